@@ -1,0 +1,100 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { PGlite } from '@electric-sql/pglite';
+import { API_PREFIX, IMAGE_MAX_BYTES } from '@app/shared';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type Database } from './db/client';
+import { registerAccess } from './lib/access';
+import { loadOrCreateKey, SecretBox } from './lib/crypto';
+import { registerErrorHandling } from './lib/errors';
+import { appVersion } from './lib/version';
+import { registerWebApp } from './lib/web-app';
+import { apiModules } from './modules';
+
+export interface BuildOptions {
+  /** An already-open PGlite (tests clone a migrated template instead of running initdb). */
+  pglite?: PGlite;
+  logger?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+}
+
+/** Builds the Fastify instance with every plugin and module; does not listen. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, pglite: opts.pglite });
+  const closers: Array<() => Promise<void> | void> = [];
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    secrets: new SecretBox(await loadOrCreateKey(config.DATA_DIR, config.SECRETS_KEY)),
+    dataDir: config.DATA_DIR,
+    log: app.log,
+    version: appVersion,
+    onClose: (fn) => closers.push(fn),
+  };
+  app.addHook('onClose', async () => {
+    for (const fn of closers.reverse()) await fn();
+    await database.close();
+  });
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine injects style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+        mediaSrc: ["'self'", 'blob:', 'data:'],
+        // The speaker's browser talks to Azure Speech directly with a short-lived token.
+        connectSrc: ["'self'", 'wss:', 'https://*.microsoft.com', 'https://*.microsofttranslator.com'],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Per-route limits only: a whole congregation shares one church Wi-Fi address.
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Sermon Translate API', version: appVersion, description: 'Live sermon translation and church community management.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerAccess(app, ctx.db, { publicUrl: config.PUBLIC_URL });
+  await app.register(async (api) => {
+    for (const mod of apiModules) await mod(api, ctx);
+  }, { prefix: API_PREFIX });
+
+  await registerWebApp(app, config.WEB_DIST);
+  return { app, ctx, database };
+}

@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { SecretBox } from './lib/crypto';
+
+/** What every module and the live gateway get: built once in buildApp, no globals. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  secrets: SecretBox;
+  dataDir: string;
+  log: FastifyBaseLogger;
+  version: string;
+  /** Work to run on close (timers, sockets), in reverse order of registration. */
+  onClose(fn: () => Promise<void> | void): void;
+}

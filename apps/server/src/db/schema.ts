@@ -1,0 +1,288 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  audioQualities,
+  deletionReasons,
+  deletionStatuses,
+  employmentTypes,
+  faithLevels,
+  feedbackTypes,
+  genders,
+  languageListKinds,
+  listenerStatuses,
+  primaryLanguages,
+  referralSources,
+  roles,
+  sermonStatuses,
+  workLocations,
+} from '@app/shared';
+
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const roleEnum = pgEnum('role', roles);
+export const genderEnum = pgEnum('gender', genders);
+export const faithLevelEnum = pgEnum('faith_level', faithLevels);
+export const referralSourceEnum = pgEnum('referral_source', referralSources);
+export const primaryLanguageEnum = pgEnum('primary_language', primaryLanguages);
+export const employmentTypeEnum = pgEnum('employment_type', employmentTypes);
+export const workLocationEnum = pgEnum('work_location', workLocations);
+export const languageListEnum = pgEnum('language_list', languageListKinds);
+export const sermonStatusEnum = pgEnum('sermon_status', sermonStatuses);
+export const listenerStatusEnum = pgEnum('listener_status', listenerStatuses);
+export const deletionReasonEnum = pgEnum('deletion_reason', deletionReasons);
+export const deletionStatusEnum = pgEnum('deletion_status', deletionStatuses);
+export const feedbackTypeEnum = pgEnum('feedback_type', feedbackTypes);
+export const audioQualityEnum = pgEnum('audio_quality', audioQualities);
+
+export const churches = pgTable('churches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  suburb: text('suburb').notNull(),
+  state: text('state').notNull(),
+  country: text('country').notNull().default('Australia'),
+  contactNumber: text('contact_number').notNull(),
+  pastorName: text('pastor_name').notNull(),
+  pastorPhone: text('pastor_phone').notNull(),
+  // Secrets are AES-256-GCM ciphertexts (lib/crypto); never returned whole.
+  speechKeyEnc: text('speech_key_enc'),
+  speechLocation: text('speech_location'),
+  translatorEndpoint: text('translator_endpoint'),
+  translatorKeyEnc: text('translator_key_enc'),
+  translatorLocation: text('translator_location'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  weeklyStreamLimitMinutes: integer('weekly_stream_limit_minutes').notNull().default(120),
+  timeZone: text('time_zone').notNull().default('Australia/Sydney'),
+  guestsMayListen: boolean('guests_may_listen').notNull().default(true),
+  imagePath: text('image_path'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('churches_name_idx').on(t.name)]);
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: roleEnum('role').notNull().default('member'),
+  churchId: uuid('church_id').references(() => churches.id, { onDelete: 'set null' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  address: text('address'),
+  suburb: text('suburb').notNull().default(''),
+  dateOfBirth: date('date_of_birth'),
+  gender: genderEnum('gender'),
+  photoPath: text('photo_path'),
+  primaryLanguage: primaryLanguageEnum('primary_language'),
+  faithLevel: faithLevelEnum('faith_level'),
+  attendedBefore: boolean('attended_before'),
+  broughtBy: text('brought_by'),
+  referralSource: referralSourceEnum('referral_source'),
+  referralCode: text('referral_code').notNull(),
+  referredById: uuid('referred_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  acceptedJesus: boolean('accepted_jesus').notNull().default(false),
+  acceptedJesusAt: timestamp('accepted_jesus_at', { withTimezone: true }),
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+  guardianConsent: boolean('guardian_consent').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  // Emails are unique regardless of letter case (issue 2); services also store them lower-cased.
+  uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+  uniqueIndex('users_referral_code_uq').on(t.referralCode),
+  index('users_church_created_idx').on(t.churchId, t.createdAt),
+  index('users_role_idx').on(t.role),
+  index('users_accepted_jesus_idx').on(t.churchId, t.acceptedJesusAt),
+]);
+
+export const staffDetails = pgTable('staff_details', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  jobTitle: text('job_title'),
+  department: text('department'),
+  employmentType: employmentTypeEnum('employment_type'),
+  workLocation: workLocationEnum('work_location'),
+  startDate: date('start_date'),
+  endDate: date('end_date'),
+  workEmail: text('work_email'),
+  countryOfOrigin: text('country_of_origin'),
+  systemAccessLevel: text('system_access_level'),
+  assignedTeams: text('assigned_teams'),
+  educationLevel: text('education_level'),
+  certifications: text('certifications'),
+  skills: text('skills'),
+  languagesSpoken: text('languages_spoken'),
+  employeeId: text('employee_id'),
+  // Payroll data is encrypted at rest (ARCHITECTURE.md section 6).
+  salaryEnc: text('salary_enc'),
+  bankDetailsEnc: text('bank_details_enc'),
+  tfnAbnEnc: text('tfn_abn_enc'),
+  workVisaStatus: text('work_visa_status'),
+  emergencyContact: text('emergency_contact'),
+  linkedinUrl: text('linkedin_url'),
+  notes: text('notes'),
+  updatedAt: updatedAt(),
+});
+
+export const churchLanguages = pgTable('church_languages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  churchId: uuid('church_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+  list: languageListEnum('list').notNull(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  maleVoiceId: text('male_voice_id'),
+  femaleVoiceId: text('female_voice_id'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('church_languages_uq').on(t.churchId, t.list, t.code)]);
+
+export const events = pgTable('events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  churchId: uuid('church_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  isPublic: boolean('is_public').notNull().default(false),
+  createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('events_church_starts_idx').on(t.churchId, t.startsAt), index('events_starts_idx').on(t.startsAt)]);
+
+export const eventImages = pgTable('event_images', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+  path: text('path').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('event_images_event_idx').on(t.eventId)]);
+
+export const sermons = pgTable('sermons', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  // Short, unguessable, shareable; separate from the primary key (STYLE.md).
+  broadcastId: text('broadcast_id').notNull(),
+  churchId: uuid('church_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+  hostId: uuid('host_id').references(() => users.id, { onDelete: 'set null' }),
+  sourceLanguage: text('source_language').notNull(),
+  status: sermonStatusEnum('status').notNull().default('live'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  durationSeconds: integer('duration_seconds'),
+  // Seconds already charged to the church's weekly allowance; advanced as the sermon runs so a
+  // crash never leaves minutes uncounted.
+  chargedSeconds: integer('charged_seconds').notNull().default(0),
+  lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  endReason: text('end_reason'),
+  listenersJoined: integer('listeners_joined').notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('sermons_broadcast_uq').on(t.broadcastId),
+  index('sermons_church_started_idx').on(t.churchId, t.startedAt),
+  index('sermons_status_idx').on(t.status),
+]);
+
+export const transcriptSegments = pgTable('transcript_segments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  sermonId: uuid('sermon_id').notNull().references(() => sermons.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  sourceLanguage: text('source_language').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('transcript_segments_seq_uq').on(t.sermonId, t.seq)]);
+
+export const segmentTranslations = pgTable('segment_translations', {
+  segmentId: uuid('segment_id').notNull().references(() => transcriptSegments.id, { onDelete: 'cascade' }),
+  language: text('language').notNull(),
+  text: text('text').notNull(),
+  // 'azure' | 'demo' | 'untranslated': shown to listeners so demo text is never mistaken for real.
+  provider: text('provider').notNull(),
+}, (t) => [primaryKey({ columns: [t.segmentId, t.language] })]);
+
+export const listenerSessions = pgTable('listener_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  sermonId: uuid('sermon_id').notNull().references(() => sermons.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  guestName: text('guest_name'),
+  language: text('language').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  durationSeconds: integer('duration_seconds'),
+  status: listenerStatusEnum('status').notNull().default('active'),
+}, (t) => [
+  index('listener_sessions_sermon_idx').on(t.sermonId),
+  index('listener_sessions_user_started_idx').on(t.userId, t.startedAt),
+]);
+
+export const deletionRequests = pgTable('deletion_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  churchId: uuid('church_id').references(() => churches.id, { onDelete: 'set null' }),
+  reason: deletionReasonEnum('reason').notNull(),
+  details: text('details'),
+  status: deletionStatusEnum('status').notNull().default('pending'),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  reviewedById: uuid('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
+}, (t) => [index('deletion_requests_church_requested_idx').on(t.churchId, t.requestedAt), index('deletion_requests_status_idx').on(t.status)]);
+
+export const feedback = pgTable('feedback', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  churchId: uuid('church_id').references(() => churches.id, { onDelete: 'set null' }),
+  type: feedbackTypeEnum('type').notNull(),
+  audioQuality: audioQualityEnum('audio_quality'),
+  comment: text('comment').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('feedback_church_created_idx').on(t.churchId, t.createdAt)]);
+
+export const serverSessions = pgTable('server_sessions', {
+  // The sha256 of the cookie value: a leaked table does not yield usable cookies.
+  idHash: text('id_hash').primaryKey(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  userAgent: text('user_agent'),
+}, (t) => [index('server_sessions_user_idx').on(t.userId), index('server_sessions_expires_idx').on(t.expiresAt)]);
+
+export const passwordResetCodes = pgTable('password_reset_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('password_reset_codes_user_idx').on(t.userId, t.createdAt)]);
+
+export const loginFailures = pgTable('login_failures', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('login_failures_email_at_idx').on(t.email, t.at)]);
+
+export const auditLog = pgTable('audit_log', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  churchId: uuid('church_id').references(() => churches.id, { onDelete: 'set null' }),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id'),
+  details: jsonb('details'),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('audit_log_church_at_idx').on(t.churchId, t.at)]);
+

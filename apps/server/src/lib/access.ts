@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { scopeOf, type AccessRule, type Permission, type Scope } from '@app/shared';
+import { AppError, forbidden, unauthenticated } from './errors';
+import { actorFromToken, SESSION_COOKIE, type Actor } from './session';
+import type { Db } from '../db/client';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a route needs: a permission of packages/shared, 'signed-in', or 'public'. */
+    requires?: AccessRule;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+    /** The scope the actor's role has for the route's permission ('any' | 'own' | 'self'). */
+    scope: Scope | null;
+  }
+}
+
+/** The actor, or 401. For routes that declared a permission or 'signed-in' this never throws. */
+export function requireActor(req: FastifyRequest): Actor {
+  if (!req.actor) throw unauthenticated();
+  return req.actor;
+}
+
+/**
+ * The church a church-scoped query must be filtered by: null means any church (platform admin).
+ * An actor with 'own' scope but no church sees nothing rather than everything.
+ */
+export function churchFilter(actor: Actor, permission: Permission): string | null {
+  const scope = scopeOf(actor.role, permission);
+  if (scope === 'any') return null;
+  if (!actor.churchId) throw forbidden('You are not assigned to a church');
+  return actor.churchId;
+}
+
+/** Whether the actor may touch a record of `churchId` under `permission`; use to answer 404. */
+export function canReachChurch(actor: Actor, permission: Permission, churchId: string | null): boolean {
+  const scope = scopeOf(actor.role, permission);
+  if (scope === 'any') return true;
+  return scope !== undefined && churchId !== null && churchId === actor.churchId;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The single access mechanism (issue 3, item 5): every /api route must declare `config.requires`;
+ * the request's session is resolved once; the permission table decides. Mutations from a foreign
+ * Origin are refused (CSRF defence on top of SameSite=Lax).
+ */
+export function registerAccess(app: FastifyInstance, db: Db, opts: { publicUrl?: string }) {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('scope', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/v1')) return;
+    if (!route.config?.requires) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.requires)`);
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    if (!SAFE_METHODS.has(req.method) && !isSameOrigin(req, opts.publicUrl)) {
+      throw new AppError('foreign_origin', 403, 'Requests from another site are not allowed');
+    }
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const rule = req.routeOptions.config?.requires;
+    if (!rule) return;
+    req.actor = await actorFromToken(db, req.cookies[SESSION_COOKIE]);
+    if (rule === 'public') return;
+    const actor = requireActor(req);
+    if (rule === 'signed-in') return;
+    const scope = scopeOf(actor.role, rule);
+    if (!scope) throw forbidden();
+    req.scope = scope;
+  });
+}
+
+function isSameOrigin(req: FastifyRequest, publicUrl?: string): boolean {
+  const origin = req.headers.origin;
+  // Non-browser clients (curl, server-to-server, the mobile app's native layer) send no Origin.
+  if (!origin) return true;
+  if (publicUrl && origin === new URL(publicUrl).origin) return true;
+  const host = req.headers['x-forwarded-host'] ?? req.headers.host;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '@app/shared';
+import type { Db } from '../db/client';
+import { serverSessions, users } from '../db/schema';
+import { sha256 } from './crypto';
+
+export const SESSION_COOKIE = 'sid';
+const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+// Touch lastSeenAt at most this often: a congregation's page loads must not each cost a write.
+const TOUCH_EVERY_MS = 10 * 60_000;
+
+/** The signed-in person as every service sees them. */
+export interface Actor {
+  id: string;
+  role: Role;
+  churchId: string | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export async function createSession(db: Db, userId: string, userAgent?: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(serverSessions).values({
+    idHash: sha256(token),
+    userId,
+    userAgent: userAgent?.slice(0, 300),
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  return token;
+}
+
+export async function destroySession(db: Db, token: string | undefined): Promise<void> {
+  if (token) await db.delete(serverSessions).where(eq(serverSessions.idHash, sha256(token)));
+}
+
+export async function destroyUserSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(serverSessions).where(eq(serverSessions.userId, userId));
+}
+
+/** Resolves a cookie value to the actor, or null when absent, unknown or expired. */
+export async function actorFromToken(db: Db, token: string | undefined): Promise<Actor | null> {
+  if (!token) return null;
+  const idHash = sha256(token);
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      churchId: users.churchId,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      lastSeenAt: serverSessions.lastSeenAt,
+    })
+    .from(serverSessions)
+    .innerJoin(users, eq(users.id, serverSessions.userId))
+    .where(and(eq(serverSessions.idHash, idHash), gt(serverSessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(serverSessions).set({ lastSeenAt: new Date() }).where(eq(serverSessions.idHash, idHash));
+  }
+  const { lastSeenAt: _seen, ...actor } = row;
+  return actor;
+}
+
+export async function purgeExpiredSessions(db: Db): Promise<void> {
+  await db.delete(serverSessions).where(lt(serverSessions.expiresAt, new Date()));
+}
+
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

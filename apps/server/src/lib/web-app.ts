@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendProblem } from './errors';
+import { repoRoot } from './paths';
+
+/**
+ * Serves the built web app on the same port; any non-API GET that is not a file falls back to
+ * index.html so deep links work (issue 2, item 6). API paths keep their problem+json 404.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist?: string) {
+  const root = path.resolve(webDist ?? path.join(repoRoot, 'apps/web/dist'));
+  const hasBuild = existsSync(path.join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      // Hashed assets may be cached for a year; index.html must always be revalidated.
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/socket.io');
+    if (isApi || req.method !== 'GET' || !hasBuild || path.extname(url) !== '') {
+      return sendProblem(reply, { status: 404, code: 'not_found', detail: `No route for ${req.method} ${url}` });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,52 @@
+import { access, constants, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { demoSignIns, DEMO_PASSWORD, seedDemoData } from './db/seed';
+
+async function ensureWritable(dir: string) {
+  try {
+    await mkdir(dir, { recursive: true });
+    await access(dir, constants.W_OK);
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new ConfigError(`DATA_DIR ${path.resolve(dir)} is not writable (${reason}): choose a folder this user can write to`);
+  }
+}
+
+async function start(config: Config) {
+  await ensureWritable(config.DATA_DIR);
+  const { app, ctx } = await buildApp(config);
+  const shouldSeed = config.NODE_ENV !== 'production' && config.SEED_DEMO !== 'false';
+  const seeded = shouldSeed && (await seedDemoData(ctx.db));
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const lines = [`Sermon Translate ${ctx.version} is running at ${url} (database: ${ctx.dbKind})`];
+  if (shouldSeed) {
+    lines.push(seeded ? 'Demo data written. Demo sign-ins (password demo1234):' : `Demo sign-ins (password ${DEMO_PASSWORD}):`);
+    for (const s of demoSignIns) lines.push(`  ${s.email.padEnd(24)} ${s.role}`);
+  }
+  // Printed plainly (not only as JSON log lines) so a person starting the app sees it.
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+try {
+  await start(loadConfig());
+} catch (err) {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  // PGlite refuses a data folder another process holds; say so plainly.
+  process.stderr.write(`Start-up failed: ${message}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type BuiltApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+
+export interface TestApp extends BuiltApp {
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh database for one test file: a clone of the migrated PGlite, or a new PostgreSQL database. */
+async function freshDatabase(): Promise<{ pglite?: PGlite; databaseUrl?: string; drop(): Promise<void> }> {
+  if (process.env.TEST_DB === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `t_${randomUUID().replace(/-/g, '')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return {
+      databaseUrl: url.toString(),
+      async drop() {
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const template = await readFile(inject('pgliteTemplate'));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
+  return { pglite, drop: async () => {} };
+}
+
+/** Builds the whole app on a fresh database and a temporary DATA_DIR. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'app-test-'));
+  const database = await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...env,
+  });
+  const built = await buildApp(config, { pglite: database.pglite, logger: false });
+  await built.app.ready();
+  return {
+    ...built,
+    config,
+    async close() {
+      await built.app.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { FieldError, Problem } from '@app/shared';
+
+/** An API failure carrying the server's problem+json, so screens can show translated messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+  }
+}
+
+interface RequestOptions extends Omit<RequestInit, 'body'> {
+  body?: unknown;
+}
+
+/** fetch for /api/v1: JSON in and out, cookies included, problem+json turned into ApiError. */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const { body, headers, ...rest } = opts;
+  const isForm = body instanceof FormData;
+  let res: Response;
+  try {
+    res = await fetch(`/api/v1${path}`, {
+      credentials: 'same-origin',
+      ...rest,
+      headers: { ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'Network error');
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  const data: unknown = text ? safeJson(text) : undefined;
+  if (!res.ok) {
+    const problem = (data ?? {}) as Partial<Problem>;
+    throw new ApiError(res.status, problem.code ?? 'internal', problem.detail ?? res.statusText, problem.errors ?? []);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Error codes the API puts in problem+json `type` (as `/problems/<code>`) and the web app maps to
+ * translated messages under `errors.<code>`.
+ */
+export const errorCodes = [
+  'validation',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'email_taken',
+  'invalid_credentials',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'invalid_reset_code',
+  'foreign_origin',
+  'stream_limit_reached',
+  'no_changes',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  code: ErrorCode;
+  errors?: FieldError[];
+}

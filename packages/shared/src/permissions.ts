@@ -1,0 +1,67 @@
+import type { Role } from './roles';
+
+/**
+ * The permission matrix of ARCHITECTURE.md section 6. A route declares one of these; the server's
+ * single access hook decides. `scope` says whether the grant covers any church or only the actor's
+ * own, so services know whether to filter by church.
+ */
+export const permissions = [
+  'churches:create',
+  'churches:delete',
+  'churches:set-stream-limit',
+  'church:edit',
+  'administrators:manage',
+  'staff:manage',
+  'users:read',
+  'users:write',
+  'users:delete',
+  'events:manage',
+  'events:read',
+  'sermons:go-live',
+  'sermons:end-any',
+  'sermons:join',
+  'analytics:read',
+  'salvations:read',
+  'deletion-requests:review',
+  'deletion-requests:own',
+  'feedback:read',
+  'feedback:submit',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+/** 'any' = every church, 'own' = the actor's church only, 'self' = the actor's own records. */
+export type Scope = 'any' | 'own' | 'self';
+
+export const permissionTable: Record<Permission, Partial<Record<Role, Scope>>> = {
+  'churches:create': { platform_admin: 'any' },
+  'churches:delete': { platform_admin: 'any' },
+  'churches:set-stream-limit': { platform_admin: 'any' },
+  'church:edit': { platform_admin: 'any', church_admin: 'own' },
+  'administrators:manage': { platform_admin: 'any' },
+  'staff:manage': { platform_admin: 'any', church_admin: 'own' },
+  'users:read': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'self' },
+  'users:write': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'self' },
+  'users:delete': { platform_admin: 'any', church_admin: 'own' },
+  'events:manage': { platform_admin: 'any', church_admin: 'own', staff: 'own' },
+  'events:read': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'own' },
+  'sermons:go-live': { church_admin: 'own', staff: 'own' },
+  'sermons:end-any': { platform_admin: 'any', church_admin: 'own' },
+  'sermons:join': { platform_admin: 'any', church_admin: 'any', staff: 'any', member: 'any' },
+  'analytics:read': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'self' },
+  'salvations:read': { platform_admin: 'any', church_admin: 'own', staff: 'own' },
+  'deletion-requests:review': { platform_admin: 'any', church_admin: 'own' },
+  'deletion-requests:own': { member: 'self', staff: 'self', church_admin: 'self' },
+  'feedback:read': { platform_admin: 'any', church_admin: 'own' },
+  'feedback:submit': { platform_admin: 'self', church_admin: 'self', staff: 'self', member: 'self' },
+};
+
+/** Access rule a route declares: a permission, any signed-in person, or public. */
+export type AccessRule = Permission | 'signed-in' | 'public';
+
+export function scopeOf(role: Role, permission: Permission): Scope | undefined {
+  return permissionTable[permission][role];
+}
+
+export function can(role: Role, permission: Permission): boolean {
+  return scopeOf(role, permission) !== undefined;
+}
