@@ -16,7 +16,7 @@ export const problemSchema = z.object({
   status: z.number().int(),
   detail: z.string().optional(),
   code: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string(), key: z.string().optional() })).optional(),
 });
 
 /** `?page=1&pageSize=20&q=&sort=` (ARCHITECTURE.md section 4). */

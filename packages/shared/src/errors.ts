@@ -23,7 +23,10 @@ export type ErrorCode = (typeof errorCodes)[number];
 
 export interface FieldError {
   field: string;
+  /** English, for API clients. */
   message: string;
+  /** Translation key (`validation.*`) for the web app, when the rule has one. */
+  key?: string;
 }
 
 export interface Problem {

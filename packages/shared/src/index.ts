@@ -5,3 +5,7 @@ export * from './enums';
 export * from './languages';
 export * from './errors';
 export * from './api';
+export * from './validation';
+export * from './auth';
+export * from './live';
+export * from './churches';

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorCode, FieldError, Problem } from '@app/shared';
+import { englishValidationMessage, type ErrorCode, type FieldError, type Problem } from '@app/shared';
 
 /** The one error type services throw; the handler below turns it into problem+json. */
 export class AppError extends Error {
@@ -56,6 +56,26 @@ function fieldPath(path: readonly PropertyKey[]): string {
   return path.map(String).join('.') || '_';
 }
 
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: unknown;
+}
+
+/** One error per field (the first rule it broke), in English with its translation key. */
+export function fieldErrors(validation: readonly ValidationIssue[]): FieldError[] {
+  const byField = new Map<string, FieldError>();
+  for (const v of validation) {
+    const issuePath = (v.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path;
+    const where = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const field = issuePath ? fieldPath(issuePath) : where || '_';
+    if (byField.has(field)) continue;
+    const raw = v.message ?? 'Invalid value';
+    byField.set(field, { field, message: englishValidationMessage(raw), ...(raw.startsWith('validation.') ? { key: raw } : {}) });
+  }
+  return [...byField.values()];
+}
+
 /** One handler for every error under /api (issue 2, item 5). */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) => {
@@ -64,12 +84,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendProblem(reply, { status: err.status, code: err.code, detail: err.message, errors: err.errors });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = err.validation.map((v) => {
-        const where = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-        const issuePath = (v.params as { issue?: { path?: PropertyKey[] } }).issue?.path;
-        return { field: issuePath ? fieldPath(issuePath) : where || '_', message: v.message ?? 'Invalid value' };
-      });
-      return sendProblem(reply, { status: 400, code: 'validation', detail: 'Some fields are not valid', errors });
+      return sendProblem(reply, { status: 400, code: 'validation', detail: 'Some fields are not valid', errors: fieldErrors(err.validation) });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, reqId: req.id }, 'response did not match its schema');

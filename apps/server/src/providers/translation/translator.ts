@@ -1,0 +1,16 @@
+/** Translates one text into many languages in ONE request (ARCHITECTURE.md section 5). */
+export interface Translator {
+  readonly kind: 'azure' | 'demo';
+  /**
+   * @param from source language code (our codes = Azure codes: en, pt, es, id, zh-Hans, ar, hi)
+   * @param to target codes; never includes `from`
+   * @returns text per target code; throws TranslationError when the provider fails for good
+   */
+  translate(text: string, from: string, to: string[]): Promise<Record<string, string>>;
+}
+
+export class TranslationError extends Error {
+  constructor(message: string, readonly status?: number, readonly providerCode?: number) {
+    super(message);
+  }
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { NAME_MIN, PASSWORD_MIN, PHONE_DIGITS } from './constants';
+
+/**
+ * Validation messages are translation keys (`validation.*`). The web app shows t(key); the server
+ * answers API clients with the English text below. English here and `validation.*` in the web's
+ * en.json must hold the same keys (a web test checks).
+ */
+export const validationMessages = {
+  required: 'This field is required',
+  firstNameRequired: 'First name is required',
+  firstNameMin: 'First name must be at least 3 characters',
+  lastNameMin: 'Last name must be at least 3 characters',
+  lettersOnly: 'Only letters are allowed',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  emailTaken: 'This email is already registered. Please use a different email.',
+  phoneRequired: 'Phone number is required',
+  phoneDigitsOnly: 'Phone number must contain digits only',
+  phoneMin10: 'Phone number must have at least 10 digits',
+  phoneExactly10: 'Phone number must be exactly 10 digits',
+  suburbRequired: 'Suburb is required',
+  suburbNoSpecial: 'Suburb must not contain special characters',
+  passwordRequired: 'Password is required',
+  passwordMin: 'Password must be at least 6 characters',
+  confirmPasswordRequired: 'Please confirm your password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  churchRequired: 'Please choose a church',
+  termsRequired: 'You must accept the terms and privacy policy',
+  dateOfBirthInvalid: 'Please enter a valid date of birth',
+  tooYoung: 'You must be at least 13 years old to register',
+  guardianConsentRequired: 'Members under 18 need a parent or guardian to consent',
+  broughtByInvalid: 'Please enter a valid name',
+  referralCodeInvalid: 'This referral code is not valid',
+  codeInvalid: 'Please enter the 4-digit code',
+  urlInvalid: 'Please enter a valid web address',
+  linkedinInvalid: 'Please enter a valid LinkedIn profile address',
+  invalidChoice: 'Please choose one of the options',
+  tooLong: 'This is too long',
+} as const;
+export type ValidationMessageKey = keyof typeof validationMessages;
+
+/** The key as a zod message: `validation.<key>`. */
+export const msg = (key: ValidationMessageKey) => `validation.${key}`;
+
+/** English for a `validation.*` key, or the text itself when it is not a key. */
+export function englishValidationMessage(message: string): string {
+  const key = message.startsWith('validation.') ? message.slice('validation.'.length) : '';
+  return (validationMessages as Record<string, string>)[key] ?? message;
+}
+
+const LETTERS = /^[\p{L}]+(?:[ '\-][\p{L}]+)*$/u;
+
+export const emailField = z
+  .string({ error: msg('emailRequired') })
+  .trim()
+  .min(1, msg('emailRequired'))
+  .max(254, msg('tooLong'))
+  .pipe(z.email({ error: msg('emailInvalid') }))
+  .transform((v) => v.toLowerCase());
+
+export const firstNameField = z
+  .string({ error: msg('firstNameRequired') })
+  .trim()
+  .min(1, msg('firstNameRequired'))
+  .min(NAME_MIN, msg('firstNameMin'))
+  .max(60, msg('tooLong'))
+  .regex(LETTERS, msg('lettersOnly'));
+
+/** Signup: last name letters only, may be empty (spec section 5). */
+export const lastNameLettersField = z
+  .string()
+  .trim()
+  .max(60, msg('tooLong'))
+  .refine((v) => v === '' || LETTERS.test(v), msg('lettersOnly'));
+
+/** Users, administrators, staff: last name at least 3, letters only. */
+export const lastNameStrictField = z
+  .string({ error: msg('lastNameMin') })
+  .trim()
+  .min(NAME_MIN, msg('lastNameMin'))
+  .max(60, msg('tooLong'))
+  .regex(LETTERS, msg('lettersOnly'));
+
+export const passwordField = z
+  .string({ error: msg('passwordRequired') })
+  .min(1, msg('passwordRequired'))
+  .min(PASSWORD_MIN, msg('passwordMin'))
+  .max(200, msg('tooLong'));
+
+/** Signup phone: digits only, at least 10 (spec section 5). */
+export const phoneAtLeast10Field = z
+  .string({ error: msg('phoneRequired') })
+  .trim()
+  .min(1, msg('phoneRequired'))
+  .regex(/^\d+$/, msg('phoneDigitsOnly'))
+  .min(PHONE_DIGITS, msg('phoneMin10'))
+  .max(15, msg('tooLong'));
+
+/** Admin, staff, user and church forms: exactly 10 digits (spec section 9). */
+export const phoneExactly10Field = z
+  .string({ error: msg('phoneRequired') })
+  .trim()
+  .min(1, msg('phoneRequired'))
+  .regex(/^\d+$/, msg('phoneDigitsOnly'))
+  .length(PHONE_DIGITS, msg('phoneExactly10'));
+
+export const suburbField = z
+  .string({ error: msg('suburbRequired') })
+  .trim()
+  .min(1, msg('suburbRequired'))
+  .max(80, msg('tooLong'));
+
+export const suburbNoSpecialField = suburbField.regex(/^[\p{L}\d ]+$/u, msg('suburbNoSpecial'));
+
+export const optionalUrlField = z
+  .string()
+  .trim()
+  .max(300, msg('tooLong'))
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), msg('urlInvalid'));
+
+export const linkedinField = z
+  .string()
+  .trim()
+  .max(300, msg('tooLong'))
+  .refine((v) => v === '' || /^https?:\/\/([a-z]{2,3}\.)?linkedin\.com\/.+/i.test(v), msg('linkedinInvalid'));
+
+/** Full years between a YYYY-MM-DD date of birth and `today`. */
+export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+export const dateOfBirthField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, msg('dateOfBirthInvalid'))
+  .refine((v) => {
+    const t = Date.parse(`${v}T00:00:00Z`);
+    return !Number.isNaN(t) && t < Date.now() && ageOn(v) < 130;
+  }, msg('dateOfBirthInvalid'));
