@@ -1,22 +1,14 @@
-import { access, constants, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { demoSignIns, DEMO_PASSWORD, seedDemoData } from './db/seed';
-
-async function ensureWritable(dir: string) {
-  try {
-    await mkdir(dir, { recursive: true });
-    await access(dir, constants.W_OK);
-  } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code ?? 'error';
-    throw new ConfigError(`DATA_DIR ${path.resolve(dir)} is not writable (${reason}): choose a folder this user can write to`);
-  }
-}
+import { DataDirError, ensureWritableDataDir, lockDataDir } from './lib/data-dir';
 
 async function start(config: Config) {
-  await ensureWritable(config.DATA_DIR);
+  await ensureWritableDataDir(config.DATA_DIR);
+  // Only the embedded database needs the folder to itself; uploads and the outbox are shared safely.
+  const unlock = config.dbKind === 'pglite' ? await lockDataDir(config.DATA_DIR) : async () => {};
   const { app, ctx } = await buildApp(config);
+  app.addHook('onClose', unlock);
   const shouldSeed = config.NODE_ENV !== 'production' && config.SEED_DEMO !== 'false';
   const seeded = shouldSeed && (await seedDemoData(ctx.db));
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -41,7 +33,7 @@ async function start(config: Config) {
 try {
   await start(loadConfig());
 } catch (err) {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DataDirError) {
     process.stderr.write(`${err.message}\n`);
     process.exit(1);
   }

@@ -1,0 +1,47 @@
+import { access, constants, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export class DataDirError extends Error {}
+
+/** Creates DATA_DIR if needed and proves it writable, with a message a person can act on. */
+export async function ensureWritableDataDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    await access(dir, constants.W_OK);
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new DataDirError(`DATA_DIR ${path.resolve(dir)} is not writable (${reason}): choose a folder this user can write to`);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Only one process may open an embedded PGlite folder (ARCHITECTURE.md section 9); a second one
+ * would corrupt it. A pid lock turns that into a clear start-up error. A lock left by a process
+ * that died is taken over, so a restart after a crash still works.
+ */
+export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  const file = path.join(dir, 'server.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(file, String(process.pid), { flag: 'wx' });
+      return () => rm(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirError(`DATA_DIR ${path.resolve(dir)} is in use by another running server (pid ${pid}); stop it or choose another DATA_DIR`);
+      }
+      await rm(file, { force: true });
+    }
+  }
+  throw new DataDirError(`Could not lock DATA_DIR ${path.resolve(dir)}`);
+}
