@@ -17,6 +17,8 @@ import { registerErrorHandling } from './lib/errors';
 import { appVersion } from './lib/version';
 import { registerWebApp } from './lib/web-app';
 import { apiModules } from './modules';
+import { registerLive } from './live/gateway';
+import { createMailer } from './providers/email/mailer';
 
 export interface BuildOptions {
   /** An already-open PGlite (tests clone a migrated template instead of running initdb). */
@@ -48,6 +50,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     db: database.db,
     dbKind: database.kind,
     secrets: new SecretBox(await loadOrCreateKey(config.DATA_DIR, config.SECRETS_KEY)),
+    mailer: createMailer(config, app.log),
     dataDir: config.DATA_DIR,
     log: app.log,
     version: appVersion,
@@ -94,6 +97,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(async (api) => {
     for (const mod of apiModules) await mod(api, ctx);
   }, { prefix: API_PREFIX });
+  await registerLive(app, ctx);
 
   await registerWebApp(app, config.WEB_DIST);
   return { app, ctx, database };

@@ -22,17 +22,18 @@ export const signupFields = z.object({
   email: emailField,
   phone: phoneAtLeast10Field,
   suburb: suburbField,
-  dateOfBirth: dateOfBirthField,
+  // A missing date answers with the rule's own message rather than zod's type error.
+  dateOfBirth: z.string({ error: msg('dateOfBirthInvalid') }).pipe(dateOfBirthField),
   gender: z.enum(genders, { error: msg('invalidChoice') }).optional(),
   churchId: z.string({ error: msg('churchRequired') }).uuid(msg('churchRequired')),
   primaryLanguage: z.enum(primaryLanguages, { error: msg('invalidChoice') }).optional(),
   faithLevel: z.enum(faithLevels, { error: msg('invalidChoice') }).optional(),
-  attendedBefore: z.boolean().optional(),
+  attendedBefore: z.boolean({ error: msg('invalidChoice') }).optional(),
   broughtBy: z
     .string()
     .trim()
     .max(80, msg('tooLong'))
-    .refine((v) => v === '' || /^[\p{L}]+(?:[ '.\-][\p{L}]+)*\.?$/u.test(v), msg('broughtByInvalid'))
+    .refine((v) => v === '' || /^[\p{L}]+(?:[ '.-][\p{L}]+)*\.?$/u.test(v), msg('broughtByInvalid'))
     .optional(),
   referralSource: z.enum(referralSources, { error: msg('invalidChoice') }).optional(),
   referralCode: z.string().trim().toUpperCase().max(20, msg('referralCodeInvalid')).optional(),
@@ -116,3 +117,8 @@ export const meResponse = z.object({
   linkedinUrl: z.string().nullable(),
 });
 export type Me = z.infer<typeof meResponse>;
+
+/** 202 body of POST /auth/password-reset: the same whether or not the email is registered. */
+export const resetRequestResponse = z.object({ message: z.string() });
+/** 200 body of POST /auth/password-reset/verify (a wrong code answers 400 `invalid_reset_code`). */
+export const resetVerifyResponse = z.object({ valid: z.literal(true) });

@@ -9,3 +9,5 @@ export * from './validation';
 export * from './auth';
 export * from './live';
 export * from './churches';
+export * from './church-settings';
+export * from './me';

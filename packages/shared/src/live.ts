@@ -1,17 +1,44 @@
 import { z } from 'zod';
-import { sermonStatuses, voiceGenders } from './enums';
+import { pageOf } from './api';
+import { listenerStatuses, sermonStatuses, voiceGenders } from './enums';
 
 /**
  * Live sermon contracts: REST bodies and the Socket.IO namespace `/live` (ARCHITECTURE.md section 5).
  * Every incoming socket payload is parsed with these schemas before use.
+ *
+ * How the namespace behaves (apps/server/src/live):
+ * - Authentication: the `sid` cookie of the handshake. Guests connect too; `listener:join` refuses
+ *   them (`guests_not_allowed`) where the church does not allow guests.
+ * - Every client → server event takes an acknowledgement callback answered with `LiveAck`. Without
+ *   one, a refusal arrives as a `live:error` event instead. A message over `LIVE_PAYLOAD_LIMIT_BYTES`
+ *   is answered `too_large`; one over the transport limit (64 KB) closes that connection.
+ * - `caption`: to the room of one language. Interim text (final: false) only to listeners of the
+ *   spoken language; final captions to every language with listeners, translated ONCE per segment.
+ *   `provider` is 'source' (the spoken words), 'azure', 'demo' (label it "demo translation") or
+ *   'untranslated' (translation failed: the original text, so nothing is lost). `audio` carries the
+ *   URLs of synthesised voices someone in that room asked for (`sermonAudioPath`); the URL may be
+ *   fetched at once, it waits for a synthesis in progress. No separate audio event.
+ * - A caption's seq can arrive twice (after a reconnection, in an ack's catch-up and as an event):
+ *   keep one per seq, in seq order.
+ * - `sermon:state`: to everyone when the status (live/paused) or the speaker's connection changes;
+ *   to the speaker also when listener counts or minutes left change (at most about once a second).
+ * - `sermon:warning` (speaker): 5 minutes of the weekly allowance left. `sermon:ended`: to everyone,
+ *   with the reason; the server then removes every socket from the sermon's rooms.
+ * - `live:error` `translation_failed` (speaker): "Translation error occurred"; listeners got the
+ *   original text marked 'untranslated'.
+ * - Reconnection: Socket.IO connection-state recovery (2 minutes) replays missed events; a client that
+ *   joins again sends `lastSeq` and gets every later caption in the ack.
  */
 export const LIVE_NAMESPACE = '/live';
 export const MAX_SEGMENT_CHARS = 1000;
+/** Largest socket message answered with an error rather than a dropped connection. */
+export const LIVE_PAYLOAD_LIMIT_BYTES = 16 * 1024;
 
 export const goLiveBody = z.object({
   churchId: z.string().uuid(),
   sourceLanguage: z.string().min(2).max(10),
 });
+export type GoLiveBody = z.infer<typeof goLiveBody>;
 
 export const sermonSchema = z.object({
   id: z.string().uuid(),
@@ -41,6 +68,101 @@ export const captionSchema = z.object({
   audio: z.object({ female: z.string().optional(), male: z.string().optional() }).optional(),
 });
 export type Caption = z.infer<typeof captionSchema>;
+
+/**
+ * Where a caption's synthesised voice is served. The caption carries this URL at once; the request
+ * waits for a synthesis still in progress, so captions are never held back for their audio.
+ */
+export function sermonAudioPath(sermonId: string, seq: number, language: string, voice: 'male' | 'female'): string {
+  return `/api/v1/sermons/${sermonId}/audio/${seq}/${encodeURIComponent(language)}/${voice}.mp3`;
+}
+
+// --- REST ---------------------------------------------------------------------------------------
+/** GET /sermons: `status=live` lists live and paused sermons; churchId is honoured for platform admins. */
+export const sermonListQuery = z.object({
+  status: z.enum(['live', 'ended']).optional(),
+  churchId: z.string().uuid().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type SermonListQuery = z.input<typeof sermonListQuery>;
+export const sermonList = pageOf(sermonSchema);
+export type SermonList = z.infer<typeof sermonList>;
+
+/** A language a listener may choose: the church's join-live list plus the spoken language. */
+export const joinLanguageSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  nativeName: z.string(),
+  rtl: z.boolean(),
+  /** Server voices offered in this language (empty when the church has no speech key). */
+  voices: z.array(z.enum(voiceGenders)),
+});
+export type JoinLanguage = z.infer<typeof joinLanguageSchema>;
+
+/** GET /sermons/by-broadcast/:broadcastId: what a listener's screen needs before joining. */
+export const sermonByBroadcastResponse = z.object({
+  sermon: sermonSchema,
+  languages: z.array(joinLanguageSchema),
+  /** false: offer the device's own voice (speechSynthesis) instead of server voices. */
+  hasSpeechKey: z.boolean(),
+  guestsMayListen: z.boolean(),
+  translator: z.enum(['azure', 'demo']),
+});
+export type SermonByBroadcast = z.infer<typeof sermonByBroadcastResponse>;
+
+/** GET /sermons/:id/listeners (church admins and staff): spec section 3 "listeners". */
+export const listenerSessionSchema = z.object({
+  id: z.string().uuid(),
+  userId: z.string().uuid().nullable(),
+  /** Full name of a signed-in listener; null for guests. */
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  isGuest: z.boolean(),
+  language: z.string(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  durationSeconds: z.number().int().nullable(),
+  status: z.enum(listenerStatuses),
+});
+export type ListenerSession = z.infer<typeof listenerSessionSchema>;
+export const sermonListenersQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const sermonListenersResponse = pageOf(listenerSessionSchema);
+
+/** GET /sermons/:id/transcript?lang=&afterSeq=: the stored transcript in one language, as captions. */
+export const transcriptQuery = z.object({
+  lang: z.string().min(2).max(10),
+  afterSeq: z.coerce.number().int().min(0).default(0),
+});
+export const transcriptResponse = z.object({
+  sermonId: z.string().uuid(),
+  language: z.string(),
+  status: z.enum(sermonStatuses),
+  captions: z.array(captionSchema),
+});
+export type Transcript = z.infer<typeof transcriptResponse>;
+
+/** GET /sermons/mine: the signed-in person's previous listening sessions, newest first. */
+export const mySessionSchema = z.object({
+  id: z.string().uuid(),
+  sermonId: z.string().uuid(),
+  broadcastId: z.string(),
+  churchId: z.string().uuid(),
+  churchName: z.string().nullable(),
+  hostName: z.string().nullable(),
+  sourceLanguage: z.string(),
+  sermonStatus: z.enum(sermonStatuses),
+  language: z.string(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  durationSeconds: z.number().int().nullable(),
+});
+export type MySession = z.infer<typeof mySessionSchema>;
+export const mySessionsQuery = sermonListenersQuery;
+export const mySessionList = pageOf(mySessionSchema);
 
 // --- client → server -------------------------------------------------------------------------
 /** The speaker joins the room of a sermon it hosts (after POST /sermons). */
@@ -80,6 +202,25 @@ export const sermonStateSchema = z.object({
 });
 export type SermonState = z.infer<typeof sermonStateSchema>;
 
+/** Why a sermon ended, sent with `sermon:ended` and stored as `end_reason`. */
+export const sermonEndReasons = ['stopped', 'ended_by_admin', 'stream_limit', 'speaker_timeout', 'server_restart'] as const;
+export type SermonEndReason = (typeof sermonEndReasons)[number];
+export const sermonEndedSchema = z.object({
+  sermonId: z.string().uuid(),
+  reason: z.enum(sermonEndReasons),
+  message: z.string(),
+});
+export type SermonEnded = z.infer<typeof sermonEndedSchema>;
+
+/** Sent to the speaker when the church's weekly allowance is about to run out. */
+export const sermonWarningSchema = z.object({
+  sermonId: z.string().uuid(),
+  code: z.literal('stream_limit_soon'),
+  minutesLeft: z.number(),
+  message: z.string(),
+});
+export type SermonWarning = z.infer<typeof sermonWarningSchema>;
+
 export const liveErrorSchema = z.object({
   code: z.enum(['invalid_payload', 'too_large', 'forbidden', 'not_found', 'not_live', 'translation_failed', 'guests_not_allowed', 'internal']),
   message: z.string(),
@@ -104,3 +245,34 @@ export const liveEvents = {
 
 /** Ack shape for every client → server event. */
 export type LiveAck<T = object> = ({ ok: true } & T) | { ok: false; error: LiveError };
+
+/** Ack of `speaker:join`: continue numbering final segments at `lastSeq + 1`. */
+export interface SpeakerJoinAck {
+  state: SermonState;
+  lastSeq: number;
+  sourceLanguage: string;
+}
+/**
+ * Ack of `speaker:segment`. The server owns numbering: a final segment whose seq was already used
+ * with other text (e.g. after a page reload) is stored under the next free seq, returned here.
+ */
+export interface SegmentAck {
+  seq: number;
+  duplicate?: boolean;
+}
+/**
+ * Ack of `listener:join`: the current state and every caption after `lastSeq` (a new listener,
+ * lastSeq 0, gets the most recent ones only). Later captions arrive as `caption` events; the state
+ * as `sermon:state` when the status or the speaker's connection changes.
+ */
+export interface ListenerJoinAck {
+  sermonId: string;
+  sourceLanguage: string;
+  language: string;
+  state: SermonState;
+  captions: Caption[];
+}
+/** Ack of `listener:prefs`: recent captions in the new language when it changed. */
+export interface ListenerPrefsAck {
+  captions: Caption[];
+}

@@ -26,6 +26,7 @@ export const permissions = [
   'deletion-requests:own',
   'feedback:read',
   'feedback:submit',
+  'church:read',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -53,6 +54,9 @@ export const permissionTable: Record<Permission, Partial<Record<Role, Scope>>> =
   'deletion-requests:own': { member: 'self', staff: 'self', church_admin: 'self' },
   'feedback:read': { platform_admin: 'any', church_admin: 'own' },
   'feedback:submit': { platform_admin: 'self', church_admin: 'self', staff: 'self', member: 'self' },
+  // Reading a church's details and language lists: its own people (speakers pick a go-live language,
+  // listeners a join-live one); platform admins any.
+  'church:read': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'own' },
 };
 
 /** Access rule a route declares: a permission, any signed-in person, or public. */

@@ -42,6 +42,20 @@ export function canReachChurch(actor: Actor, permission: Permission, churchId: s
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** One /api/v1 route and the access rule it declared (for the test that audits every route). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  requires: AccessRule;
+}
+
+const declaredRoutes = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+
+/** Every /api/v1 route registered on `app` so far, with its access rule. */
+export function routesWithAccess(app: FastifyInstance): readonly DeclaredRoute[] {
+  return declaredRoutes.get(app) ?? [];
+}
+
 /**
  * The single access mechanism (issue 3, item 5): every /api route must declare `config.requires`;
  * the request's session is resolved once; the permission table decides. Mutations from a foreign
@@ -51,11 +65,15 @@ export function registerAccess(app: FastifyInstance, db: Db, opts: { publicUrl?:
   app.decorateRequest('actor', null);
   app.decorateRequest('scope', null);
 
+  const declared: DeclaredRoute[] = [];
+  declaredRoutes.set(app, declared);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/v1')) return;
-    if (!route.config?.requires) {
+    const requires = route.config?.requires;
+    if (!requires) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.requires)`);
     }
+    for (const method of [route.method].flat()) declared.push({ method, url: route.url, requires });
   });
 
   app.addHook('onRequest', async (req) => {
@@ -65,7 +83,9 @@ export function registerAccess(app: FastifyInstance, db: Db, opts: { publicUrl?:
     }
   });
 
-  app.addHook('preHandler', async (req) => {
+  // onRequest, before the body is read or validated: a signed-out or unpermitted caller learns
+  // nothing about the payload rules and costs no upload parsing.
+  app.addHook('onRequest', async (req) => {
     const rule = req.routeOptions.config?.requires;
     if (!rule) return;
     req.actor = await actorFromToken(db, req.cookies[SESSION_COOKIE]);

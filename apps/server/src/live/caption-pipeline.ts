@@ -1,0 +1,174 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { liveEvents, type Caption, type LiveError } from '@app/shared';
+import type { AppContext } from '../context';
+import { sermons } from '../db/schema';
+import { providersForChurch } from '../providers/church-providers';
+import { audioUrls, segmentInLanguage, storedSegments, toCaption, type SegmentInLanguage } from './captions';
+import { loadJoinLanguages } from './join-languages';
+import { rooms } from './room-names';
+import type { ListenerVoice, RoomSegment, SermonRoom, Translation } from './sermon-room';
+import { translateForLanguages } from './translate';
+import type { ClipKey, TtsCache } from './tts-cache';
+import type { WriteQueue } from './write-queue';
+
+export interface CaptionPipelineDeps {
+  ctx: AppContext;
+  log: FastifyBaseLogger;
+  writer: WriteQueue;
+  tts: TtsCache;
+  /** Missing translations made on demand per catch-up; the rest arrive as original text. */
+  maxOnDemandTranslations: number;
+  room(sermonId: string): SermonRoom | undefined;
+  emit(room: string, event: string, payload: unknown): void;
+}
+
+/**
+ * What happens to a final segment and what listeners read back: one translation per segment for
+ * every listened language, captions in seq order per room, voices made once and offered by URL,
+ * and catch-up captions from memory or the stored transcript.
+ */
+export class CaptionPipeline {
+  private readonly onDemand = new Map<string, Promise<Translation>>();
+
+  constructor(private readonly deps: CaptionPipelineDeps) {}
+
+  /**
+   * Captions of a sermon in one language after `afterSeq`: from memory while live, else from the
+   * stored transcript; translations nobody asked for yet are made now (and stored).
+   */
+  async captionsFor(
+    sermonId: string,
+    language: string,
+    afterSeq: number,
+    opts: { limit?: number; voice?: ListenerVoice; churchId?: string; sourceLanguage?: string } = {},
+  ): Promise<Caption[]> {
+    const room = this.deps.room(sermonId);
+    const churchId = room?.churchId ?? opts.churchId;
+    const source = room?.sourceLanguage ?? opts.sourceLanguage;
+    if (!churchId || !source) throw new Error('captionsFor needs a live sermon or its church and language');
+
+    let segments: SegmentInLanguage[] = room ? room.recent.filter((s) => s.seq > afterSeq).map((s) => segmentInLanguage(s, language)) : [];
+    // Memory holds every segment from `lowestInMemory` on; older ones (evicted, or from before a
+    // restart) are read from the database, which a congregation joining at once must not all hit.
+    const lowestInMemory = room ? (room.oldestRecentSeq ?? room.lastSeq + 1) : null;
+    const needsStored = lowestInMemory === null || afterSeq + 1 < lowestInMemory;
+    if (needsStored && (opts.limit === undefined || segments.length < opts.limit)) {
+      if (!room) await this.deps.writer.flush();
+      const stored = await storedSegments(this.deps.ctx.db, sermonId, language, afterSeq, lowestInMemory ?? undefined);
+      segments = [...stored, ...segments];
+    }
+    if (opts.limit !== undefined && segments.length > opts.limit) segments = segments.slice(-opts.limit);
+
+    let budget = this.deps.maxOnDemandTranslations;
+    const resolved: Array<Translation | Promise<Translation>> = segments.map((s) => {
+      if (language === source) return { text: s.text, provider: 'source' };
+      if (s.translation) return s.translation;
+      if (budget <= 0) return { text: s.text, provider: 'untranslated' };
+      budget--;
+      return this.translateOnDemand(churchId, source, s, language, room);
+    });
+    const translations = await Promise.all(resolved);
+    const voice = opts.voice === 'male' || opts.voice === 'female' ? opts.voice : null;
+    return segments.map((s, i) => {
+      const key: ClipKey | null = voice ? { sermonId, seq: s.seq, language, voice } : null;
+      return toCaption(sermonId, s.seq, language, translations[i]!, key && this.deps.tts.has(key) ? audioUrls(sermonId, s.seq, language, [key.voice]) : undefined);
+    });
+  }
+
+  /** A voice clip for the audio route: cached, in progress, or made now from the stored text. */
+  async clip(key: ClipKey): Promise<Buffer | null> {
+    const cached = await this.deps.tts.get(key);
+    if (cached) return cached;
+    const spec = await this.clipSpec(key);
+    if (!spec) return null;
+    return this.deps.tts.get(key, () => this.synthesize(spec.churchId, spec.text, spec.locale, spec.voiceId));
+  }
+
+  /** One translator request for every listened language; captions leave in seq order per room. */
+  translateAndSend(room: SermonRoom, segment: RoomSegment, targets: string[]): void {
+    const job = translateForLanguages(this.deps.ctx, this.deps.log, room.churchId, segment.text, room.sourceLanguage, targets);
+    for (const lang of targets) {
+      segment.pending.set(lang, job.then((r) => r.byLanguage.get(lang) ?? { text: segment.text, provider: 'untranslated' }));
+    }
+    const previous = room.emitChain;
+    room.emitChain = (async () => {
+      const outcome = await job;
+      await previous;
+      for (const lang of targets) {
+        const t = outcome.byLanguage.get(lang) ?? { text: segment.text, provider: 'untranslated' as const };
+        segment.translations.set(lang, t);
+        segment.pending.delete(lang);
+        // Untranslated text is not stored: the transcript can still be translated later.
+        if (t.provider !== 'untranslated') this.deps.writer.addTranslation({ segmentId: segment.id, language: lang, text: t.text, provider: t.provider });
+        this.deps.emit(rooms.language(room.id, lang), liveEvents.caption, toCaption(room.id, segment.seq, lang, t, this.voiceFor(room, segment, lang, t)));
+      }
+      if (outcome.failed) {
+        const error: LiveError = { code: 'translation_failed', message: 'Translation error occurred' };
+        this.deps.emit(rooms.speaker(room.id), liveEvents.error, error);
+      }
+    })().catch((err) => this.deps.log.error({ err, sermonId: room.id }, 'caption fan-out failed'));
+  }
+
+  private translateOnDemand(churchId: string, source: string, s: SegmentInLanguage, language: string, room?: SermonRoom): Promise<Translation> {
+    const key = `${s.id}|${language}`;
+    const inFlight = this.onDemand.get(key);
+    if (inFlight) return inFlight;
+    const job = translateForLanguages(this.deps.ctx, this.deps.log, churchId, s.text, source, [language]).then((r) => {
+      const t = r.byLanguage.get(language) ?? { text: s.text, provider: 'untranslated' as const };
+      if (t.provider !== 'untranslated') {
+        this.deps.writer.addTranslation({ segmentId: s.id, language, text: t.text, provider: t.provider });
+        room?.segment(s.seq)?.translations.set(language, t);
+      }
+      return t;
+    });
+    this.onDemand.set(key, job);
+    void job.finally(() => this.onDemand.delete(key));
+    return job;
+  }
+
+  /** Starts synthesis for the voices this language's listeners want; returns their URLs. */
+  voiceFor(room: SermonRoom, segment: RoomSegment, language: string, t?: Translation): Caption['audio'] {
+    // No voice for text that failed to translate: a Spanish voice reading English helps nobody.
+    if (!room.hasSpeech || t?.provider === 'untranslated') return undefined;
+    const lang = room.languages.get(language);
+    if (!lang?.locale) return undefined;
+    const text = t?.text ?? segment.text;
+    const voices = room.voicesWanted(language).filter((v) => (v === 'male' ? lang.maleVoiceId : lang.femaleVoiceId));
+    for (const voice of voices) {
+      const voiceId = (voice === 'male' ? lang.maleVoiceId : lang.femaleVoiceId)!;
+      this.deps.tts.ensure({ sermonId: room.id, seq: segment.seq, language, voice }, () => this.synthesize(room.churchId, text, lang.locale!, voiceId));
+    }
+    return audioUrls(room.id, segment.seq, language, voices);
+  }
+
+  private async synthesize(churchId: string, text: string, locale: string, voiceId: string): Promise<Buffer> {
+    const { synthesizer } = await providersForChurch(this.deps.ctx, churchId);
+    if (!synthesizer) throw new Error('This church has no speech key');
+    return synthesizer.synthesize(text, locale, voiceId);
+  }
+
+  /** Text, locale and voice of a clip, from memory or the stored transcript. */
+  private async clipSpec(key: ClipKey): Promise<{ churchId: string; text: string; locale: string; voiceId: string } | null> {
+    const room = this.deps.room(key.sermonId);
+    const [row] = room ? [] : await this.deps.ctx.db
+      .select({ churchId: sermons.churchId, source: sermons.sourceLanguage })
+      .from(sermons).where(eq(sermons.id, key.sermonId)).limit(1);
+    const churchId = room?.churchId ?? row?.churchId;
+    const source = room?.sourceLanguage ?? row?.source;
+    if (!churchId || !source) return null;
+    const languages = room?.languages ?? new Map((await loadJoinLanguages(this.deps.ctx.db, churchId, source)).map((l) => [l.code, l]));
+    const lang = languages.get(key.language);
+    const voiceId = key.voice === 'male' ? lang?.maleVoiceId : lang?.femaleVoiceId;
+    if (!lang?.locale || !voiceId) return null;
+    const inMemory = room?.segment(key.seq)?.translations.get(key.language);
+    let text = inMemory && inMemory.provider !== 'untranslated' ? inMemory.text : undefined;
+    if (!text) {
+      const [stored] = await storedSegments(this.deps.ctx.db, key.sermonId, key.language, key.seq - 1, key.seq + 1);
+      if (!stored) return null;
+      const t = stored.translation;
+      text = key.language === source ? stored.text : t && !(t instanceof Promise) ? t.text : undefined;
+    }
+    return text ? { churchId, text, locale: lang.locale, voiceId } : null;
+  }
+}

@@ -1,0 +1,180 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
+import { z } from 'zod';
+import {
+  LISTENER_RECOVERY_MS,
+  LIVE_NAMESPACE,
+  LIVE_PAYLOAD_LIMIT_BYTES,
+  listenerJoinPayload,
+  listenerPrefsPayload,
+  liveEvents,
+  pausePayload,
+  segmentPayload,
+  speakerJoinPayload,
+  type LiveError,
+} from '@app/shared';
+import type { AppContext } from '../context';
+import { actorFromToken, SESSION_COOKIE } from '../lib/session';
+import { LiveFailure, liveFor, type LiveService, type LiveSocketData } from './live-service';
+
+/**
+ * Biggest message the transport accepts; a bigger one closes that connection (engine.io's rule).
+ * Below it, anything over PAYLOAD_LIMIT_BYTES is answered with a `too_large` error instead.
+ */
+export const TRANSPORT_LIMIT_BYTES = 64 * 1024;
+const PAYLOAD_LIMIT_BYTES = LIVE_PAYLOAD_LIMIT_BYTES;
+
+// Socket.IO keeps the session (rooms, data, missed packets) only for these disconnect reasons.
+const RECOVERABLE = new Set(['transport error', 'transport close', 'forced close', 'ping timeout']);
+
+type LiveServerSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, LiveSocketData>;
+type Ack = (response: unknown) => void;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Socket.IO server of the live pipeline (namespace /live). */
+    io: Server;
+  }
+}
+
+/**
+ * Attaches Socket.IO to the app's HTTP server: namespace `/live`, authenticated from the `sid`
+ * cookie in the handshake, every payload parsed with the shared zod schemas (STYLE.md).
+ */
+export async function registerLive(app: FastifyInstance, ctx: AppContext): Promise<LiveService> {
+  const live = liveFor(ctx);
+  const io = new Server(app.server, {
+    serveClient: false,
+    maxHttpBufferSize: TRANSPORT_LIMIT_BYTES,
+    connectionStateRecovery: { maxDisconnectionDuration: LISTENER_RECOVERY_MS, skipMiddlewares: true },
+    // A page of another site must not open a socket with this site's cookie.
+    allowRequest: (req, done) => done(null, isSameOrigin(req, ctx.config.PUBLIC_URL)),
+  });
+  app.decorate('io', io);
+  const nsp = io.of(LIVE_NAMESPACE);
+
+  live.emitter = {
+    emit: (room, event, payload, opts) => {
+      if (opts?.volatile) nsp.to(room).volatile.emit(event, payload);
+      else nsp.to(room).emit(event, payload);
+    },
+    leaveAll: (room, names) => nsp.in(room).socketsLeave(names),
+  };
+
+  nsp.use(async (socket, next) => {
+    try {
+      const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
+      // Guests connect too; what they may do is decided per event.
+      (socket as LiveServerSocket).data.actor = await actorFromToken(ctx.db, cookies[SESSION_COOKIE]);
+      next();
+    } catch (err) {
+      ctx.log.error({ err }, 'live handshake failed');
+      next(new Error('Could not check your sign-in'));
+    }
+  });
+
+  nsp.on('connection', (raw) => {
+    const socket = raw as LiveServerSocket;
+    socket.data.actor ??= null;
+    if (socket.recovered) {
+      live.listenerRecovered(socket);
+      live.speakerRecovered(socket);
+    }
+
+    handle(socket, liveEvents.speakerJoin, speakerJoinPayload, (p) => live.speakerJoin(socket, p.sermonId));
+    handle(socket, liveEvents.segment, segmentPayload, (p) => live.segment(socket, p));
+    handle(socket, liveEvents.pause, pausePayload, (p) => live.setPaused(socket, p.sermonId, p.paused));
+    handle(socket, liveEvents.listenerJoin, listenerJoinPayload, (p) => live.listenerJoin(socket, p));
+    handle(socket, liveEvents.listenerPrefs, listenerPrefsPayload, (p) => live.listenerPrefs(socket, p));
+    handle(socket, liveEvents.listenerLeave, z.unknown(), async () => {
+      live.listenerLeft(socket, true);
+      return {};
+    });
+
+    socket.on('disconnect', (reason) => {
+      try {
+        if (reason === 'server shutting down') return;
+        if (socket.data.speakerOf) live.speakerLeft(socket, socket.data.speakerOf);
+        if (RECOVERABLE.has(reason)) live.listenerAway(socket);
+        else live.listenerLeft(socket, false);
+      } catch (err) {
+        ctx.log.error({ err }, 'live disconnect handling failed');
+      }
+    });
+  });
+
+  // Sockets first, so the HTTP server can close; sermons stay live for the next start.
+  app.addHook('preClose', async () => {
+    nsp.disconnectSockets(true);
+    io.engine.close();
+  });
+  ctx.onClose(async () => {
+    await live.close();
+    await io.close().catch(() => undefined);
+  });
+
+  await live.start();
+  return live;
+
+  /** Parses, runs, answers: `{ ok: true, ... }` or `{ ok: false, error }` by ack, else a `live:error` event. */
+  function handle<S extends z.ZodType>(
+    socket: LiveServerSocket,
+    event: string,
+    schema: S,
+    run: (payload: z.output<S>) => Promise<object>,
+  ) {
+    socket.on(event, async (...args: unknown[]) => {
+      const ack = typeof args[args.length - 1] === 'function' ? (args.pop() as Ack) : null;
+      const reply = (result: { ok: true } & object | { ok: false; error: LiveError }) => {
+        if (ack) ack(result);
+        else if (!result.ok) socket.emit(liveEvents.error, result.error);
+      };
+      try {
+        const raw = args[0];
+        if (sizeOf(raw) > PAYLOAD_LIMIT_BYTES) {
+          return reply({ ok: false, error: { code: 'too_large', message: `Messages may be at most ${PAYLOAD_LIMIT_BYTES / 1024} KB` } });
+        }
+        const parsed = schema.safeParse(raw);
+        if (!parsed.success) return reply({ ok: false, error: invalid(parsed.error) });
+        reply({ ok: true, ...(await run(parsed.data)) });
+      } catch (err) {
+        if (err instanceof LiveFailure) return reply({ ok: false, error: { code: err.code, message: err.message } });
+        ctx.log.error({ err, event }, 'live event failed');
+        reply({ ok: false, error: { code: 'internal', message: 'Something went wrong' } });
+      }
+    });
+  }
+}
+
+function invalid(error: z.ZodError): LiveError {
+  const issue = error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  if (issue?.code === 'too_big') return { code: 'too_large', message: `${where}${issue.message}` };
+  return { code: 'invalid_payload', message: `${where}${issue?.message ?? 'Invalid message'}` };
+}
+
+/** Approximate size of a decoded payload (JSON length; binary counts its bytes). */
+function sizeOf(value: unknown): number {
+  if (value === undefined) return 0;
+  if (Buffer.isBuffer(value) || value instanceof ArrayBuffer) return value.byteLength;
+  try {
+    return Buffer.byteLength(JSON.stringify(value) ?? '');
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+function isSameOrigin(req: IncomingMessage, publicUrl?: string): boolean {
+  const origin = req.headers.origin;
+  // Native clients (the mobile app's layer, tests, the benchmark) send no Origin.
+  if (!origin) return true;
+  if (publicUrl && origin === new URL(publicUrl).origin) return true;
+  const forwarded = req.headers['x-forwarded-host'];
+  const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? req.headers.host;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,7 @@
+/** Socket.IO rooms of a sermon: everyone, one per language, and the speaker's screens. */
+export const rooms = {
+  all: (sermonId: string) => `sermon:${sermonId}`,
+  language: (sermonId: string, language: string) => `sermon:${sermonId}:${language}`,
+  // '#' cannot appear in a language code, so this never collides with a language room.
+  speaker: (sermonId: string) => `sermon:${sermonId}#speaker`,
+};

@@ -1,0 +1,249 @@
+import type { Caption } from '@app/shared';
+
+/**
+ * The in-memory state of one live sermon: who listens in which language (counts, not lists of
+ * work per listener), the speaker's connection, and the recent transcript that reconnecting
+ * listeners catch up from. No I/O here; LiveService does the talking.
+ */
+
+export type ListenerVoice = 'male' | 'female' | 'none' | 'device';
+export type CaptionProvider = Caption['provider'];
+
+export interface Translation {
+  text: string;
+  provider: CaptionProvider;
+}
+
+export interface ListenerEntry {
+  sessionId: string;
+  userId: string | null;
+  language: string;
+  voice: ListenerVoice;
+}
+
+export interface RoomSegment {
+  /** transcript_segments.id (made here so translations can be queued before the row is written). */
+  id: string;
+  seq: number;
+  text: string;
+  at: number;
+  translations: Map<string, Translation>;
+  /** Translations on their way: a listener joining meanwhile waits for them instead of asking again. */
+  pending: Map<string, Promise<Translation>>;
+}
+
+export interface RoomLanguage {
+  code: string;
+  name: string;
+  nativeName: string;
+  rtl: boolean;
+  /** BCP-47 locale for SSML; null when neither the language nor its voices say. */
+  locale: string | null;
+  maleVoiceId: string | null;
+  femaleVoiceId: string | null;
+}
+
+interface LanguageCount {
+  listeners: number;
+  male: number;
+  female: number;
+}
+
+export interface SermonRoomInit {
+  id: string;
+  broadcastId: string;
+  churchId: string;
+  hostId: string | null;
+  sourceLanguage: string;
+  startedAt: number;
+  status: 'live' | 'paused';
+  lastSeq: number;
+  chargedSeconds: number;
+  now: number;
+  speakerAwaySince: number;
+}
+
+export class SermonRoom {
+  readonly id: string;
+  readonly broadcastId: string;
+  readonly churchId: string;
+  readonly hostId: string | null;
+  readonly sourceLanguage: string;
+  readonly startedAt: number;
+  status: 'live' | 'paused';
+  lastSeq: number;
+  /** Set once the sermon is ending: no more segments, joins or timers. */
+  ending = false;
+
+  // Church settings, refreshed with every heartbeat.
+  languages = new Map<string, RoomLanguage>();
+  guestsMayListen = true;
+  hasSpeech = false;
+  translatorKind: 'azure' | 'demo' = 'demo';
+
+  readonly speakerSockets = new Set<string>();
+  /** When the last speaker connection went away (or the sermon started without one); null while connected. */
+  speakerAwaySince: number | null;
+
+  readonly listeners = new Map<string, ListenerEntry>();
+  /** Listeners whose connection dropped: they may come back within the recovery window. */
+  readonly away = new Map<string, { entry: ListenerEntry; since: number }>();
+  private readonly counts = new Map<string, LanguageCount>();
+
+  readonly recent: RoomSegment[] = [];
+  /** Captions of each language leave in seq order even when translations finish out of order. */
+  emitChain: Promise<void> = Promise.resolve();
+  lastInterimAt = 0;
+
+  // Minute accounting (stream-clock.ts).
+  chargedMs: number;
+  lastAccrualAt: number;
+  lastPersistAt: number;
+  persistedSeconds: number;
+  secondsAtRefresh: number;
+  warned = false;
+
+  // Throttled state pushes to the speaker.
+  countsDirty = false;
+  lastStatePushAt = 0;
+  lastMinutesLeft: number | null = null;
+
+  constructor(init: SermonRoomInit, private readonly maxRecent = 500) {
+    this.id = init.id;
+    this.broadcastId = init.broadcastId;
+    this.churchId = init.churchId;
+    this.hostId = init.hostId;
+    this.sourceLanguage = init.sourceLanguage;
+    this.startedAt = init.startedAt;
+    this.status = init.status;
+    this.lastSeq = init.lastSeq;
+    this.chargedMs = init.chargedSeconds * 1000;
+    this.persistedSeconds = init.chargedSeconds;
+    this.secondsAtRefresh = init.chargedSeconds;
+    this.lastAccrualAt = init.now;
+    this.lastPersistAt = init.now;
+    this.speakerAwaySince = init.speakerAwaySince;
+  }
+
+  get speakerConnected(): boolean {
+    return this.speakerSockets.size > 0;
+  }
+
+  addListener(socketId: string, entry: ListenerEntry): void {
+    this.removeListener(socketId);
+    this.away.delete(socketId);
+    this.listeners.set(socketId, entry);
+    this.count(entry, +1);
+  }
+
+  removeListener(socketId: string): ListenerEntry | undefined {
+    const entry = this.listeners.get(socketId);
+    if (!entry) return undefined;
+    this.listeners.delete(socketId);
+    this.count(entry, -1);
+    return entry;
+  }
+
+  /** Changes a listener's language or voice; returns the entry before the change. */
+  updateListener(socketId: string, language: string, voice: ListenerVoice): ListenerEntry | undefined {
+    const entry = this.listeners.get(socketId);
+    if (!entry) return undefined;
+    const before = { ...entry };
+    this.count(entry, -1);
+    entry.language = language;
+    entry.voice = voice;
+    this.count(entry, +1);
+    return before;
+  }
+
+  markAway(socketId: string, now: number): void {
+    const entry = this.removeListener(socketId);
+    if (entry) this.away.set(socketId, { entry, since: now });
+  }
+
+  /** A listener back within the window: the same session goes on. */
+  restore(socketId: string): ListenerEntry | undefined {
+    const away = this.away.get(socketId);
+    if (!away) return undefined;
+    this.away.delete(socketId);
+    this.listeners.set(socketId, away.entry);
+    this.count(away.entry, +1);
+    return away.entry;
+  }
+
+  /** Away listeners whose window has passed, removed. */
+  takeExpiredAway(now: number, windowMs: number): Array<{ entry: ListenerEntry; since: number }> {
+    const expired: Array<{ entry: ListenerEntry; since: number }> = [];
+    for (const [socketId, away] of this.away) {
+      if (now - away.since >= windowMs) {
+        this.away.delete(socketId);
+        expired.push(away);
+      }
+    }
+    return expired;
+  }
+
+  /**
+   * Languages to translate into: those with a listener now, and those whose listener dropped
+   * within the recovery window (so it finds its captions when it returns).
+   */
+  wantedLanguages(now: number, windowMs: number): string[] {
+    const wanted = new Set<string>();
+    for (const [code, c] of this.counts) if (c.listeners > 0) wanted.add(code);
+    for (const away of this.away.values()) if (now - away.since < windowMs) wanted.add(away.entry.language);
+    return [...wanted];
+  }
+
+  /** Server voices at least one listener of this language asked for. */
+  voicesWanted(language: string): Array<'male' | 'female'> {
+    const c = this.counts.get(language);
+    if (!c) return [];
+    const voices: Array<'male' | 'female'> = [];
+    if (c.female > 0) voices.push('female');
+    if (c.male > 0) voices.push('male');
+    return voices;
+  }
+
+  listenerCounts(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [code, c] of this.counts) if (c.listeners > 0) out[code] = c.listeners;
+    return out;
+  }
+
+  get listenerTotal(): number {
+    return this.listeners.size;
+  }
+
+  pushSegment(segment: RoomSegment): void {
+    this.recent.push(segment);
+    if (this.recent.length > this.maxRecent) this.recent.splice(0, this.recent.length - this.maxRecent);
+  }
+
+  segment(seq: number): RoomSegment | undefined {
+    // Recent segments are in seq order and nearly contiguous: look from the end.
+    for (let i = this.recent.length - 1; i >= 0; i--) {
+      const s = this.recent[i]!;
+      if (s.seq === seq) return s;
+      if (s.seq < seq) return undefined;
+    }
+    return undefined;
+  }
+
+  /** Lowest seq still held in memory (older ones are read from the database). */
+  get oldestRecentSeq(): number | null {
+    return this.recent[0]?.seq ?? null;
+  }
+
+  private count(entry: ListenerEntry, delta: number): void {
+    let c = this.counts.get(entry.language);
+    if (!c) {
+      c = { listeners: 0, male: 0, female: 0 };
+      this.counts.set(entry.language, c);
+    }
+    c.listeners += delta;
+    if (entry.voice === 'male') c.male += delta;
+    if (entry.voice === 'female') c.female += delta;
+    if (c.listeners <= 0) this.counts.delete(entry.language);
+    this.countsDirty = true;
+  }
+}

@@ -1,0 +1,70 @@
+import { findListeningLanguage } from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context';
+import { providersForChurch } from '../providers/church-providers';
+import { TranslationError } from '../providers/translation/translator';
+import type { Translation } from './sermon-room';
+
+export interface TranslationOutcome {
+  byLanguage: Map<string, Translation>;
+  /** Some language could not be translated: its listeners got the original text. */
+  failed: boolean;
+}
+
+/**
+ * ONE translator request for every target language (ARCHITECTURE.md section 5). The translator
+ * retries 429s and 5xx within its budget; what still fails becomes the original text marked
+ * 'untranslated', so no segment is ever dropped.
+ */
+export async function translateForLanguages(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  churchId: string,
+  text: string,
+  from: string,
+  targets: string[],
+): Promise<TranslationOutcome> {
+  const byLanguage = new Map<string, Translation>();
+  const untranslated = (codes: string[]) => {
+    for (const code of codes) byLanguage.set(code, { text, provider: 'untranslated' });
+  };
+  if (targets.length === 0) return { byLanguage, failed: false };
+
+  let translator;
+  try {
+    translator = (await providersForChurch(ctx, churchId)).translator;
+  } catch (err) {
+    log.error({ err, churchId }, 'no translator for church');
+    untranslated(targets);
+    return { byLanguage, failed: true };
+  }
+
+  const attempt = async (codes: string[]) => {
+    const out = await translator.translate(text, from, codes);
+    for (const code of codes) {
+      const translated = out[code];
+      byLanguage.set(code, translated === undefined ? { text, provider: 'untranslated' } : { text: translated, provider: translator.kind });
+    }
+  };
+
+  try {
+    await attempt(targets);
+  } catch (err) {
+    // A church-made language Azure does not know (400036) must not spoil every other language:
+    // try once more with the languages the product knows.
+    const known = targets.filter((code) => findListeningLanguage(code));
+    const refused = err instanceof TranslationError && err.status === 400;
+    if (refused && known.length > 0 && known.length < targets.length) {
+      try {
+        await attempt(known);
+      } catch (retryErr) {
+        log.warn({ err: retryErr, churchId }, 'translation failed');
+      }
+    } else {
+      log.warn({ err, churchId, targets }, 'translation failed');
+    }
+    untranslated(targets.filter((code) => !byLanguage.has(code)));
+  }
+  const failed = [...byLanguage.values()].some((t) => t.provider === 'untranslated');
+  return { byLanguage, failed };
+}

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { listenerSessions, segmentTranslations, transcriptSegments } from '../db/schema';
+
+/**
+ * Batched writes of the live pipeline. PGlite runs one query at a time (ARCHITECTURE.md section 9),
+ * so a congregation joining at once must not cost one write each: rows are gathered for a moment
+ * and written together, in an order that keeps foreign keys happy.
+ */
+
+type SegmentRow = typeof transcriptSegments.$inferInsert & { id: string };
+type TranslationRow = typeof segmentTranslations.$inferInsert;
+type SessionRow = typeof listenerSessions.$inferInsert & { id: string };
+
+/** Rows per statement: well under PostgreSQL's 65,535 bind parameters. */
+const CHUNK = 1000;
+
+export class WriteQueue {
+  private segments: SegmentRow[] = [];
+  private translations: TranslationRow[] = [];
+  private newSessions = new Map<string, SessionRow>();
+  private languageChanges = new Map<string, string>();
+  private sessionEnds = new Map<string, Date>();
+  private joined = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly delayMs = 100,
+  ) {}
+
+  addSegment(row: SegmentRow): void {
+    this.segments.push(row);
+    this.schedule();
+  }
+
+  addTranslation(row: TranslationRow): void {
+    this.translations.push(row);
+    this.schedule();
+  }
+
+  startListenerSession(row: SessionRow): void {
+    this.newSessions.set(row.id, row);
+    this.joined.set(row.sermonId, (this.joined.get(row.sermonId) ?? 0) + 1);
+    this.schedule();
+  }
+
+  setListenerLanguage(sessionId: string, language: string): void {
+    const pending = this.newSessions.get(sessionId);
+    if (pending) pending.language = language;
+    else this.languageChanges.set(sessionId, language);
+    this.schedule();
+  }
+
+  endListenerSession(sessionId: string, endedAt: Date): void {
+    const pending = this.newSessions.get(sessionId);
+    if (pending) {
+      // Joined and left within one batch: one row, already complete.
+      pending.endedAt = endedAt;
+      pending.status = 'inactive';
+      pending.durationSeconds = Math.max(0, Math.round((endedAt.getTime() - (pending.startedAt as Date).getTime()) / 1000));
+    } else {
+      this.sessionEnds.set(sessionId, endedAt);
+    }
+    this.schedule();
+  }
+
+  get pending(): number {
+    return this.segments.length + this.translations.length + this.newSessions.size + this.languageChanges.size + this.sessionEnds.size + this.joined.size;
+  }
+
+  /** Writes everything queued so far; resolves when it is stored. */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.running = this.running.then(() => this.writeBatch());
+    return this.running;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+  }
+
+  private schedule(): void {
+    if (this.timer || this.closed) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, this.delayMs);
+  }
+
+  private async writeBatch(): Promise<void> {
+    if (this.pending === 0) return;
+    const segments = this.segments;
+    const translations = this.translations;
+    const sessions = [...this.newSessions.values()];
+    const languages = [...this.languageChanges];
+    const ends = [...this.sessionEnds];
+    const joined = [...this.joined];
+    this.segments = [];
+    this.translations = [];
+    this.newSessions = new Map();
+    this.languageChanges = new Map();
+    this.sessionEnds = new Map();
+    this.joined = new Map();
+
+    // Each group on its own: a bad row in one group must not lose the others.
+    const steps: Array<[string, number, () => Promise<unknown>]> = [
+      ['transcript segments', segments.length, () => this.chunked(segments, (rows) => this.db.insert(transcriptSegments).values(rows).onConflictDoNothing())],
+      ['segment translations', translations.length, () => this.chunked(dedupeTranslations(translations), (rows) => this.db.insert(segmentTranslations).values(rows).onConflictDoNothing())],
+      ['listener sessions', sessions.length, () => this.chunked(sessions, (rows) => this.db.insert(listenerSessions).values(rows).onConflictDoNothing())],
+      ['listener languages', languages.length, () => this.chunked(languages, (rows) => this.db.execute(sql`
+        update listener_sessions set language = v.language
+        from (values ${sql.join(rows.map(([id, lang]) => sql`(${id}::uuid, ${lang})`), sql`, `)}) as v(id, language)
+        where listener_sessions.id = v.id`))],
+      ['listener session ends', ends.length, () => this.chunked(ends, (rows) => this.db.execute(sql`
+        update listener_sessions
+        set ended_at = v.ended_at, status = 'inactive',
+            duration_seconds = greatest(0, round(extract(epoch from (v.ended_at - listener_sessions.started_at))))::int
+        from (values ${sql.join(rows.map(([id, at]) => sql`(${id}::uuid, ${at.toISOString()}::timestamptz)`), sql`, `)}) as v(id, ended_at)
+        where listener_sessions.id = v.id and listener_sessions.status = 'active'`))],
+      ['listeners joined', joined.length, () => this.chunked(joined, (rows) => this.db.execute(sql`
+        update sermons set listeners_joined = sermons.listeners_joined + v.n
+        from (values ${sql.join(rows.map(([id, n]) => sql`(${id}::uuid, ${n}::int)`), sql`, `)}) as v(id, n)
+        where sermons.id = v.id`))],
+    ];
+    for (const [what, count, run] of steps) {
+      if (count === 0) continue;
+      try {
+        await run();
+      } catch (err) {
+        this.log.error({ err, count }, `live pipeline could not store ${what}`);
+      }
+    }
+  }
+
+  private async chunked<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+    for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
+  }
+}
+
+/** One row per (segment, language): a later write of the same pair wins within a batch. */
+function dedupeTranslations(rows: TranslationRow[]): TranslationRow[] {
+  const byKey = new Map<string, TranslationRow>();
+  for (const row of rows) byKey.set(`${row.segmentId}|${row.language}`, row);
+  return [...byKey.values()];
+}

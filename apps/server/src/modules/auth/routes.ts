@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginBody, meResponse, signupBody } from '@app/shared';
+import type { AppContext } from '../../context';
+import { clearSessionCookie, createSession, destroySession, SESSION_COOKIE, setSessionCookie } from '../../lib/session';
+import { loadMe } from '../me/service';
+import { resetRoutes } from './reset-routes';
+import { login, signup } from './service';
+
+// Per address, and generous: a whole congregation signs in at once from one church Wi-Fi. Failed
+// sign-ins are limited per email in the service instead.
+const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+/** POST /auth/signup, /auth/login, /auth/logout, and the password reset routes. */
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/auth/signup', {
+    schema: { tags: ['auth'], summary: 'Register a member and sign them in', body: signupBody, response: { 201: meResponse } },
+    config: { requires: 'public', ...perAddress(60) },
+  }, async (req, reply) => {
+    const userId = await signup(ctx.db, req.body);
+    await startSession(req, reply, userId);
+    return reply.code(201).send(await loadMe(ctx.db, userId));
+  });
+
+  api.post('/auth/login', {
+    schema: { tags: ['auth'], summary: 'Sign in with email and password', body: loginBody, response: { 200: meResponse } },
+    config: { requires: 'public', ...perAddress(300) },
+  }, async (req, reply) => {
+    const userId = await login(ctx.db, req.body.email, req.body.password);
+    await startSession(req, reply, userId);
+    return loadMe(ctx.db, userId);
+  });
+
+  api.post('/auth/logout', {
+    schema: { tags: ['auth'], summary: 'End this session', response: { 204: z.null() } },
+    config: { requires: 'public' },
+  }, async (req, reply) => {
+    await destroySession(ctx.db, req.cookies[SESSION_COOKIE]);
+    clearSessionCookie(reply);
+    return reply.code(204).send(null);
+  });
+
+  // Signing in replaces the session the browser presented (session fixation defence).
+  async function startSession(req: FastifyRequest, reply: FastifyReply, userId: string) {
+    await destroySession(ctx.db, req.cookies[SESSION_COOKIE]);
+    setSessionCookie(req, reply, await createSession(ctx.db, userId, req.headers['user-agent']));
+  }
+
+  await resetRoutes(app, ctx);
+}

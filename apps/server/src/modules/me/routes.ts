@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { changePasswordBody, meResponse, updateMeBody } from '@app/shared';
+import type { AppContext } from '../../context';
+import { requireActor } from '../../lib/access';
+import { SESSION_COOKIE } from '../../lib/session';
+import { photoRoutes } from './photo-routes';
+import { acceptJesus, changePassword, loadMe, updateMe } from './service';
+
+/** The signed-in person's own account: GET/PATCH /me, /me/password, /me/photo, /me/accept-jesus. */
+export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/me', {
+    schema: { tags: ['me'], summary: 'The signed-in person', response: { 200: meResponse } },
+    config: { requires: 'signed-in' },
+  }, async (req) => loadMe(ctx.db, requireActor(req).id));
+
+  api.patch('/me', {
+    schema: { tags: ['me'], summary: 'Edit one’s own profile', body: updateMeBody, response: { 200: meResponse } },
+    config: { requires: 'signed-in' },
+  }, async (req) => {
+    const actor = requireActor(req);
+    return updateMe(ctx.db, actor.id, actor.role, req.body);
+  });
+
+  api.post('/me/password', {
+    schema: { tags: ['me'], summary: 'Change one’s password (other sessions end)', body: changePasswordBody, response: { 204: z.null() } },
+    // Limits guessing the current password from a session left open on a shared computer.
+    config: { requires: 'signed-in', rateLimit: { max: 30, timeWindow: '1 minute' } },
+  }, async (req, reply) => {
+    await changePassword(ctx.db, requireActor(req).id, req.cookies[SESSION_COOKIE], req.body);
+    return reply.code(204).send(null);
+  });
+
+  api.post('/me/accept-jesus', {
+    schema: { tags: ['me'], summary: 'Record “I accept Jesus” (idempotent)', response: { 200: meResponse } },
+    config: { requires: 'signed-in' },
+  }, async (req) => acceptJesus(ctx.db, requireActor(req).id));
+
+  await photoRoutes(app, ctx);
+}

@@ -1,0 +1,22 @@
+import type { Translator } from './translator';
+
+/**
+ * The translator of a church with no translator key: no network, deterministic, and labelled in
+ * the text itself so nobody mistakes it for a real translation (issue 5: "demo translation" wherever it shows).
+ */
+export class DemoTranslator implements Translator {
+  readonly kind = 'demo' as const;
+
+  async translate(text: string, from: string, to: string[]): Promise<Record<string, string>> {
+    const result: Record<string, string> = {};
+    for (const code of to) {
+      if (code !== from) result[code] = demoTranslation(text, code);
+    }
+    return result;
+  }
+}
+
+/** `[ES demo] Grace and peace…`: the target code, upper-cased, and the word demo. */
+export function demoTranslation(text: string, to: string): string {
+  return `[${to.toUpperCase()} demo] ${text}`;
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addChurchLanguageBody,
+  findKnownLanguage,
+  isAzureTranslatorEndpoint,
+  isRtlLanguage,
+  isValidTimeZone,
+  liveSettingsBody,
+  voiceLocale,
+} from './church-settings';
+
+describe('church live settings contract', () => {
+  it('accepts IANA time zones and refuses offsets, abbreviations and nonsense', () => {
+    for (const tz of ['Australia/Sydney', 'Australia/Perth', 'America/Santiago', 'UTC']) expect(isValidTimeZone(tz)).toBe(true);
+    for (const tz of ['', 'EST', '+10:00', 'Mars/Olympus', 'Australia/Sydney ']) expect(isValidTimeZone(tz)).toBe(false);
+  });
+
+  it("only lets the translator endpoint point at Azure's own hosts over https", () => {
+    for (const ok of [
+      'https://api.cognitive.microsofttranslator.com',
+      'https://api-apc.cognitive.microsofttranslator.com/',
+      'https://harbour.cognitiveservices.azure.com/',
+      'https://harbour.cognitiveservices.azure.us',
+    ]) expect(isAzureTranslatorEndpoint(ok), ok).toBe(true);
+    for (const bad of [
+      'http://harbour.cognitiveservices.azure.com',
+      'https://evil.example.com',
+      'https://cognitiveservices.azure.com.evil.example',
+      'https://127.0.0.1',
+      'https://user:pw@harbour.cognitiveservices.azure.com',
+    ]) expect(isAzureTranslatorEndpoint(bad), bad).toBe(false);
+  });
+
+  it('explains why an endpoint is refused', () => {
+    const notUrl = liveSettingsBody.safeParse({ translatorEndpoint: 'not a url' });
+    expect(notUrl.error?.issues[0]?.message).toBe('validation.urlInvalid');
+    const notAzure = liveSettingsBody.safeParse({ translatorEndpoint: 'https://evil.example.com' });
+    expect(notAzure.error?.issues.map((i) => i.message)).toEqual([expect.stringContaining('Azure Translator endpoint')]);
+    expect(liveSettingsBody.safeParse({ translatorEndpoint: '' }).success).toBe(true);
+  });
+
+  it('lower-cases regions and refuses malformed ones', () => {
+    expect(liveSettingsBody.parse({ speechLocation: ' AustraliaEast ' }).speechLocation).toBe('australiaeast');
+    expect(liveSettingsBody.safeParse({ speechLocation: 'east us' }).success).toBe(false);
+  });
+
+  it('needs a name and a voice only for a language the product does not know', () => {
+    expect(addChurchLanguageBody.safeParse({ list: 'join_live', code: 'pt' }).success).toBe(true);
+    expect(addChurchLanguageBody.safeParse({ list: 'join_live', code: 'zh-hans' }).success).toBe(true);
+    const unknown = addChurchLanguageBody.safeParse({ list: 'join_live', code: 'fr' });
+    expect(unknown.error?.issues.map((i) => i.path.join('.'))).toEqual(['name', 'femaleVoiceId']);
+    expect(addChurchLanguageBody.safeParse({ list: 'join_live', code: 'fr', name: 'French', maleVoiceId: 'fr-FR-HenriNeural' }).success).toBe(true);
+  });
+
+  it('derives locales from voices and reading direction from codes', () => {
+    expect(voiceLocale('pt-BR-FranciscaNeural')).toBe('pt-BR');
+    expect(voiceLocale('zh-CN-henan-YundengNeural')).toBe('zh-CN');
+    expect(voiceLocale('nonsense')).toBeNull();
+    expect(isRtlLanguage('ar')).toBe(true);
+    expect(isRtlLanguage('he')).toBe(true);
+    expect(isRtlLanguage('fa-AF')).toBe(true);
+    expect(isRtlLanguage('es')).toBe(false);
+    expect(findKnownLanguage('ZH-HANS')?.code).toBe('zh-Hans');
+  });
+});
