@@ -1,8 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-// A fresh data folder per run: journeys start from the demo data and nothing else.
-const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/e2e-data-${process.pid}`;
+// A fresh data folder per run: journeys start from the demo data and nothing else. Written back to
+// the environment so test workers (which load this file again, with another pid) find the same folder,
+// e.g. to read a reset code from its outbox.
+const dataDir = (process.env.E2E_DATA_DIR ??= `/tmp/e2e-data-${process.pid}`);
 
 export default defineConfig({
   testDir: 'e2e',

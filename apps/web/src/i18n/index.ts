@@ -1,7 +1,7 @@
 import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { interfaceLanguages, storageKeys } from '@app/shared';
+import { interfaceLanguages, storageKeys, type InterfaceLanguage } from '@app/shared';
 
 // Locales load on demand so a phone only downloads the language it shows.
 const lazyLocales: BackendModule = {
@@ -21,6 +21,17 @@ function cookiesAvailable(): boolean {
     return false;
   }
 }
+
+/** The interface language a detected or chosen code stands for ('zh-CN' → 'zh', 'fr' → 'en'). */
+export function toInterfaceLanguage(lng: string | undefined): InterfaceLanguage {
+  const base = (lng ?? '').split('-')[0]?.toLowerCase() ?? '';
+  return (interfaceLanguages as readonly string[]).includes(base) ? (base as InterfaceLanguage) : 'en';
+}
+
+// Registered before init so the first detected language already sets <html lang>.
+i18n.on('languageChanged', (lng) => {
+  document.documentElement.lang = toInterfaceLanguage(lng);
+});
 
 /** Detection order and keys of spec sections 4 and 9; fallback English so no raw key is shown. */
 export const i18nReady = i18n
@@ -49,10 +60,5 @@ export const i18nReady = i18n
     },
     react: { useSuspense: true },
   });
-
-i18n.on('languageChanged', (lng) => {
-  const base = lng.split('-')[0] ?? 'en';
-  document.documentElement.lang = base;
-});
 
 export { i18n };

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly errors: FieldError[] = [],
+    /** From a 429's Retry-After header, so a screen can say how long to wait. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -36,7 +38,14 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   const data: unknown = text ? safeJson(text) : undefined;
   if (!res.ok) {
     const problem = (data ?? {}) as Partial<Problem>;
-    throw new ApiError(res.status, problem.code ?? 'internal', problem.detail ?? res.statusText, problem.errors ?? []);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    throw new ApiError(
+      res.status,
+      problem.code ?? 'internal',
+      problem.detail ?? res.statusText,
+      problem.errors ?? [],
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
   }
   return data as T;
 }

@@ -1,13 +1,91 @@
-import { AppShell } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { AppShell, ScrollArea } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LAYOUT_DRAWER_BREAKPOINT_PX } from '@app/shared';
+import { HeadingLevelProvider } from '../../components/heading-level';
+import { menuFor } from '../../components/navigation/role-menu';
+import { fullNameOf, useStoredUser } from '../../components/navigation/use-stored-user';
+import { AppHeader } from '../../features/shell/app-header';
+import { BreadcrumbBar } from '../../features/shell/breadcrumb-bar';
+import { CollapseToggle } from '../../features/shell/collapse-toggle';
+import { MenuDrawer } from '../../features/shell/menu-drawer';
+import { MenuStateProvider, useMenuState, useOpenItemForScreen } from '../../features/shell/menu-state';
+import { HorizontalMenu, NavMenu } from '../../features/shell/nav-menu';
+import { routeTitleFor } from '../../features/shell/route-titles';
+import classes from '../../features/shell/shell.module.css';
+import { paths } from '../paths';
 
-/** Placeholder admin shell; the application-shell issue builds the real one. */
+const NAVBAR_WIDTH = 260;
+const NAVBAR_COLLAPSED_WIDTH = 76;
+
+/** The signed-in shell of spec section 2: header, side menu (a drawer below 992px), breadcrumb bar. */
 export function AdminLayout() {
   return (
-    <AppShell padding="md">
-      <AppShell.Main>
-        <Outlet />
+    <MenuStateProvider>
+      <AdminShell />
+    </MenuStateProvider>
+  );
+}
+
+function AdminShell() {
+  const { t } = useTranslation();
+  const user = useStoredUser();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { state } = useMenuState();
+  const [isDrawerOpen, { open: openDrawer, close: closeDrawer }] = useDisclosure(false);
+  const isWide = useMediaQuery(`(min-width: ${LAYOUT_DRAWER_BREAKPOINT_PX}px)`);
+
+  const items = menuFor(user.userType);
+  const title = routeTitleFor(pathname);
+  const fullName = fullNameOf(user);
+  const isHorizontal = state.layout === 'horizontal';
+  useOpenItemForScreen(title.menuId);
+
+  // Logout in another tab (or here) removes the stored email: the signed-in area is gone.
+  useEffect(() => {
+    if (!user.userEmail) void navigate(paths.signIn, { replace: true });
+  }, [user.userEmail, navigate]);
+
+  // The drawer belongs to narrow screens; it closes on navigation and when the window widens.
+  useEffect(() => closeDrawer(), [pathname, isWide, closeDrawer]);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{
+        width: state.collapsed ? NAVBAR_COLLAPSED_WIDTH : NAVBAR_WIDTH,
+        breakpoint: 'md',
+        collapsed: { mobile: true, desktop: isHorizontal },
+      }}
+      padding="md"
+    >
+      <a href="#main-content" className={classes.skipLink}>
+        {t('shell.skipToContent')}
+      </a>
+      <AppShell.Header>
+        <AppHeader fullName={fullName} isDrawerOpen={isDrawerOpen} onOpenDrawer={openDrawer} />
+      </AppShell.Header>
+      {!isHorizontal && (
+        <AppShell.Navbar p="sm" visibleFrom="md" aria-label={t('shell.mainMenu')}>
+          <AppShell.Section grow component={ScrollArea}>
+            <NavMenu items={items} openIds={state.openIds} isCollapsed={state.collapsed} />
+          </AppShell.Section>
+          <AppShell.Section pt="sm" style={{ display: 'flex', justifyContent: state.collapsed ? 'center' : 'stretch' }}>
+            <CollapseToggle />
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        {isHorizontal && isWide && <HorizontalMenu items={items} openIds={state.openIds} label={t('shell.mainMenu')} />}
+        <BreadcrumbBar title={title} />
+        <HeadingLevelProvider level={2}>
+          <Outlet />
+        </HeadingLevelProvider>
       </AppShell.Main>
+      <MenuDrawer isOpen={isDrawerOpen} onClose={closeDrawer} items={items} openIds={state.openIds} fullName={fullName} />
     </AppShell>
   );
 }

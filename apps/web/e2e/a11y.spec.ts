@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo1234');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Serious and critical axe violations, as `rule: target` lines so a failure says where. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+test('the sign-in page has no serious or critical accessibility violation', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the privacy policy, signed out, has no serious or critical accessibility violation', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+for (const email of ['platform@demo.church', 'member@demo.church']) {
+  test(`the dashboard of ${email} has no serious or critical accessibility violation, light and dark`, async ({ page }) => {
+    await signIn(page, email);
+    await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('the privacy policy inside the shell, and the drawer on a phone, have no serious or critical violation', async ({ page }) => {
+  await signIn(page, 'member@demo.church');
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  // Colours are only final once the drawer has finished sliding in.
+  await expect.poll(() => seriousViolations(page), { timeout: 5_000 }).toEqual([]);
+});
+
+test('every control on the UI kit pages has an accessible name', async ({ page }) => {
+  await signIn(page, 'admin@demo.church');
+  for (const path of ['/basic/button', '/basic/badges', '/basic/breadcrumb-paging', '/basic/collapse', '/basic/tabs-pills', '/basic/typography']) {
+    await page.goto(path);
+    await expect(page.getByRole('navigation', { name: 'UI kit pages' })).toBeVisible();
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});

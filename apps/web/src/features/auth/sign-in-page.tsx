@@ -1,0 +1,77 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { loginBody } from '@app/shared';
+import { paths } from '../../app/paths';
+import { ApiError } from '../../lib/api-client';
+import { serverFieldErrors, zodFormValidate } from '../../lib/zod-form';
+import { useLogin } from './api/login';
+import { signInFailureMessage } from './sign-in-failure';
+import { AuthLayout } from './components/auth-layout';
+
+/** `/`: email and password; on success the stored values of spec section 3, then the dashboard. */
+export function SignInPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: zodFormValidate(loginBody, t),
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    login.mutate(values, {
+      onSuccess: () => navigate(paths.dashboard, { replace: true }),
+      onError: (err) => form.setErrors(serverFieldErrors(err, t)),
+    });
+  });
+
+  const failure = login.isError && !(login.error instanceof ApiError && login.error.status === 400) ? login.error : null;
+
+  return (
+    <AuthLayout title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          {failure && (
+            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {signInFailureMessage(failure, t)}
+            </Alert>
+          )}
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="current-password"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={paths.forgotPassword} size="sm">
+              {t('auth.signIn.forgotPassword')}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth size="md" loading={login.isPending}>
+            {t('auth.signIn.submit')}
+          </Button>
+          <Text ta="center" size="sm">
+            {t('auth.signIn.noAccount')}{' '}
+            <Anchor component={Link} to={paths.signUp}>
+              {t('auth.signIn.createAccount')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}
+
+export { SignInPage as Component };

@@ -1,0 +1,148 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChurchDetails, ChurchLanguageLists } from '@app/shared';
+import { jsonResponse, renderScreen } from '../../test/render-screen';
+import { ChurchPage } from './church-page';
+
+const churchId = '0c1b2a39-4857-4c6d-9e0f-a1b2c3d4e5f6';
+const details = (over: Partial<ChurchDetails> = {}): ChurchDetails => ({
+  id: churchId, name: 'Harbour City Church', address: '264 Pitt Street', suburb: 'Sydney', state: 'New South Wales',
+  country: 'Australia', contactNumber: '0292675555', pastorName: 'David Mitchell', pastorPhone: '0412345678',
+  latitude: null, longitude: null, canEdit: true, canSetStreamLimit: false,
+  liveSettings: {
+    speechLocation: 'australiaeast', hasSpeechKey: true, speechKey: '••••abcd', translatorEndpoint: null, translatorLocation: null,
+    hasTranslatorKey: false, translatorKey: null, translatorKind: 'demo', guestsMayListen: true, timeZone: 'Australia/Sydney',
+    weeklyStreamLimitMinutes: 120, minutesUsedThisWeek: 30, minutesLeftThisWeek: 90, weekStartsAt: '2025-11-16T13:00:00.000Z',
+  },
+  ...over,
+});
+const spanish = {
+  id: '11111111-1111-4111-8111-111111111111', list: 'join_live' as const, code: 'es', name: 'Spanish', locale: 'es-ES', rtl: false,
+  isKnown: true, maleVoiceId: 'es-ES-AlvaroNeural', femaleVoiceId: 'es-ES-ElviraNeural',
+};
+const lists: ChurchLanguageLists = { goLive: [], joinLive: [spanish] };
+
+type Handler = (init: RequestInit | undefined) => Response;
+
+describe('church live settings', { timeout: 20_000 }, () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  let handlers: Record<string, Handler>;
+  const calls = (key: string) => fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
+
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem('churchId', churchId);
+    localStorage.setItem('userType', '2');
+    handlers = {
+      [`GET /api/v1/churches/${churchId}`]: () => jsonResponse(200, details()),
+      [`GET /api/v1/churches/${churchId}/languages`]: () => jsonResponse(200, lists),
+    };
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (url, init) => {
+      const handler = handlers[`${init?.method ?? 'GET'} ${String(url)}`];
+      return handler ? handler(init) : jsonResponse(404, { code: 'not_found' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const open = () => renderScreen([{ path: '/church', element: <ChurchPage /> }], '/church');
+
+  it('shows the church, the masked key and the minutes used, without the key itself', async () => {
+    await open();
+    expect(await screen.findByText('Harbour City Church')).toBeTruthy();
+    expect(screen.getByText('264 Pitt Street, Sydney, New South Wales, Australia')).toBeTruthy();
+    expect(screen.getByText('Stored key: ••••abcd. Leave empty to keep it.')).toBeTruthy();
+    expect((screen.getByLabelText('Speech key') as HTMLInputElement).value).toBe('');
+    expect(screen.getByText('30 of 120 minutes used this week')).toBeTruthy();
+    expect(screen.getByText(/Only a platform administrator can change it/)).toBeTruthy();
+    expect(screen.queryByLabelText('Weekly stream limit (minutes)')).toBeNull();
+  });
+
+  it('says "No changes detected" for an untouched form, without asking the server', async () => {
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('No changes detected.')).toBeTruthy();
+    expect(calls(`PATCH /api/v1/churches/${churchId}/live-settings`)).toHaveLength(0);
+  });
+
+  it('saves only the changed fields', async () => {
+    handlers[`PATCH /api/v1/churches/${churchId}/live-settings`] = () =>
+      jsonResponse(200, details({ liveSettings: { ...details().liveSettings, guestsMayListen: false } }));
+    await open();
+    fireEvent.click(await screen.findByRole('switch', { name: /^Guests may listen/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeTruthy();
+    const [, init] = calls(`PATCH /api/v1/churches/${churchId}/live-settings`)[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ guestsMayListen: false });
+  });
+
+  it('asks for the location of a new translator key before saving', async () => {
+    await open();
+    fireEvent.change(await screen.findByLabelText('Translator key'), { target: { value: 'secret-key-1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    expect(calls(`PATCH /api/v1/churches/${churchId}/live-settings`)).toHaveLength(0);
+  });
+
+  it('removes a language only after confirmation, and says so when that fails', async () => {
+    handlers[`DELETE /api/v1/churches/${churchId}/languages/${spanish.id}`] = () => jsonResponse(500, { code: 'internal' });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Spanish' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(calls(`DELETE /api/v1/churches/${churchId}/languages/${spanish.id}`)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Failed to remove language.')).toBeTruthy();
+  });
+
+  it('creates a new language with a name, a code and a voice ID', async () => {
+    handlers[`POST /api/v1/churches/${churchId}/languages`] = () =>
+      jsonResponse(201, { ...spanish, id: '22222222-2222-4222-8222-222222222222', list: 'go_live', code: 'sw', name: 'Swahili' });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add go-live language' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByText('New language'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create language' }));
+    expect(await within(dialog).findByText('Enter at least one voice ID.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Swahili' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Language code/), { target: { value: 'sw' } });
+    fireEvent.change(within(dialog).getByLabelText('Female voice ID'), { target: { value: 'sw-KE-ZuriNeural' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create language' }));
+    await waitFor(() => expect(calls(`POST /api/v1/churches/${churchId}/languages`)).toHaveLength(1));
+    const [, init] = calls(`POST /api/v1/churches/${churchId}/languages`)[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ list: 'go_live', code: 'sw', name: 'Swahili', femaleVoiceId: 'sw-KE-ZuriNeural' });
+    expect(await screen.findByText('Swahili added.')).toBeTruthy();
+  });
+
+  it('says "Failed to load languages" when the lists cannot be loaded', async () => {
+    handlers[`GET /api/v1/churches/${churchId}/languages`] = () => jsonResponse(500, { code: 'internal' });
+    await open();
+    expect(await screen.findByText('Failed to load languages.')).toBeTruthy();
+  });
+
+  it('lets a platform admin change the weekly limit, and refuses a bad number', async () => {
+    handlers[`GET /api/v1/churches/${churchId}`] = () => jsonResponse(200, details({ canSetStreamLimit: true }));
+    handlers[`PATCH /api/v1/churches/${churchId}/stream-limit`] = () => jsonResponse(200, details({ canSetStreamLimit: true }));
+    await open();
+    const input = await screen.findByLabelText('Weekly stream limit (minutes)');
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save limit' }));
+    expect(await screen.findByText('Enter a whole number of minutes from 0 to 10080.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '240' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save limit' }));
+    await waitFor(() => expect(calls(`PATCH /api/v1/churches/${churchId}/stream-limit`)).toHaveLength(1));
+    expect(JSON.parse(String(calls(`PATCH /api/v1/churches/${churchId}/stream-limit`)[0]![1]?.body))).toEqual({ weeklyStreamLimitMinutes: 240 });
+  });
+
+  it('shows the settings read-only to someone who may not edit them', async () => {
+    handlers[`GET /api/v1/churches/${churchId}`] = () =>
+      jsonResponse(200, details({ canEdit: false, liveSettings: { ...details().liveSettings, speechKey: null } }));
+    await open();
+    expect(await screen.findByText('Only church administrators can change these settings.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add go-live language' })).toBeNull();
+  });
+});

@@ -1,0 +1,112 @@
+import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { readStoredUser } from '../../lib/stored-user';
+import { useChurch } from './api/get-church';
+import { useChurchLanguages } from './api/get-church-languages';
+import { LanguageListCard } from './components/language-list-card';
+import { LiveSettingsCard } from './components/live-settings-card';
+import { StreamLimitCard } from './components/stream-limit-card';
+import { useHeadingLevel } from '../../components/heading-level';
+
+/**
+ * `/church` (Manage Church): the live-translation settings of the person's church; a platform admin
+ * may open any church with `?churchId=`. Church details editing belongs to a later issue, so the
+ * name and address are shown, not edited, here.
+ */
+export function ChurchPage() {
+  const titleOrder = useHeadingLevel();
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const churchId = params.get('churchId') || readStoredUser().churchId;
+  useDocumentTitle(`${t('church.title')} · ${t('common.appName')}`);
+  if (!churchId) {
+    return (
+      <Stack gap="md">
+        <Title order={titleOrder} size="h2">
+          {t('church.title')}
+        </Title>
+        <Alert color="red">{t('church.noChurch')}</Alert>
+      </Stack>
+    );
+  }
+  return <ChurchSettings key={churchId} churchId={churchId} />;
+}
+
+function ChurchSettings({ churchId }: { churchId: string }) {
+  const titleOrder = useHeadingLevel();
+  const sectionOrder = useHeadingLevel(1);
+  const { t } = useTranslation();
+  const church = useChurch(churchId);
+  const languages = useChurchLanguages(churchId);
+
+  if (church.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label={t('church.loading')}>
+        <Skeleton h={36} w={280} />
+        <Skeleton h={90} />
+        <Skeleton h={360} />
+      </Stack>
+    );
+  }
+  if (church.isError) {
+    const notFound = church.error instanceof ApiError && (church.error.status === 404 || church.error.status === 403);
+    return (
+      <Stack gap="md">
+        <Title order={titleOrder} size="h2">
+          {t('church.title')}
+        </Title>
+        <Alert color="red" title={notFound ? t('church.notFound') : t('church.loadFailed')}>
+          {!notFound && (
+            <Button size="xs" variant="light" onClick={() => void church.refetch()}>
+              {t('church.retry')}
+            </Button>
+          )}
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const c = church.data;
+  const address = [c.address, c.suburb, c.state, c.country].filter(Boolean).join(', ');
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={titleOrder} size="h2">
+          {t('church.title')}
+        </Title>
+        <Text c="dimmed">{t('church.subtitle')}</Text>
+      </Stack>
+      <Paper withBorder p="md" radius="md">
+        <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
+          {t('church.details')}
+        </Text>
+        <Title order={sectionOrder} size="h3">
+          {c.name}
+        </Title>
+        <Text>{address}</Text>
+      </Paper>
+      {!c.canEdit && <Alert color="blue">{t('church.readOnly')}</Alert>}
+      <LiveSettingsCard key={`${c.id}-settings`} church={c} />
+      <StreamLimitCard key={`${c.id}-${c.liveSettings.weeklyStreamLimitMinutes}`} church={c} />
+      {languages.isPending ? (
+        <Skeleton h={220} />
+      ) : languages.isError ? (
+        <Alert color="red" title={t('church.languages.loadFailed')}>
+          <Button size="xs" variant="light" onClick={() => void languages.refetch()}>
+            {t('church.retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          <LanguageListCard churchId={c.id} list="go_live" languages={languages.data.goLive} canEdit={c.canEdit} />
+          <LanguageListCard churchId={c.id} list="join_live" languages={languages.data.joinLive} canEdit={c.canEdit} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export { ChurchPage as Component };

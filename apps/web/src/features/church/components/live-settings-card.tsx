@@ -1,0 +1,205 @@
+import { useMemo } from 'react';
+import {
+  Alert,
+  Autocomplete,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { azureRegions, liveSettingsBody, type ChurchDetails } from '@app/shared';
+import { ApiError } from '../../../lib/api-client';
+import { serverFieldErrors, zodFormValidate } from '../../../lib/zod-form';
+import { useUpdateLiveSettings } from '../api/update-live-settings';
+import { changedLiveSettings, credentialPairErrors, initialLiveSettingsValues, type LiveSettingsValues } from './live-settings-values';
+import { useHeadingLevel } from '../../../components/heading-level';
+
+function timeZones(current: string): string[] {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return all.includes(current) ? all : [current, ...all];
+}
+
+/**
+ * Speech and translator credentials, guests and the church's time zone. Keys are write-only: the
+ * stored one shows masked and an empty input keeps it (ARCHITECTURE.md section 6).
+ */
+export function LiveSettingsCard({ church }: { church: ChurchDetails }) {
+  const sectionOrder = useHeadingLevel(1);
+  const { t } = useTranslation();
+  const settings = church.liveSettings;
+  const update = useUpdateLiveSettings(church.id);
+  const zones = useMemo(() => timeZones(settings.timeZone), [settings.timeZone]);
+  const shapeValidate = useMemo(
+    () =>
+      zodFormValidate<LiveSettingsValues>(liveSettingsBody, t, {
+        toInput: (v) => ({
+          speechKey: v.speechKey,
+          speechLocation: v.speechLocation,
+          translatorEndpoint: v.translatorEndpoint,
+          translatorKey: v.translatorKey,
+          translatorLocation: v.translatorLocation,
+          guestsMayListen: v.guestsMayListen,
+          timeZone: v.timeZone,
+        }),
+      }),
+    [t],
+  );
+
+  const form = useForm<LiveSettingsValues>({
+    initialValues: initialLiveSettingsValues(settings),
+    validate: (values) => {
+      const errors = shapeValidate(values);
+      for (const [field, key] of Object.entries(credentialPairErrors(values, settings))) errors[field] ??= t(key);
+      return errors;
+    },
+  });
+
+  const handleSubmit = (values: LiveSettingsValues) => {
+    const body = changedLiveSettings(values, settings);
+    if (Object.keys(body).length === 0) {
+      notifications.show({ color: 'yellow', message: t('church.noChanges') });
+      return;
+    }
+    update.mutate(body, {
+      onSuccess: (details) => {
+        form.setValues(initialLiveSettingsValues(details.liveSettings));
+        form.resetDirty(initialLiveSettingsValues(details.liveSettings));
+        notifications.show({ color: 'teal', message: t('church.settings.saved') });
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.code === 'no_changes') {
+          notifications.show({ color: 'yellow', message: t('church.noChanges') });
+          return;
+        }
+        const fieldErrors = serverFieldErrors(err, t);
+        if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+        notifications.show({ color: 'red', message: t('church.settings.saveFailed') });
+      },
+    });
+  };
+
+  const readOnly = !church.canEdit;
+  const keyDescription = (masked: string | null, has: boolean) =>
+    has ? t('church.settings.keyStored', { masked: masked ?? '••••' }) : t('church.settings.keyNone');
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={sectionOrder} size="h4">
+              {t('church.settings.title')}
+            </Title>
+            <Badge variant="light" color={settings.translatorKind === 'azure' ? 'teal' : 'gray'}>
+              {settings.translatorKind === 'azure' ? t('church.settings.translatorAzure') : t('church.settings.translatorDemo')}
+            </Badge>
+          </Group>
+          {settings.translatorKind === 'demo' && (
+            <Alert color="gray" variant="light">
+              {t('church.settings.demoNote')}
+            </Alert>
+          )}
+
+          <Stack gap="xs">
+            <Text fw={600}>{t('church.settings.speechTitle')}</Text>
+            <Text size="sm" c="dimmed">
+              {settings.hasSpeechKey ? t('church.settings.speechOn') : t('church.settings.speechOff')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <PasswordInput
+                label={t('church.settings.speechKey')}
+                description={keyDescription(settings.speechKey, settings.hasSpeechKey)}
+                autoComplete="off"
+                disabled={readOnly || form.values.removeSpeechKey}
+                {...form.getInputProps('speechKey')}
+              />
+              <Autocomplete
+                label={t('church.settings.speechLocation')}
+                description={t('church.settings.locationHint')}
+                data={[...azureRegions]}
+                disabled={readOnly || form.values.removeSpeechKey}
+                {...form.getInputProps('speechLocation')}
+              />
+            </SimpleGrid>
+            {settings.hasSpeechKey && !readOnly && (
+              <Checkbox label={t('church.settings.removeSpeechKey')} {...form.getInputProps('removeSpeechKey', { type: 'checkbox' })} />
+            )}
+          </Stack>
+
+          <Stack gap="xs">
+            <Text fw={600}>{t('church.settings.translatorTitle')}</Text>
+            <TextInput
+              label={t('church.settings.translatorEndpoint')}
+              description={t('church.settings.endpointHint')}
+              placeholder="https://api.cognitive.microsofttranslator.com"
+              disabled={readOnly || form.values.removeTranslatorKey}
+              {...form.getInputProps('translatorEndpoint')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <PasswordInput
+                label={t('church.settings.translatorKey')}
+                description={keyDescription(settings.translatorKey, settings.hasTranslatorKey)}
+                autoComplete="off"
+                disabled={readOnly || form.values.removeTranslatorKey}
+                {...form.getInputProps('translatorKey')}
+              />
+              <Autocomplete
+                label={t('church.settings.translatorLocation')}
+                description={t('church.settings.translatorLocationHint')}
+                data={['global', ...azureRegions]}
+                disabled={readOnly || form.values.removeTranslatorKey}
+                {...form.getInputProps('translatorLocation')}
+              />
+            </SimpleGrid>
+            {settings.hasTranslatorKey && !readOnly && (
+              <Checkbox
+                label={t('church.settings.removeTranslatorKey')}
+                {...form.getInputProps('removeTranslatorKey', { type: 'checkbox' })}
+              />
+            )}
+          </Stack>
+
+          <Stack gap="xs">
+            <Text fw={600}>{t('church.settings.listenersTitle')}</Text>
+            <Switch
+              label={t('church.settings.guestsMayListen')}
+              description={t('church.settings.guestsHint')}
+              disabled={readOnly}
+              {...form.getInputProps('guestsMayListen', { type: 'checkbox' })}
+            />
+            <Select
+              label={t('church.settings.timeZone')}
+              description={t('church.settings.timeZoneHint')}
+              data={zones}
+              searchable
+              allowDeselect={false}
+              disabled={readOnly}
+              maw={420}
+              {...form.getInputProps('timeZone')}
+            />
+          </Stack>
+
+          {!readOnly && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={update.isPending}>
+                {t('church.settings.save')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,79 @@
+import { io, type Socket } from 'socket.io-client';
+import {
+  LIVE_NAMESPACE,
+  liveEvents,
+  type Caption,
+  type ListenerJoinAck,
+  type ListenerJoinPayload,
+  type ListenerPrefsAck,
+  type LiveAck,
+  type LiveError,
+  type SegmentAck,
+  type SegmentPayload,
+  type SermonEnded,
+  type SermonState,
+  type SermonWarning,
+  type SpeakerJoinAck,
+  type VoiceGender,
+} from '@app/shared';
+
+/** Events the server sends on `/live` (names and payloads from packages/shared/src/live.ts). */
+export interface LiveServerEvents {
+  [liveEvents.caption]: (caption: Caption) => void;
+  [liveEvents.state]: (state: SermonState) => void;
+  [liveEvents.ended]: (ended: SermonEnded) => void;
+  [liveEvents.warning]: (warning: SermonWarning) => void;
+  [liveEvents.error]: (error: LiveError) => void;
+}
+
+type Ack<T = object> = (ack: LiveAck<T>) => void;
+
+/** Events the browser sends, each acknowledged. */
+export interface LiveClientEvents {
+  [liveEvents.speakerJoin]: (payload: { sermonId: string }, ack: Ack<SpeakerJoinAck>) => void;
+  [liveEvents.segment]: (payload: SegmentPayload, ack: Ack<SegmentAck>) => void;
+  [liveEvents.pause]: (payload: { sermonId: string; paused: boolean }, ack: Ack) => void;
+  [liveEvents.listenerJoin]: (payload: ListenerJoinPayload, ack: Ack<ListenerJoinAck>) => void;
+  [liveEvents.listenerPrefs]: (
+    payload: { language: string; voice: VoiceGender | 'none' | 'device' },
+    ack: Ack<ListenerPrefsAck>,
+  ) => void;
+  [liveEvents.listenerLeave]: (payload: Record<string, never>, ack: Ack) => void;
+}
+
+export type LiveSocket = Socket<LiveServerEvents, LiveClientEvents>;
+
+/**
+ * A socket on `/live`, same origin, signed in by the session cookie (guests have none). WebSocket
+ * first: it needs no sticky sessions behind a load balancer; long-polling remains the fallback for
+ * networks that block WebSockets. Not connected until `connect()`.
+ */
+export function createLiveSocket(): LiveSocket {
+  return io(LIVE_NAMESPACE, {
+    autoConnect: false,
+    withCredentials: true,
+    transports: ['websocket', 'polling'],
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 5000,
+  });
+}
+
+/** Emits with an acknowledgement, as a promise; a missing answer after `timeoutMs` is an error. */
+export function emitWithAck<E extends keyof LiveClientEvents>(
+  socket: LiveSocket,
+  event: E,
+  payload: Parameters<LiveClientEvents[E]>[0],
+  timeoutMs = 10_000,
+): Promise<Parameters<Parameters<LiveClientEvents[E]>[1]>[0]> {
+  type Answer = Parameters<Parameters<LiveClientEvents[E]>[1]>[0];
+  return new Promise((resolve) => {
+    // socket.io's typed emit cannot see through the generic event name; the map above keeps it honest.
+    const untyped = socket.timeout(timeoutMs) as unknown as {
+      emit: (event: string, payload: unknown, cb: (err: Error | null, answer: Answer) => void) => void;
+    };
+    untyped.emit(event, payload, (err, answer) => {
+      if (err) resolve({ ok: false, error: { code: 'internal', message: 'No answer from the server' } } as Answer);
+      else resolve(answer);
+    });
+  });
+}

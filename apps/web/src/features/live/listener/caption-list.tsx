@@ -1,0 +1,137 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Badge, Box, Button, Text } from '@mantine/core';
+import { IconArrowDown } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Caption } from '@app/shared';
+
+/** How close to the bottom still counts as "reading the newest" (so auto-scroll continues). */
+const NEAR_BOTTOM_PX = 48;
+
+/**
+ * Captions growing as the speaker talks: the newest stays in view unless the listener scrolled up
+ * to re-read, in which case a button offers the way back down.
+ */
+export function CaptionList({
+  captions,
+  interim,
+  fontSize,
+  rtl,
+  lang,
+  follow = true,
+  emptyText,
+}: {
+  captions: Caption[];
+  interim?: string;
+  fontSize: number;
+  rtl: boolean;
+  lang: string;
+  follow?: boolean;
+  emptyText: string;
+}) {
+  const { t } = useTranslation();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const atBottomRef = useRef(true);
+  const [hasUnseen, setHasUnseen] = useState(false);
+
+  const scrollToBottom = () => {
+    const box = boxRef.current;
+    if (!box) return;
+    box.scrollTop = box.scrollHeight;
+    atBottomRef.current = true;
+    setHasUnseen(false);
+  };
+
+  useLayoutEffect(() => {
+    if (!follow) return;
+    if (atBottomRef.current) {
+      const box = boxRef.current;
+      if (box) box.scrollTop = box.scrollHeight;
+    } else if (captions.length > 0) {
+      setHasUnseen(true);
+    }
+  }, [captions, interim, follow, fontSize]);
+
+  // Larger text changes the layout; keep the newest line in view.
+  useEffect(() => {
+    if (follow && atBottomRef.current) scrollToBottom();
+  }, [fontSize, follow]);
+
+  const handleScroll = () => {
+    const box = boxRef.current;
+    if (!box) return;
+    const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < NEAR_BOTTOM_PX;
+    atBottomRef.current = atBottom;
+    if (atBottom) setHasUnseen(false);
+  };
+
+  const newest = captions.length ? captions[captions.length - 1]!.seq : -1;
+
+  return (
+    <Box pos="relative">
+      <Box
+        ref={boxRef}
+        onScroll={handleScroll}
+        role="log"
+        aria-live="polite"
+        aria-label={t('live.listener.captions')}
+        dir={rtl ? 'rtl' : 'ltr'}
+        lang={lang}
+        tabIndex={0}
+        style={{
+          height: 'max(260px, calc(100dvh - 360px))',
+          overflowY: 'auto',
+          padding: 'var(--mantine-spacing-md)',
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 'var(--mantine-radius-md)',
+          background: 'var(--mantine-color-body)',
+          fontSize,
+          lineHeight: 1.5,
+          textAlign: 'start',
+        }}
+      >
+        {captions.length === 0 && !interim ? (
+          <Text c="dimmed" size="md" dir="auto">
+            {emptyText}
+          </Text>
+        ) : (
+          captions.map((c) => (
+            <Box key={c.seq} mb="sm" style={{ opacity: c.seq === newest ? 1 : 0.82 }}>
+              <span dir="auto" style={{ fontWeight: c.seq === newest ? 600 : 400 }}>
+                {c.text}
+              </span>
+              {c.provider === 'demo' && (
+                <Badge size="xs" variant="light" color="gray" ms="xs" style={{ verticalAlign: 'middle' }} dir="auto">
+                  {t('live.listener.demoTranslation')}
+                </Badge>
+              )}
+              {c.provider === 'untranslated' && (
+                <Badge size="xs" variant="light" color="orange" ms="xs" style={{ verticalAlign: 'middle' }} dir="auto">
+                  {t('live.listener.untranslated')}
+                </Badge>
+              )}
+            </Box>
+          ))
+        )}
+        {interim && (
+          <Text component="p" fs="italic" c="dimmed" m={0} style={{ fontSize }} aria-label={t('live.listener.interim')}>
+            {interim}
+          </Text>
+        )}
+      </Box>
+      {hasUnseen && (
+        <Button
+          size="xs"
+          radius="xl"
+          pos="absolute"
+          bottom={12}
+          left="50%"
+          style={{ transform: 'translateX(-50%)' }}
+          leftSection={<IconArrowDown size={14} />}
+          onClick={scrollToBottom}
+        >
+          {t('live.listener.jumpToNewest')}
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,145 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { liveEvents, type Caption, type SermonByBroadcast, type SermonState } from '@app/shared';
+import { jsonResponse, renderScreen } from '../../../test/render-screen';
+import { FakeLiveSocket } from '../lib/fake-live-socket';
+import { ListenerScreen } from './listener-screen';
+
+let socket: FakeLiveSocket;
+vi.mock('../lib/live-socket', async (original) => ({
+  ...(await original<typeof import('../lib/live-socket')>()),
+  createLiveSocket: () => socket.asSocket(),
+}));
+
+const sermonId = '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
+const info: SermonByBroadcast = {
+  sermon: {
+    id: sermonId, broadcastId: 'ABCD1234', churchId: '0c1b2a39-4857-4c6d-9e0f-a1b2c3d4e5f6', churchName: 'Harbour City Church',
+    hostId: null, hostName: 'Samuel Staff', sourceLanguage: 'en', status: 'live', startedAt: new Date().toISOString(),
+    endedAt: null, durationSeconds: null, listenersJoined: 0,
+  },
+  languages: [
+    { code: 'en', name: 'English', nativeName: 'English', rtl: false, voices: [] },
+    { code: 'es', name: 'Spanish', nativeName: 'Español', rtl: false, voices: [] },
+    { code: 'ar', name: 'Arabic', nativeName: 'العربية', rtl: true, voices: [] },
+  ],
+  hasSpeechKey: false,
+  guestsMayListen: true,
+  translator: 'demo',
+};
+const state: SermonState = { sermonId, status: 'live', speakerConnected: true, listenerCounts: {}, minutesLeft: 100, translator: 'demo' };
+const caption = (seq: number, text: string, language = 'es', provider: Caption['provider'] = 'demo'): Caption => ({
+  sermonId, seq, language, text, final: true, provider,
+});
+
+describe('listener screen', { timeout: 20_000 }, () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  let byBroadcast: () => Response;
+
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem('live.language', 'es');
+    socket = new FakeLiveSocket();
+    socket.answers[liveEvents.listenerJoin] = (p) => ({
+      ok: true, sermonId, sourceLanguage: 'en', language: (p as { language: string }).language, state,
+      captions: [caption(1, '[ES demo] Grace and peace.')],
+    });
+    byBroadcast = () => jsonResponse(200, info);
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (url) => {
+      const u = String(url);
+      if (u.endsWith('/sermons/by-broadcast/ABCD1234')) return byBroadcast();
+      if (u.includes(`/sermons/${sermonId}/transcript?lang=es`)) {
+        return jsonResponse(200, { sermonId, language: 'es', status: 'ended', captions: [caption(1, '[ES demo] Grace and peace.'), caption(2, '[ES demo] Amen.')] });
+      }
+      return jsonResponse(404, { code: 'not_found' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const open = () => renderScreen([{ path: '/sermon/join/:id', element: <ListenerScreen broadcastId="ABCD1234" listHref={null} /> }], '/sermon/join/ABCD1234');
+
+  it('joins in the remembered language and shows captions labelled as demo translation', async () => {
+    await open();
+    expect(await screen.findByText('Ready')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
+    expect(await screen.findByText('Connected')).toBeTruthy();
+    expect(socket.sent(liveEvents.listenerJoin)).toEqual([{ broadcastId: 'ABCD1234', language: 'es', voice: 'none', lastSeq: 0 }]);
+    const log = screen.getByRole('log', { name: 'Captions' });
+    expect(log.textContent).toContain('[ES demo] Grace and peace.');
+    expect(screen.getAllByText('demo translation')).toHaveLength(1);
+
+    act(() => socket.fire(liveEvents.caption, caption(2, 'Original words', 'es', 'untranslated')));
+    expect(log.textContent).toContain('Original words');
+    expect(screen.getByText('not translated')).toBeTruthy();
+  });
+
+  it('reads Arabic right to left, and asks the server for the captions in the new language', async () => {
+    socket.answers[liveEvents.listenerPrefs] = () => ({ ok: true, captions: [caption(1, '[AR demo] Grace and peace.', 'ar')] });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
+    await screen.findByText('Connected');
+    fireEvent.change(screen.getByLabelText('Listening language'), { target: { value: 'ar' } });
+    const log = screen.getByRole('log', { name: 'Captions' });
+    await waitFor(() => expect(log.textContent).toContain('[AR demo] Grace and peace.'));
+    expect(log.getAttribute('dir')).toBe('rtl');
+    expect(socket.sent(liveEvents.listenerPrefs)).toEqual([{ language: 'ar', voice: 'none' }]);
+    expect(localStorage.getItem('live.language')).toBe('ar');
+  });
+
+  it('shows paused, speaker reconnecting, disconnected and lost states', async () => {
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
+    await screen.findByText('Connected');
+    act(() => socket.fire(liveEvents.state, { ...state, status: 'paused' }));
+    expect(screen.getByText(/The speaker has paused/)).toBeTruthy();
+    act(() => socket.fire(liveEvents.state, { ...state, speakerConnected: false }));
+    expect(screen.getByText('The speaker is reconnecting…')).toBeTruthy();
+    act(() => socket.fire('disconnect', 'transport close'));
+    expect(screen.getByText('Disconnected. Reconnecting…')).toBeTruthy();
+    act(() => socket.fire('disconnect', 'io server disconnect'));
+    expect(screen.getByText('Connection lost. Please refresh the page.')).toBeTruthy();
+  });
+
+  it('re-joins after a reconnection that lost the session, asking only for what it missed', async () => {
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
+    await screen.findByText('Connected');
+    act(() => socket.fire(liveEvents.caption, caption(2, '[ES demo] Second.')));
+    act(() => socket.fire('disconnect', 'transport close'));
+    socket.recovered = false;
+    act(() => socket.fire('connect'));
+    await waitFor(() => expect(socket.sent(liveEvents.listenerJoin)).toHaveLength(2));
+    expect(socket.sent(liveEvents.listenerJoin)[1]).toMatchObject({ lastSeq: 2 });
+  });
+
+  it('says the sermon has ended and offers the full transcript in the chosen language', async () => {
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
+    await screen.findByText('Connected');
+    act(() => socket.fire(liveEvents.ended, { sermonId, reason: 'stream_limit', message: '' }));
+    expect(screen.getByText('This sermon has ended')).toBeTruthy();
+    expect(screen.getByText("This week's streaming time has been used up.")).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Read the full transcript' }));
+    await waitFor(() => expect(screen.getByRole('log', { name: 'Captions' }).textContent).toContain('[ES demo] Amen.'));
+  });
+
+  it('asks a guest to sign in when the church does not allow guests', async () => {
+    byBroadcast = () => jsonResponse(401, { code: 'unauthenticated', detail: 'Please sign in' });
+    await open();
+    expect(await screen.findByText('This church asks listeners to sign in before joining.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('tells the listener when joining failed', async () => {
+    socket.answers[liveEvents.listenerJoin] = () => ({ ok: false, error: { code: 'internal', message: 'x' } });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
+    expect(await screen.findByText('Failed to start backend session. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start listening' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,217 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LISTENER_RECOVERY_MS, liveEvents, type Caption, type SermonEnded, type SermonState, type VoiceGender } from '@app/shared';
+import { createLiveSocket, emitWithAck, type LiveSocket } from '../lib/live-socket';
+import { lastFinalSeq, mergeCaptions } from './captions';
+
+/** Spec section 4: ready, connected, disconnected, connection lost (plus the moment of connecting). */
+export type ListenerConnection = 'ready' | 'connecting' | 'connected' | 'disconnected' | 'lost';
+export type VoicePreference = VoiceGender | 'none' | 'device';
+export type ListenerProblem = 'guestsNotAllowed' | 'notFound' | 'joinFailed' | 'prefsFailed';
+
+interface Prefs {
+  language: string;
+  voice: VoicePreference;
+}
+
+/**
+ * A listener's live captions over `/live`. Reconnection never loses a caption: socket.io's
+ * connection-state recovery replays what was missed within two minutes; after a longer gap the
+ * re-join sends the last seq shown and the server replays everything after it.
+ */
+export function useLiveCaptions({ broadcastId, onNewCaption }: { broadcastId: string; onNewCaption: (caption: Caption) => void }) {
+  const [connection, setConnection] = useState<ListenerConnection>('ready');
+  const [captions, setCaptions] = useState<Caption[]>([]);
+  const [interim, setInterim] = useState('');
+  const [state, setState] = useState<SermonState | null>(null);
+  const [ended, setEnded] = useState<SermonEnded | null>(null);
+  const [problem, setProblem] = useState<ListenerProblem | null>(null);
+
+  const socketRef = useRef<LiveSocket | null>(null);
+  const prefsRef = useRef<Prefs>({ language: 'en', voice: 'none' });
+  const sourceLanguageRef = useRef<string | null>(null);
+  const lastSeqRef = useRef(0);
+  const joinedRef = useRef(false);
+  const endedRef = useRef(false);
+  const lostTimerRef = useRef<number | null>(null);
+  const onNewCaptionRef = useRef(onNewCaption);
+  useEffect(() => {
+    onNewCaptionRef.current = onNewCaption;
+  }, [onNewCaption]);
+
+  const clearLostTimer = () => {
+    if (lostTimerRef.current !== null) window.clearTimeout(lostTimerRef.current);
+    lostTimerRef.current = null;
+  };
+
+  const close = useCallback(() => {
+    clearLostTimer();
+    joinedRef.current = false;
+    const socket = socketRef.current;
+    socketRef.current = null;
+    if (!socket) return;
+    socket.removeAllListeners();
+    socket.io.removeAllListeners();
+    socket.disconnect();
+  }, []);
+
+  const markEnded = useCallback(
+    (info: SermonEnded) => {
+      endedRef.current = true;
+      setEnded(info);
+      setInterim('');
+      close();
+    },
+    [close],
+  );
+
+  const join = useCallback(
+    (language: string, voice: VoicePreference) => {
+      prefsRef.current = { language, voice };
+      if (socketRef.current || endedRef.current) return;
+      setProblem(null);
+      setConnection('connecting');
+      const socket = createLiveSocket();
+      socketRef.current = socket;
+
+      const sendJoin = async () => {
+        const prefs = prefsRef.current;
+        const ack = await emitWithAck(socket, liveEvents.listenerJoin, {
+          broadcastId,
+          language: prefs.language,
+          voice: prefs.voice,
+          lastSeq: lastSeqRef.current,
+        });
+        if (socket !== socketRef.current) return;
+        if (!ack.ok) {
+          if (ack.error.code === 'not_live') {
+            markEnded({ sermonId: '', reason: 'stopped', message: ack.error.message });
+            return;
+          }
+          setProblem(
+            ack.error.code === 'guests_not_allowed' ? 'guestsNotAllowed' : ack.error.code === 'not_found' ? 'notFound' : 'joinFailed',
+          );
+          close();
+          setConnection('ready');
+          return;
+        }
+        joinedRef.current = true;
+        sourceLanguageRef.current = ack.sourceLanguage;
+        clearLostTimer();
+        setState(ack.state);
+        setCaptions((list) => {
+          const next = mergeCaptions(
+            list.filter((c) => c.language === prefs.language),
+            ack.captions,
+            prefs.language,
+          );
+          lastSeqRef.current = Math.max(lastSeqRef.current, lastFinalSeq(next));
+          return next;
+        });
+        setConnection('connected');
+        if (ack.state.status === 'ended') markEnded({ sermonId: ack.sermonId, reason: 'stopped', message: '' });
+      };
+
+      socket.on('connect', () => {
+        if (socket.recovered && joinedRef.current) {
+          clearLostTimer();
+          setConnection('connected');
+        } else {
+          void sendJoin();
+        }
+      });
+      socket.on('disconnect', (reason) => {
+        if (endedRef.current) return;
+        joinedRef.current = joinedRef.current && reason !== 'io server disconnect';
+        if (reason === 'io server disconnect') {
+          // The server closed this connection on purpose; socket.io will not reconnect by itself.
+          setConnection('lost');
+          return;
+        }
+        setConnection('disconnected');
+        clearLostTimer();
+        lostTimerRef.current = window.setTimeout(() => setConnection('lost'), LISTENER_RECOVERY_MS);
+      });
+      socket.on('connect_error', () => {
+        if (socket.active) {
+          setConnection((c) => (c === 'connecting' || c === 'lost' ? c : 'disconnected'));
+          return;
+        }
+        // The handshake itself was refused: retrying would not help.
+        setProblem('joinFailed');
+        close();
+        setConnection('ready');
+      });
+      socket.on(liveEvents.caption, (caption) => {
+        const { language } = prefsRef.current;
+        if (caption.language !== language) return;
+        if (!caption.final) {
+          // Interim text only for listeners of the spoken language (SPEECH-AND-TRANSLATION.md).
+          if (caption.seq > lastSeqRef.current && language === sourceLanguageRef.current) setInterim(caption.text);
+          return;
+        }
+        const isNew = caption.seq > lastSeqRef.current;
+        lastSeqRef.current = Math.max(lastSeqRef.current, caption.seq);
+        setInterim('');
+        setCaptions((list) => mergeCaptions(list, [caption], language));
+        if (isNew) onNewCaptionRef.current(caption);
+      });
+      socket.on(liveEvents.state, (next) => {
+        setState(next);
+        if (next.status === 'ended') markEnded({ sermonId: next.sermonId, reason: 'stopped', message: '' });
+      });
+      socket.on(liveEvents.ended, (info) => markEnded(info));
+      socket.connect();
+    },
+    [broadcastId, close, markEnded],
+  );
+
+  /** Another language or voice: the server moves this listener and sends recent captions in the new language. */
+  const changePrefs = useCallback(async (language: string, voice: VoicePreference) => {
+    const previous = prefsRef.current;
+    prefsRef.current = { language, voice };
+    const socket = socketRef.current;
+    if (!socket || !joinedRef.current) return;
+    if (language !== previous.language) {
+      setInterim('');
+      setCaptions([]);
+      lastSeqRef.current = 0;
+    }
+    const ack = await emitWithAck(socket, liveEvents.listenerPrefs, { language, voice });
+    if (!ack.ok) {
+      setProblem('prefsFailed');
+      return;
+    }
+    if (language !== previous.language) {
+      setCaptions((list) => {
+        const next = mergeCaptions(
+          list.filter((c) => c.language === language),
+          ack.captions,
+          language,
+        );
+        lastSeqRef.current = Math.max(lastSeqRef.current, lastFinalSeq(next));
+        return next;
+      });
+    }
+  }, []);
+
+  const leave = useCallback(() => {
+    const socket = socketRef.current;
+    if (socket?.connected) socket.emit(liveEvents.listenerLeave, {}, () => undefined);
+    close();
+  }, [close]);
+
+  useEffect(() => () => leave(), [leave]);
+
+  return {
+    connection,
+    captions,
+    interim,
+    state,
+    ended,
+    problem,
+    join,
+    changePrefs,
+    leave,
+    dismissProblem: () => setProblem(null),
+  };
+}

@@ -1,0 +1,149 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { liveEvents, type ChurchLanguageLists, type Sermon, type SermonState } from '@app/shared';
+import { jsonResponse, renderScreen } from '../../../test/render-screen';
+import { FakeLiveSocket } from '../lib/fake-live-socket';
+import { GoLiveScreen } from './go-live-screen';
+
+let socket: FakeLiveSocket;
+vi.mock('../lib/live-socket', async (original) => ({
+  ...(await original<typeof import('../lib/live-socket')>()),
+  createLiveSocket: () => socket.asSocket(),
+}));
+
+const churchId = '0c1b2a39-4857-4c6d-9e0f-a1b2c3d4e5f6';
+const sermon: Sermon = {
+  id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a', broadcastId: 'ABCD1234', churchId, churchName: 'Harbour City Church',
+  hostId: 'u-staff', hostName: 'Samuel Staff', sourceLanguage: 'es', status: 'live', startedAt: new Date().toISOString(),
+  endedAt: null, durationSeconds: null, listenersJoined: 0,
+};
+const state: SermonState = { sermonId: sermon.id, status: 'live', speakerConnected: true, listenerCounts: { pt: 3, en: 1 }, minutesLeft: 42, translator: 'demo' };
+const language = (code: string, name: string) => ({
+  id: `00000000-0000-4000-8000-00000000000${code.length}`, list: 'go_live' as const, code, name, locale: null, rtl: false, isKnown: true,
+  maleVoiceId: null, femaleVoiceId: null,
+});
+const lists: ChurchLanguageLists = { goLive: [language('en', 'English'), language('es', 'Spanish')], joinLive: [] };
+
+describe('go-live screen', { timeout: 20_000 }, () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  let goLive: () => Response;
+  const posted = () => fetchMock.mock.calls.filter(([url, init]) => init?.method === 'POST' && String(url) === '/api/v1/sermons');
+
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem('userType', '3');
+    localStorage.setItem('userId', 'u-staff');
+    localStorage.setItem('live.sourceLanguage', 'es');
+    // This browser has no speech recognition: typing must still work.
+    vi.stubGlobal('SpeechRecognition', undefined);
+    vi.stubGlobal('webkitSpeechRecognition', undefined);
+    socket = new FakeLiveSocket();
+    socket.answers[liveEvents.speakerJoin] = () => ({ ok: true, state, lastSeq: 0, sourceLanguage: 'es' });
+    socket.answers[liveEvents.segment] = (p) => ({ ok: true, seq: (p as { seq: number }).seq });
+    goLive = () => jsonResponse(201, sermon);
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (url, init) => {
+      const u = String(url);
+      const method = init?.method ?? 'GET';
+      if (u === `/api/v1/churches/${churchId}/languages`) return jsonResponse(200, lists);
+      if (u.startsWith('/api/v1/speech/token')) return jsonResponse(404, { code: 'not_found' });
+      if (method === 'GET' && u.startsWith('/api/v1/sermons?')) return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 50 });
+      if (method === 'POST' && u === '/api/v1/sermons') return goLive();
+      if (method === 'POST' && u === `/api/v1/sermons/${sermon.id}/end`) return jsonResponse(200, { ...sermon, status: 'ended' });
+      return jsonResponse(404, { code: 'not_found' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const open = () => renderScreen([{ path: '/go', element: <GoLiveScreen churchId={churchId} /> }], '/go');
+
+  it('says the browser cannot recognise speech, and still goes live in the chosen language', async () => {
+    await open();
+    expect(await screen.findByText(/Browser not supported/)).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Spoken language' }) as HTMLInputElement).value).toBe('Spanish');
+    fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    await screen.findByText('Link to join');
+    expect(JSON.parse(String(posted()[0]?.[1]?.body))).toEqual({ churchId, sourceLanguage: 'es' });
+    await waitFor(() => expect(socket.sent(liveEvents.speakerJoin)).toEqual([{ sermonId: sermon.id }]));
+    expect((screen.getByRole('textbox', { name: 'Link to join' }) as HTMLInputElement).value).toBe(
+      `${window.location.origin}/sermon/join/ABCD1234?churchId=${churchId}`,
+    );
+    expect(screen.getByRole('img', { name: 'QR code of the link to join this sermon' })).toBeTruthy();
+    expect(screen.getByText('42 minutes left this week')).toBeTruthy();
+    const counts = screen.getByRole('table', { name: 'Listeners by language' });
+    expect(within(counts).getAllByRole('row').map((r) => r.textContent)).toEqual(['LanguageListeners', 'Portuguese3', 'English1']);
+  });
+
+  it('sends a typed line like recognised speech, numbered, on Enter', async () => {
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    const input = await screen.findByRole('textbox', { name: 'Type or paste a line' });
+    await waitFor(() => expect(socket.sent(liveEvents.speakerJoin)).toHaveLength(1));
+    fireEvent.change(input, { target: { value: 'Gracia y paz.' } });
+    fireEvent.submit(input.closest('form')!);
+    fireEvent.change(input, { target: { value: 'Abramos la Biblia.' } });
+    fireEvent.submit(input.closest('form')!);
+    await waitFor(() =>
+      expect(socket.sent(liveEvents.segment)).toEqual([
+        { sermonId: sermon.id, seq: 1, text: 'Gracia y paz.', final: true },
+        { sermonId: sermon.id, seq: 2, text: 'Abramos la Biblia.', final: true },
+      ]),
+    );
+    expect(within(screen.getByRole('list', { name: 'Sent to listeners' })).getAllByRole('listitem')).toHaveLength(2);
+    fireEvent.submit(input.closest('form')!);
+    expect(await screen.findByText('Type something to send.')).toBeTruthy();
+  });
+
+  it('tells the speaker about translation errors without stopping the sermon', async () => {
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(socket.sent(liveEvents.speakerJoin)).toHaveLength(1));
+    act(() => socket.fire(liveEvents.error, { code: 'translation_failed', message: 'Translation error occurred' }));
+    expect(screen.getByText(/Translation error occurred/)).toBeTruthy();
+    act(() => socket.fire(liveEvents.warning, { sermonId: sermon.id, code: 'stream_limit_soon', minutesLeft: 5, message: '' }));
+    expect(screen.getByText('Streaming time is almost used up')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+  });
+
+  it('refuses to go live with no minutes left, with the reason', async () => {
+    goLive = () => jsonResponse(403, { code: 'stream_limit_reached', detail: 'No minutes left' });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    expect(await screen.findByText(/No streaming minutes are left this week/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start' })).toBeTruthy();
+    expect(socket.sent(liveEvents.speakerJoin)).toEqual([]);
+  });
+
+  it('shows "Error adding sermon" when going live fails otherwise', async () => {
+    goLive = () => jsonResponse(500, { code: 'internal' });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    expect(await screen.findByText('Error adding sermon. Please try again.')).toBeTruthy();
+  });
+
+  it('pauses in one tap, and stops only after confirmation', async () => {
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(socket.sent(liveEvents.speakerJoin)).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(socket.sent(liveEvents.pause)).toEqual([{ sermonId: sermon.id, paused: true }]));
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/end'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stop the sermon' }));
+    expect(await screen.findByText('This sermon has ended')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url) === `/api/v1/sermons/${sermon.id}/end` && init?.method === 'POST')).toBe(true);
+  });
+
+  it('tells a member that only staff can go live', async () => {
+    localStorage.setItem('userType', '4');
+    await open();
+    expect(await screen.findByText('Only staff members and church administrators can go live.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start' })).toBeNull();
+  });
+});

@@ -1,0 +1,50 @@
+import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { languageName } from '../lib/language-label';
+import { useHeadingLevel } from '../../../components/heading-level';
+
+/** Live listener counts per language, from the server's `sermon:state`. */
+export function ListenerCounts({ counts, names }: { counts: Record<string, number>; names: Record<string, string> }) {
+  const sectionOrder = useHeadingLevel(1);
+  const { t, i18n } = useTranslation();
+  const rows = Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1]);
+  const total = rows.reduce((sum, [, n]) => sum + n, 0);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={sectionOrder} size="h4">
+            {t('live.speaker.listeners')}
+          </Title>
+          <Badge size="lg" variant="light" aria-label={t('live.speaker.totalListeners', { count: total })}>
+            {total}
+          </Badge>
+        </Group>
+        {rows.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('live.speaker.noListeners')}
+          </Text>
+        ) : (
+          <Table aria-label={t('live.speaker.listenersByLanguage')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('live.speaker.language')}</Table.Th>
+                <Table.Th ta="right">{t('live.speaker.listenerCount')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map(([code, n]) => (
+                <Table.Tr key={code}>
+                  <Table.Td>{languageName(code, names[code] ?? code, i18n.language)}</Table.Td>
+                  <Table.Td ta="right">{n}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

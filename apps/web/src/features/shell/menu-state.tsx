@@ -1,0 +1,36 @@
+import { createContext, useContext, useEffect, useMemo, useReducer, type Dispatch, type ReactNode } from 'react';
+import { initialMenuState, menuReducer, type MenuAction, type MenuState } from './menu-reducer';
+import type { MenuItemId } from '../../components/navigation/role-menu';
+
+interface MenuStateValue {
+  state: MenuState;
+  dispatch: Dispatch<MenuAction>;
+}
+
+const MenuStateContext = createContext<MenuStateValue | null>(null);
+
+/** Holds the menu state (layout, collapsed, open items) for the signed-in shell. */
+export function MenuStateProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(menuReducer, initialMenuState);
+  const value = useMemo(() => ({ state, dispatch }), [state]);
+  return <MenuStateContext.Provider value={value}>{children}</MenuStateContext.Provider>;
+}
+
+export function useMenuState(): MenuStateValue {
+  const value = useContext(MenuStateContext);
+  if (!value) throw new Error('useMenuState must be used inside MenuStateProvider');
+  return value;
+}
+
+/**
+ * Keeps the open menu item in step with the screen: the current screen's item opens alone; a screen
+ * outside the menu closes whatever was open (spec section 4's plain-item toggle).
+ */
+export function useOpenItemForScreen(menuId: MenuItemId | undefined) {
+  const { state, dispatch } = useMenuState();
+  const openId = state.openIds.length === 1 ? state.openIds[0] : undefined;
+  useEffect(() => {
+    if (menuId && openId !== menuId) dispatch({ type: 'toggle-item', id: menuId, kind: 'item' });
+    else if (!menuId && openId) dispatch({ type: 'toggle-item', id: openId, kind: 'item' });
+  }, [menuId, openId, dispatch]);
+}

@@ -1,0 +1,58 @@
+import { matchPath } from 'react-router';
+import { menuItems, type MenuItemId } from '../../components/navigation/role-menu';
+import { paths } from '../../app/paths';
+
+export interface Crumb {
+  labelKey: string;
+  path?: string;
+}
+
+export interface RouteTitle {
+  /** Translation key of the breadcrumb bar's title. */
+  titleKey: string;
+  /** The menu item this screen belongs to, so the menu can show it as open. */
+  menuId?: MenuItemId;
+  /** Crumbs between Dashboard and the title. */
+  trail?: Crumb[];
+}
+
+const uiKit: Crumb = { labelKey: 'basic.kitTitle', path: paths.basicButton };
+const item = (id: MenuItemId): RouteTitle => ({ titleKey: menuItems[id].labelKey, menuId: id });
+
+/**
+ * The breadcrumb bar's title for every signed-in route of spec section 2 ("titled with the current
+ * menu item"); screens outside the menu name themselves.
+ */
+export const routeTitles: ReadonlyArray<readonly [pattern: string, title: RouteTitle]> = [
+  [paths.dashboard, item('dashboard')],
+  [paths.todaySermons, item('dashboard')],
+  [paths.profile, item('profile')],
+  [paths.administrators, item('administrators')],
+  [paths.staffMembers, item('staffMembers')],
+  [paths.users, item('users')],
+  [paths.churches, item('churches')],
+  [paths.church, item('church')],
+  [paths.events, item('events')],
+  [paths.adminEvents, item('events')],
+  [paths.userEvents, item('userEvents')],
+  [paths.goLive, item('goLive')],
+  [paths.allFeedback, item('viewFeedback')],
+  [paths.liveSermons, item('joinLive')],
+  [paths.join, { titleKey: 'shell.titles.liveSermon', menuId: 'joinLive', trail: [{ labelKey: 'nav.joinLiveSermons', path: paths.liveSermons }] }],
+  [paths.privacyPolicy, item('privacyPolicy')],
+  [paths.requestDelete, item('deleteAccount')],
+  [paths.feedback, item('feedback')],
+  [paths.analytics, { titleKey: 'shell.titles.analytics' }],
+  [paths.basicButton, { titleKey: 'basic.button.title', trail: [uiKit] }],
+  [paths.basicBadges, { titleKey: 'basic.badges.title', trail: [uiKit] }],
+  [paths.basicBreadcrumbPaging, { titleKey: 'basic.breadcrumbPaging.title', trail: [uiKit] }],
+  [paths.basicCollapse, { titleKey: 'basic.collapse.title', trail: [uiKit] }],
+  [paths.basicTabsPills, { titleKey: 'basic.tabsPills.title', trail: [uiKit] }],
+  [paths.basicTypography, { titleKey: 'basic.typography.title', trail: [uiKit] }],
+];
+
+const fallback: RouteTitle = { titleKey: 'nav.dashboard' };
+
+export function routeTitleFor(pathname: string): RouteTitle {
+  return routeTitles.find(([pattern]) => matchPath(pattern, pathname))?.[1] ?? fallback;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { errorCodes, interfaceLanguages, validationMessages } from '@app/shared';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import id from './locales/id.json';
+import pt from './locales/pt.json';
+import zh from './locales/zh.json';
+
+type Tree = { [key: string]: string | Tree };
+
+const locales: Record<string, Tree> = { en, pt, es, id, zh };
+
+/** Every leaf as `a.b.c` → text. */
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/{{\s*([\w.]+)\s*}}/g)].map((m) => m[1]).sort();
+
+const english = flatten(en);
+
+describe('locales', () => {
+  it('has a file for each of the five interface languages', () => {
+    expect(Object.keys(locales).sort()).toEqual([...interfaceLanguages].sort());
+  });
+
+  it.each(['pt', 'es', 'id', 'zh'])('%s has every key English has, and no other', (lang) => {
+    const keys = flatten(locales[lang]!);
+    const missing = [...english.keys()].filter((k) => !keys.has(k));
+    const extra = [...keys.keys()].filter((k) => !english.has(k));
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+  });
+
+  it.each(['en', 'pt', 'es', 'id', 'zh'])('%s has no empty text', (lang) => {
+    const empty = [...flatten(locales[lang]!)].filter(([, text]) => text.trim() === '').map(([k]) => k);
+    expect(empty).toEqual([]);
+  });
+
+  it.each(['pt', 'es', 'id', 'zh'])('%s keeps the same {{placeholders}} as English', (lang) => {
+    const keys = flatten(locales[lang]!);
+    const different = [...english]
+      .filter(([key, text]) => keys.has(key) && placeholders(text).join() !== placeholders(keys.get(key)!).join())
+      .map(([key]) => key);
+    expect(different).toEqual([]);
+  });
+
+  it('translates every validation message the shared rules can produce', () => {
+    const missing = Object.keys(validationMessages).filter((k) => !english.has(`validation.${k}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('translates every API error code', () => {
+    const missing = errorCodes.filter((code) => !english.has(`errors.${code}`));
+    expect(missing).toEqual([]);
+  });
+});

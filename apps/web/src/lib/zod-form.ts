@@ -1,0 +1,56 @@
+import type { FormErrors } from '@mantine/form';
+import type { z } from 'zod';
+import { ApiError } from './api-client';
+
+/** Turns a translation key into text; `t` from react-i18next fits. */
+export type Translate = (key: string) => string;
+
+// Shared rules carry `validation.*` keys (the server may also use an `errors.*` one); anything else,
+// such as a zod default, gets a generic message so no English-only or raw text reaches the screen.
+function messageFor(message: string | undefined, t: Translate): string {
+  return message?.startsWith('validation.') || message?.startsWith('errors.') ? t(message) : t('errors.invalidValue');
+}
+
+/** The first issue of each field as a translation key, keyed by its dotted path (`_` for the root). */
+export function zodIssueKeys(schema: z.ZodType, input: unknown): Record<string, string> {
+  const result = schema.safeParse(input);
+  if (result.success) return {};
+  const keys: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    if (!(field in keys)) keys[field] = issue.message;
+  }
+  return keys;
+}
+
+interface ZodFormOptions<Values> {
+  /** Maps form values (strings from inputs) to the shape the schema expects. */
+  toInput?: (values: Values) => unknown;
+  /** Only report these fields, e.g. the ones on the current step of a multi-step form. */
+  fields?: readonly string[];
+}
+
+/**
+ * A @mantine/form `validate` function from a shared zod schema: `{ field: t(key) }`, one message per
+ * field, so the screen and the server apply the very same rules.
+ */
+export function zodFormValidate<Values>(schema: z.ZodType, t: Translate, options: ZodFormOptions<Values> = {}) {
+  return (values: Values): FormErrors => {
+    const keys = zodIssueKeys(schema, options.toInput ? options.toInput(values) : values);
+    const errors: FormErrors = {};
+    for (const [field, key] of Object.entries(keys)) {
+      if (!options.fields || options.fields.includes(field)) errors[field] = messageFor(key, t);
+    }
+    return errors;
+  };
+}
+
+/** The server's 400 field errors as form errors, translated by their `validation.*` key. */
+export function serverFieldErrors(err: unknown, t: Translate): FormErrors {
+  if (!(err instanceof ApiError)) return {};
+  const errors: FormErrors = {};
+  for (const e of err.errors) {
+    if (!(e.field in errors)) errors[e.field] = messageFor(e.key, t);
+  }
+  return errors;
+}
