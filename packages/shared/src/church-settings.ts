@@ -91,14 +91,14 @@ const translatorEndpointField = z
   .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(v), msg('urlInvalid'))
   .refine(
     (v) => v === '' || !/^https:\/\/[^\s/]+\.[^\s]+$/i.test(v) || isAzureTranslatorEndpoint(v),
-    'Enter an Azure Translator endpoint, such as https://your-resource.cognitiveservices.azure.com',
+    msg('translatorEndpointInvalid'),
   );
 
 export const voiceIdField = z
   .string()
   .trim()
   .max(100, msg('tooLong'))
-  .refine((v) => v === '' || VOICE_ID.test(v), 'Enter an Azure voice name such as pt-BR-FranciscaNeural');
+  .refine((v) => v === '' || VOICE_ID.test(v), msg('voiceIdInvalid'));
 
 /** The locale a voice speaks, from its name (`pt-BR-FranciscaNeural` → `pt-BR`). */
 export function voiceLocale(voiceId: string): string | null {
@@ -199,9 +199,9 @@ export type LiveSettingsBody = z.input<typeof liveSettingsBody>;
 export const streamLimitBody = z.object({
   weeklyStreamLimitMinutes: z
     .number({ error: msg('required') })
-    .int('Enter a whole number of minutes')
-    .min(0, `Enter a number of minutes from 0 to ${STREAM_LIMIT_MAX_MINUTES}`)
-    .max(STREAM_LIMIT_MAX_MINUTES, `Enter a number of minutes from 0 to ${STREAM_LIMIT_MAX_MINUTES}`),
+    .int(msg('wholeMinutes'))
+    .min(0, msg('streamLimitRange'))
+    .max(STREAM_LIMIT_MAX_MINUTES, msg('streamLimitRange')),
 });
 export type StreamLimitBody = z.infer<typeof streamLimitBody>;
 
@@ -250,7 +250,7 @@ export const addChurchLanguageBody = z
     if (findKnownLanguage(body.code)) return;
     if (!body.name) ctx.addIssue({ code: 'custom', path: ['name'], message: msg('required') });
     if (!body.maleVoiceId && !body.femaleVoiceId) {
-      ctx.addIssue({ code: 'custom', path: ['femaleVoiceId'], message: 'A new language needs at least one voice ID' });
+      ctx.addIssue({ code: 'custom', path: ['femaleVoiceId'], message: msg('voiceIdRequired') });
     }
   });
 export type AddChurchLanguageBody = z.input<typeof addChurchLanguageBody>;

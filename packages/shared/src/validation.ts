@@ -37,6 +37,12 @@ export const validationMessages = {
   linkedinInvalid: 'Please enter a valid LinkedIn profile address',
   invalidChoice: 'Please choose one of the options',
   tooLong: 'This is too long',
+  voiceIdInvalid: 'Enter an Azure voice name such as pt-BR-FranciscaNeural',
+  voiceIdRequired: 'A language needs at least one voice ID',
+  translatorEndpointInvalid: 'Enter an Azure Translator endpoint, such as https://your-resource.cognitiveservices.azure.com',
+  wholeMinutes: 'Enter a whole number of minutes',
+  streamLimitRange: 'Enter a number of minutes from 0 to 10080 (one week)',
+  keyOrRemove: 'Remove the key or enter a new one, not both',
 } as const;
 export type ValidationMessageKey = keyof typeof validationMessages;
 

@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
   CHURCH_LANGUAGES_MAX,
+  englishValidationMessage,
+  msg,
   findKnownLanguage,
   isRtlLanguage,
   voiceLocale,
@@ -131,7 +133,7 @@ export async function updateChurchLanguage(
   if (changed.length === 0) throw noChanges();
   if (!next.maleVoiceId && !next.femaleVoiceId) {
     throw new AppError('validation', 400, 'Some fields are not valid', [
-      { field: 'femaleVoiceId', message: 'A language needs at least one voice ID' },
+      { field: 'femaleVoiceId', message: englishValidationMessage(msg('voiceIdRequired')), key: msg('voiceIdRequired') },
     ]);
   }
   const [updated] = await ctx.db.update(churchLanguages).set(next).where(eq(churchLanguages.id, languageId)).returning();

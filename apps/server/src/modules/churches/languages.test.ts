@@ -55,7 +55,7 @@ describe('church languages', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
       { field: 'name', message: 'This field is required', key: 'validation.required' },
-      { field: 'femaleVoiceId', message: 'A new language needs at least one voice ID' },
+      { field: 'femaleVoiceId', message: 'A language needs at least one voice ID', key: 'validation.voiceIdRequired' },
     ]);
   });
 

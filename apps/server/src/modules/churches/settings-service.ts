@@ -110,7 +110,7 @@ function credentialChanges(
 
   if (sent.remove) {
     if (newKey) {
-      return { update, changed, errors: [{ field: fields.key, message: 'Remove the key or enter a new one, not both' }] };
+      return { update, changed, errors: [{ field: fields.key, message: englishValidationMessage(msg('keyOrRemove')), key: msg('keyOrRemove') }] };
     }
     // Removing a key removes its location (and endpoint) too: they mean nothing without it.
     if (stored.keyEnc !== null) { update.keyEnc = null; changed.push(fields.key); }

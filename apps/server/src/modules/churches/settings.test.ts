@@ -179,7 +179,7 @@ describe('PATCH /churches/:id/live-settings', () => {
   it("refuses a translator endpoint outside Azure's hosts: the key and sermon text would go there", async () => {
     const res = await patchSettings(cast.church.id, cast.churchAdmin.cookie, { translatorEndpoint: 'https://collector.example.com', translatorKey: TRANSLATOR_KEY, translatorLocation: 'global' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ field: 'translatorEndpoint', message: expect.stringContaining('Azure Translator endpoint') }]);
+    expect(res.json().errors).toEqual([{ field: 'translatorEndpoint', message: expect.stringContaining('Azure Translator endpoint'), key: 'validation.translatorEndpointInvalid' }]);
     expect((await rowOf(cast.church.id)).translatorKeyEnc).toBeNull();
   });
 
