@@ -59,6 +59,7 @@ describe('listener screen', { timeout: 20_000 }, () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   const open = () => renderScreen([{ path: '/sermon/join/:id', element: <ListenerScreen broadcastId="ABCD1234" listHref={null} /> }], '/sermon/join/ABCD1234');
@@ -126,6 +127,29 @@ describe('listener screen', { timeout: 20_000 }, () => {
     expect(screen.getByText("This week's streaming time has been used up.")).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Read the full transcript' }));
     await waitFor(() => expect(screen.getByRole('log', { name: 'Captions' }).textContent).toContain('[ES demo] Amen.'));
+  });
+
+  it('plays the chosen server voice through one audio element, unlocked by the tap', async () => {
+    const play = vi.fn(function (this: HTMLMediaElement) {
+      return Promise.resolve();
+    });
+    vi.spyOn(window.HTMLMediaElement.prototype, 'play').mockImplementation(play);
+    vi.spyOn(window.HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    byBroadcast = () =>
+      jsonResponse(200, { ...info, hasSpeechKey: true, languages: info.languages.map((l) => ({ ...l, voices: ['female', 'male'] })) });
+    await open();
+    fireEvent.click(await screen.findByLabelText('Voice'));
+    fireEvent.click(screen.getByText('Male'));
+    fireEvent.click(screen.getByRole('button', { name: 'Start listening' }));
+    await screen.findByText('Connected');
+    expect(socket.sent(liveEvents.listenerJoin)).toMatchObject([{ language: 'es', voice: 'male' }]);
+    act(() =>
+      socket.fire(liveEvents.caption, { ...caption(2, '[ES demo] Amen.'), audio: { male: '/api/v1/sermons/x/audio/2/es/male.mp3' } }),
+    );
+    await waitFor(() => expect(play.mock.contexts.some((el) => (el as HTMLMediaElement).src.endsWith('/2/es/male.mp3'))).toBe(true));
+    // Every clip goes through the element the first tap unlocked.
+    expect(new Set(play.mock.contexts).size).toBe(1);
+    expect(localStorage.getItem('live.voiceGender')).toBe('male');
   });
 
   it('asks a guest to sign in when the church does not allow guests', async () => {

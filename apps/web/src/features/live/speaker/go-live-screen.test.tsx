@@ -98,6 +98,25 @@ describe('go-live screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Type something to send.')).toBeTruthy();
   });
 
+  it('holds lines typed while the connection is down and sends them, in order, after joining again', async () => {
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    const input = await screen.findByRole('textbox', { name: 'Type or paste a line' });
+    await waitFor(() => expect(socket.sent(liveEvents.speakerJoin)).toHaveLength(1));
+    act(() => socket.fire('disconnect', 'transport close'));
+    expect(await screen.findByText('Reconnecting…')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'Said while offline.' } });
+    fireEvent.submit(input.closest('form')!);
+    expect(socket.sent(liveEvents.segment)).toEqual([]);
+    socket.answers[liveEvents.speakerJoin] = () => ({ ok: true, state, lastSeq: 7, sourceLanguage: 'es' });
+    act(() => socket.fire('connect'));
+    await waitFor(() =>
+      expect(socket.sent(liveEvents.segment)).toEqual([{ sermonId: sermon.id, seq: 8, text: 'Said while offline.', final: true }]),
+    );
+    expect(socket.sent(liveEvents.speakerJoin)).toHaveLength(2);
+    expect(screen.queryByText('Reconnecting…')).toBeNull();
+  });
+
   it('tells the speaker about translation errors without stopping the sermon', async () => {
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Start' }));

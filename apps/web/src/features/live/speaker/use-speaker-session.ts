@@ -37,6 +37,8 @@ export interface SentLine {
 }
 
 const MAX_LINES_SHOWN = 100;
+/** Notes that stop being true as soon as speech is heard again. */
+const TRANSIENT: ReadonlySet<SpeakerProblemCode> = new Set(['noSpeech', 'network', 'serviceError']);
 const INTERIM_INTERVAL_MS = 250;
 
 /**
@@ -135,6 +137,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
       },
       onFinal: (text) => {
         interimThrottle.current.cancel();
+        setProblems((list) => (list.some((p) => TRANSIENT.has(p.code)) ? list.filter((p) => !TRANSIENT.has(p.code)) : list));
         sendFinal(text);
       },
       onError: (code, fatal) => report(code, fatal),
@@ -181,15 +184,20 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
         setIsConnected(true);
         flushPending();
       };
+      // Whether this socket's session had joined before a drop: socket.io's recovery then restores it.
+      let hadJoined = false;
       socket.on('connect', () => {
         // A recovered connection is still in its rooms; otherwise join again (the server answers with
         // the last stored seq, so numbering continues).
-        if (socket.recovered && joinedRef.current) {
+        if (socket.recovered && hadJoined) {
+          joinedRef.current = true;
           setIsConnected(true);
           flushPending();
         } else void join();
       });
       socket.on('disconnect', () => {
+        hadJoined = joinedRef.current;
+        // Final segments wait in order until the connection is back.
         joinedRef.current = false;
         setIsConnected(false);
       });
