@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useReducer, type Dispatch, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type Dispatch, type ReactNode } from 'react';
 import { initialMenuState, menuReducer, type MenuAction, type MenuState } from './menu-reducer';
 import type { MenuItemId } from '../../components/navigation/role-menu';
 
@@ -29,7 +29,13 @@ export function useMenuState(): MenuStateValue {
 export function useOpenItemForScreen(menuId: MenuItemId | undefined) {
   const { state, dispatch } = useMenuState();
   const openId = state.openIds.length === 1 ? state.openIds[0] : undefined;
+  // A toggle is not idempotent: sync once per screen, or StrictMode's second effect run (and any
+  // re-render before the state lands) would toggle the item closed again.
+  const syncedFor = useRef<string | null>(null);
   useEffect(() => {
+    const screen = menuId ?? '';
+    if (syncedFor.current === screen) return;
+    syncedFor.current = screen;
     if (menuId && openId !== menuId) dispatch({ type: 'toggle-item', id: menuId, kind: 'item' });
     else if (!menuId && openId) dispatch({ type: 'toggle-item', id: openId, kind: 'item' });
   }, [menuId, openId, dispatch]);
