@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addChurchLanguageBody,
-  findKnownLanguage,
-  isAzureTranslatorEndpoint,
-  isRtlLanguage,
-  isValidTimeZone,
-  liveSettingsBody,
-  voiceLocale,
-} from './church-settings';
+import { addChurchLanguageBody, isAzureTranslatorEndpoint, isValidTimeZone, liveSettingsBody } from './church-settings';
+import { findKnownLanguage, isRtlLanguage, voiceLocale } from './languages';
 
 describe('church live settings contract', () => {
   it('accepts IANA time zones and refuses offsets, abbreviations and nonsense', () => {

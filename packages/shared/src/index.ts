@@ -8,6 +8,7 @@ export * from './api';
 export * from './validation';
 export * from './auth';
 export * from './live';
+export * from './live-events';
 export * from './churches';
 export * from './church-settings';
 export * from './me';

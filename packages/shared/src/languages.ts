@@ -45,3 +45,22 @@ export const listeningLanguages: readonly ListeningLanguage[] = [
 export function findListeningLanguage(code: string): ListeningLanguage | undefined {
   return listeningLanguages.find((l) => l.code === code);
 }
+
+/** The locale a voice speaks, from its name (`pt-BR-FranciscaNeural` → `pt-BR`). */
+export function voiceLocale(voiceId: string): string | null {
+  const m = /^([a-z]{2,3}-[A-Za-z]{2,4})-/.exec(voiceId);
+  return m ? m[1]! : null;
+}
+
+/** One of the product's listening languages, matched without regard to case (`zh-hans` → `zh-Hans`). */
+export function findKnownLanguage(code: string): ListeningLanguage | undefined {
+  const wanted = code.trim().toLowerCase();
+  return listeningLanguages.find((l) => l.code.toLowerCase() === wanted);
+}
+
+const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'dv', 'ckb', 'ug', 'sd', 'prs']);
+
+/** Whether captions in this language read right to left (a known language says so itself). */
+export function isRtlLanguage(code: string): boolean {
+  return findKnownLanguage(code)?.rtl ?? RTL_LANGUAGES.has(code.toLowerCase().split('-')[0]!);
+}

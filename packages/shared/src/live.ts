@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './api';
 import { listenerStatuses, sermonStatuses, voiceGenders } from './enums';
+import { MAX_SEGMENT_CHARS } from './live-events';
 
 /**
  * Live sermon contracts: REST bodies and the Socket.IO namespace `/live` (ARCHITECTURE.md section 5).
@@ -29,8 +30,6 @@ import { listenerStatuses, sermonStatuses, voiceGenders } from './enums';
  * - Reconnection: Socket.IO connection-state recovery (2 minutes) replays missed events; a client that
  *   joins again sends `lastSeq` and gets every later caption in the ack.
  */
-export const LIVE_NAMESPACE = '/live';
-export const MAX_SEGMENT_CHARS = 1000;
 /** Largest socket message answered with an error rather than a dropped connection. */
 export const LIVE_PAYLOAD_LIMIT_BYTES = 16 * 1024;
 
@@ -227,21 +226,6 @@ export const liveErrorSchema = z.object({
 });
 export type LiveError = z.infer<typeof liveErrorSchema>;
 
-export const liveEvents = {
-  // client → server (with acknowledgement callbacks)
-  speakerJoin: 'speaker:join',
-  segment: 'speaker:segment',
-  pause: 'speaker:pause',
-  listenerJoin: 'listener:join',
-  listenerPrefs: 'listener:prefs',
-  listenerLeave: 'listener:leave',
-  // server → client
-  caption: 'caption',
-  state: 'sermon:state',
-  ended: 'sermon:ended',
-  warning: 'sermon:warning',
-  error: 'live:error',
-} as const;
 
 /** Ack shape for every client → server event. */
 export type LiveAck<T = object> = ({ ok: true } & T) | { ok: false; error: LiveError };

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import { localStorageColorSchemeManager, MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { storageKeys } from '@app/shared';
 import { queryClient } from '../lib/query-client';
@@ -30,10 +28,8 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: storageKeys.the
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" />
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>{children}</ModalsProvider>
-      </QueryClientProvider>
+      {/* Toast and dialog hosts live in the frames that use them (components/ui-overlays.tsx). */}
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,7 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AdminLayout } from './layouts/admin-layout';
 import { MobileLayout } from './layouts/mobile-layout';
-import { PrivacyLayout } from './layouts/privacy-layout';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { fallbackRedirect, requireChurchInQuery, requireMobileQuery, requireStoredEmail, signedOutOnly } from './guards';
@@ -9,6 +7,9 @@ import { paths } from './paths';
 
 // Every screen is its own chunk: the listener's phone loads only what the join screen needs.
 const comingSoon = () => import('../components/coming-soon');
+// The admin shell is a chunk of its own too: a listener's phone never downloads it.
+const adminLayout = () => import('./layouts/admin-layout').then((m) => ({ Component: m.AdminLayout }));
+const privacyLayout = () => import('./layouts/privacy-layout').then((m) => ({ Component: m.PrivacyLayout }));
 // /dashboard and /today-sermons are the same screen (spec section 2).
 const dashboard = () => import('../features/dashboard/dashboard-page');
 
@@ -44,7 +45,7 @@ export const routes: RouteObject[] = [
   { path: paths.signUp, loader: signedOutOnly, lazy: () => import('../features/auth/signup-page') },
   { path: paths.forgotPassword, lazy: () => import('../features/auth/forgot-password-page') },
   // Public, and a member's menu item: the layout picks the shell or the public frame.
-  { path: paths.privacyPolicy, element: <PrivacyLayout />, children: [{ index: true, lazy: () => import('../features/privacy/privacy-page') }] },
+  { path: paths.privacyPolicy, lazy: privacyLayout, children: [{ index: true, lazy: () => import('../features/privacy/privacy-page') }] },
   {
     element: <MobileLayout />,
     children: [
@@ -54,7 +55,7 @@ export const routes: RouteObject[] = [
     ],
   },
   // A failing screen keeps the shell around it, so the menu still works.
-  { element: <AdminLayout />, loader: requireStoredEmail, children: [{ errorElement: <RouteError />, children: adminRoutes }] },
+  { lazy: adminLayout, loader: requireStoredEmail, children: [{ errorElement: <RouteError />, children: adminRoutes }] },
   { path: '*', loader: fallbackRedirect },
 ];
 

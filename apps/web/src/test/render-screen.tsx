@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import en from '../i18n/locales/en.json';
+import { UiOverlays } from '../components/ui-overlays';
 
 // jsdom lacks what Mantine's comboboxes and scroll areas call.
 if (typeof window !== 'undefined') {
@@ -40,11 +39,10 @@ export async function renderScreen(routes: RouteObject[], path: string, wrap?: (
   const tree = (
     <I18nextProvider i18n={i18n}>
       <MantineProvider>
-        <Notifications />
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
+          <UiOverlays>
             <RouterProvider router={router} />
-          </ModalsProvider>
+          </UiOverlays>
         </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

@@ -5,6 +5,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT_DRAWER_BREAKPOINT_PX } from '@app/shared';
 import { HeadingLevelProvider } from '../../components/heading-level';
+import { UiOverlays } from '../../components/ui-overlays';
 import { menuFor } from '../../components/navigation/role-menu';
 import { fullNameOf, useStoredUser } from '../../components/navigation/use-stored-user';
 import { AppHeader } from '../../features/shell/app-header';
@@ -24,7 +25,9 @@ const NAVBAR_COLLAPSED_WIDTH = 76;
 export function AdminLayout() {
   return (
     <MenuStateProvider>
-      <AdminShell />
+      <UiOverlays>
+        <AdminShell />
+      </UiOverlays>
     </MenuStateProvider>
   );
 }

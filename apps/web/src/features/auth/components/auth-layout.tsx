@@ -3,6 +3,7 @@ import { Box, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '../../../components/language-picker';
+import { UiOverlays } from '../../../components/ui-overlays';
 
 interface AuthLayoutProps {
   title: string;
@@ -17,6 +18,7 @@ export function AuthLayout({ title, subtitle, width = 440, children }: AuthLayou
   const { t } = useTranslation();
   useDocumentTitle(`${title} · ${t('common.appName')}`);
   return (
+    <UiOverlays>
     <Box
       component="main"
       mih="100dvh"
@@ -45,5 +47,6 @@ export function AuthLayout({ title, subtitle, width = 440, children }: AuthLayou
         </Paper>
       </Stack>
     </Box>
+    </UiOverlays>
   );
 }

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { UiOverlays } from '../../../components/ui-overlays';
 import { GoLiveScreen } from './go-live-screen';
 
 /**
@@ -8,7 +9,11 @@ import { GoLiveScreen } from './go-live-screen';
 export function GoLiveMobilePage() {
   const [params] = useSearchParams();
   const churchId = params.get('churchId') ?? '';
-  return <GoLiveScreen key={churchId} churchId={churchId} />;
+  return (
+    <UiOverlays>
+      <GoLiveScreen key={churchId} churchId={churchId} />
+    </UiOverlays>
+  );
 }
 
 export { GoLiveMobilePage as Component };

@@ -1,0 +1,26 @@
+import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react';
+
+// Notifications and confirmation dialogs are opened through Mantine's imperative APIs
+// (`notifications.show`, `modals.openConfirmModal`), so their hosts need not be mounted at the root.
+// Loading them lazily, only in the frames that use them, keeps them off a listener's phone.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: () => <m.Notifications position="top-right" /> })),
+);
+const ModalsHost = lazy(() => import('@mantine/modals').then((m) => ({ default: () => <m.ModalsProvider /> })));
+
+const HostsMounted = createContext(false);
+
+/** Wraps a frame that shows toasts or confirmation dialogs; an inner frame reuses the outer hosts. */
+export function UiOverlays({ children }: { children: ReactNode }) {
+  const alreadyMounted = useContext(HostsMounted);
+  if (alreadyMounted) return children;
+  return (
+    <HostsMounted.Provider value={true}>
+      <Suspense fallback={null}>
+        <Notifications />
+        <ModalsHost />
+      </Suspense>
+      {children}
+    </HostsMounted.Provider>
+  );
+}
