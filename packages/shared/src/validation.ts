@@ -55,7 +55,7 @@ export function englishValidationMessage(message: string): string {
   return (validationMessages as Record<string, string>)[key] ?? message;
 }
 
-const LETTERS = /^[\p{L}]+(?:[ '\-][\p{L}]+)*$/u;
+const LETTERS = /^[\p{L}]+(?:[ '-][\p{L}]+)*$/u;
 
 export const emailField = z
   .string({ error: msg('emailRequired') })
