@@ -1,13 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo1234');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { signInThroughForm as signIn } from './fixtures';
 
 /** Serious and critical axe violations, as `rule: target` lines so a failure says where. */
 async function seriousViolations(page: Page) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createMember, latestResetCode, signInThroughForm } from './accounts-fixtures';
+import { createMember, latestResetCode, signInThroughForm } from './fixtures';
 
 test('a member resets a forgotten password with the mailed code and signs in with the new one', async ({ page, request }) => {
   const member = await createMember(request, 'Lydia');

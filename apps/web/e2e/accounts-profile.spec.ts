@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createMember, signInThroughForm, solidPng } from './accounts-fixtures';
+import { createMember, signInThroughForm, solidPng } from './fixtures';
 
 test('a member edits their profile and uploads a photo', async ({ page, request }) => {
   const member = await createMember(request, 'Priscilla');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from './accounts-fixtures';
+import { DEMO_PASSWORD } from './fixtures';
 
 test('the sign-in page loads at /', async ({ page }) => {
   await page.goto('/');

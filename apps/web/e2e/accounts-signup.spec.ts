@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { uniqueEmail } from './accounts-fixtures';
+import { uniqueEmail } from './fixtures';
 
 test('a new member signs up in three steps and lands on the dashboard', async ({ page }) => {
   const email = uniqueEmail('ruth');

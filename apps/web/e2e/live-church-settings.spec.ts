@@ -1,15 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signInThroughForm as signIn } from './fixtures';
 
-const DEMO_PASSWORD = 'demo1234';
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? 'test-results/live-screenshots';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test('a church admin manages languages and live settings; guests are then asked to sign in', async ({ browser }) => {
   const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { signInThroughForm as signIn } from './fixtures';
 
-const DEMO_PASSWORD = 'demo1234';
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? 'test-results/live-screenshots';
 
 /**
@@ -41,14 +41,6 @@ function fakeSpeechRecognition() {
   w.webkitSpeechRecognition = FakeRecognition;
   w.__speak = (text: string, isFinal: boolean) =>
     (w.__recognition as FakeRecognition | undefined)?.hear(text, isFinal);
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 async function newPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,12 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo1234');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { signInThroughForm as signIn } from './fixtures';
 
 /** The path and query the browser shows once every guard has run. */
 async function landOn(page: Page, path: string) {

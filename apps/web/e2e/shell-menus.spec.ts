@@ -1,14 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signInThroughForm as signIn } from './fixtures';
 
 /** Signs in through the form at `/`, as a person would. */
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo1234');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 const storedValues = (page: Page) =>
   page.evaluate(() => Object.fromEntries(['userType', 'userEmail', 'firstName', 'lastName'].map((k) => [k, localStorage.getItem(k)])));
 

@@ -1,12 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo1234');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { expect, test } from '@playwright/test';
+import { signInThroughForm as signIn } from './fixtures';
 
 // The dashboard at desktop and phone width, in English and Chinese: it fits, it is translated,
 // and a screenshot is attached for a person to look at.

@@ -38,10 +38,10 @@ export async function createMember(request: APIRequestContext, firstName = 'Esth
 }
 
 /** Signs in through the form at `/`, as a person would, and waits for the dashboard. */
-export async function signInThroughForm(page: Page, email: string, password: string) {
+export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }

@@ -1,0 +1,111 @@
+/**
+ * A slice of the benchmark's listeners, in its own process (the 2-core machine cannot run 5,000
+ * clients and the server in one event loop). Each listener is one WebSocket carrying two
+ * namespaces: `/live` (the product) and `/bench` (the bare baseline), so both measure the same
+ * clients. Receipt times use performance.timeOrigin + performance.now(), comparable across processes.
+ * Started by bench/live-fanout.ts.
+ */
+import { Manager, type Socket } from 'socket.io-client';
+
+interface Start {
+  type: 'start';
+  url: string;
+  broadcastId: string;
+  languages: string[];
+  count: number;
+  offset: number;
+  segments: number;
+}
+type ParentMessage = Start | { type: 'bench-connect' } | { type: 'counts' } | { type: 'report' } | { type: 'stop' };
+
+interface Listener {
+  manager: Manager;
+  live: Socket;
+  bare?: Socket;
+  language: string;
+  liveAt: Float64Array;
+  bareAt: Float64Array;
+}
+
+const now = () => performance.timeOrigin + performance.now();
+const send = (msg: object) => process.send?.(msg);
+const listeners: Listener[] = [];
+let segments = 0;
+const BATCH = 100;
+
+function connectOne(url: string, broadcastId: string, language: string): Promise<Listener> {
+  const manager = new Manager(url, { transports: ['websocket'], reconnection: false, timeout: 60_000 });
+  const live = manager.socket('/live');
+  const listener: Listener = { manager, live, language, liveAt: new Float64Array(segments + 1), bareAt: new Float64Array(segments + 1) };
+  live.on('caption', (c: { seq: number; final: boolean }) => {
+    if (c.final && c.seq <= segments && listener.liveAt[c.seq] === 0) listener.liveAt[c.seq] = now();
+  });
+  return new Promise((resolve, reject) => {
+    live.once('connect_error', reject);
+    live.once('connect', () => {
+      live.emit('listener:join', { broadcastId, language, voice: 'none', lastSeq: 0 }, (ack: { ok: boolean; error?: { message: string } }) => {
+        if (ack.ok) resolve(listener);
+        else reject(new Error(ack.error?.message ?? 'join refused'));
+      });
+    });
+  });
+}
+
+function connectBare(l: Listener): Promise<void> {
+  const bare = l.manager.socket('/bench');
+  l.bare = bare;
+  bare.on('msg', (m: { seq: number }) => {
+    if (m.seq <= segments && l.bareAt[m.seq] === 0) l.bareAt[m.seq] = now();
+  });
+  return new Promise((resolve, reject) => {
+    bare.once('connect_error', reject);
+    bare.once('connect', () => bare.emit('join', l.language, () => resolve()));
+  });
+}
+
+async function inBatches<T>(items: T[], run: (item: T) => Promise<unknown>): Promise<number> {
+  let failed = 0;
+  for (let i = 0; i < items.length; i += BATCH) {
+    const results = await Promise.allSettled(items.slice(i, i + BATCH).map(run));
+    failed += results.filter((r) => r.status === 'rejected').length;
+  }
+  return failed;
+}
+
+function received(which: 'liveAt' | 'bareAt'): number {
+  let n = 0;
+  for (const l of listeners) for (let s = 1; s <= segments; s++) if (l[which][s] !== 0) n++;
+  return n;
+}
+
+process.on('message', async (msg: ParentMessage) => {
+  if (msg.type === 'start') {
+    segments = msg.segments;
+    const indexes = Array.from({ length: msg.count }, (_, i) => msg.offset + i);
+    const failed = await inBatches(indexes, async (i) => {
+      listeners.push(await connectOne(msg.url, msg.broadcastId, msg.languages[i % msg.languages.length]!));
+    });
+    send({ type: 'ready', connected: listeners.length, failed });
+  } else if (msg.type === 'bench-connect') {
+    const failed = await inBatches(listeners, connectBare);
+    send({ type: 'bench-ready', failed });
+  } else if (msg.type === 'counts') {
+    send({ type: 'counts', live: received('liveAt'), bare: received('bareAt') });
+  } else if (msg.type === 'report') {
+    // Flattened receipt times, `segments` per listener, 0 = never arrived.
+    const live: number[] = [];
+    const bare: number[] = [];
+    for (const l of listeners) {
+      for (let s = 1; s <= segments; s++) {
+        live.push(l.liveAt[s]!);
+        bare.push(l.bareAt[s]!);
+      }
+    }
+    send({ type: 'report', live, bare });
+  } else if (msg.type === 'stop') {
+    for (const l of listeners) l.manager.engine?.close();
+    process.exit(0);
+  }
+});
+
+send({ type: 'spawned' });

@@ -1,0 +1,74 @@
+/**
+ * The server side of the live fan-out benchmark, run in its own process so its memory can be
+ * measured alone. It builds the real app on embedded PGlite, seeds one church whose translator is
+ * the (mock) Azure one, adds a bare Socket.IO namespace for the baseline, listens, and answers the
+ * parent's questions over IPC. Started by bench/live-fanout.ts; not meant to be run by hand.
+ */
+import { listeningLanguages } from '@app/shared';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { churches, churchLanguages, users } from '../apps/server/src/db/schema';
+import { newReferralCode } from '../apps/server/src/lib/ids';
+import { hashPassword } from '../apps/server/src/lib/passwords';
+import { createSession, SESSION_COOKIE } from '../apps/server/src/lib/session';
+import { MOCK_TRANSLATOR_KEY } from '../apps/server/test/mock-azure';
+
+type ParentMessage = { type: 'rss' } | { type: 'stop' };
+
+const send = (msg: object) => process.send?.(msg);
+const languageCount = Number(process.env.BENCH_LANGUAGES ?? 6);
+
+const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn' });
+const { app, ctx } = await buildApp(config, { logger: false });
+
+const languages = listeningLanguages.slice(0, languageCount).map((l) => l.code);
+const [church] = await ctx.db.insert(churches).values({
+  name: 'Benchmark Church', address: '1 Bench Street', suburb: 'Sydney', state: 'New South Wales', country: 'Australia',
+  contactNumber: '0299990000', pastorName: 'Pat Pastor', pastorPhone: '0411111111',
+  weeklyStreamLimitMinutes: 100_000, guestsMayListen: true,
+  translatorKeyEnc: ctx.secrets.encrypt(MOCK_TRANSLATOR_KEY), translatorLocation: 'australiaeast',
+}).returning();
+await ctx.db.insert(churchLanguages).values([
+  { churchId: church!.id, list: 'go_live' as const, code: 'en', name: 'English' },
+  ...languages.map((code) => ({ churchId: church!.id, list: 'join_live' as const, code, name: code })),
+]);
+const [speaker] = await ctx.db.insert(users).values({
+  email: 'speaker@bench.local', passwordHash: await hashPassword('bench-password'), role: 'staff',
+  churchId: church!.id, firstName: 'Bench', lastName: 'Speaker', referralCode: newReferralCode(),
+}).returning();
+const cookie = `${SESSION_COOKIE}=${await createSession(ctx.db, speaker!.id)}`;
+
+// The baseline: the same caption-shaped messages broadcast to language rooms, with nothing else.
+const bare = app.io.of('/bench');
+bare.on('connection', (socket) => {
+  socket.on('join', (language: string, ack?: () => void) => {
+    void socket.join(language);
+    ack?.();
+  });
+  socket.on('echo', (msg: { seq: number; text: string; sermonId: string }) => {
+    for (const language of languages) {
+      bare.to(language).emit('msg', { sermonId: msg.sermonId, seq: msg.seq, language, text: msg.text, final: true, provider: 'source' });
+    }
+  });
+});
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+
+process.on('message', async (msg: ParentMessage) => {
+  if (msg.type === 'rss') {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    for (let i = 0; i < 3; i++) {
+      gc?.();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    send({ type: 'rss', rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed });
+  } else if (msg.type === 'stop') {
+    await app.close();
+    send({ type: 'stopped' });
+    process.exit(0);
+  }
+});
+
+send({ type: 'ready', port, cookie, churchId: church!.id, languages });
