@@ -1,4 +1,6 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerErrorHandling } from '../../lib/errors';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 
 let t: TestApp;
@@ -37,5 +39,37 @@ describe('health and API conventions', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/health', headers: { origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('foreign_origin');
+  });
+});
+
+describe('unexpected errors', () => {
+  it('answers 500 problem+json with the request id and no internals, and logs the error', async () => {
+    const logged: string[] = [];
+    const probe = Fastify({ logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } } });
+    registerErrorHandling(probe);
+    probe.get('/api/v1/boom', async () => {
+      throw new Error('database password is hunter2');
+    });
+    const res = await probe.inject({ method: 'GET', url: '/api/v1/boom' });
+    await probe.close();
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.body).not.toContain('hunter2');
+    expect(res.json()).toMatchObject({ status: 500, code: 'internal' });
+    const requestId = /request ([\w-]+)/.exec(res.json().detail)?.[1];
+    expect(requestId).toBeTruthy();
+    // The log line carries the details and the same request id, for whoever investigates.
+    expect(logged.join('')).toContain('hunter2');
+    expect(logged.join('')).toContain(requestId);
+  });
+
+  it('answers invalid input with 400 and one error per field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'not-an-email' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json().errors).toEqual([
+      { field: 'email', message: 'Please enter a valid email address', key: 'validation.emailInvalid' },
+      { field: 'password', message: 'Password is required', key: 'validation.passwordRequired' },
+    ]);
   });
 });
