@@ -36,7 +36,13 @@ export const signupFields = z.object({
     .refine((v) => v === '' || /^[\p{L}]+(?:[ '.-][\p{L}]+)*\.?$/u.test(v), msg('broughtByInvalid'))
     .optional(),
   referralSource: z.enum(referralSources, { error: msg('invalidChoice') }).optional(),
-  referralCode: z.string().trim().toUpperCase().max(20, msg('referralCodeInvalid')).optional(),
+  // Empty means "nobody referred me"; anything else must look like a code (the server then checks it exists).
+  referralCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === '' || /^[A-Z0-9]{4,20}$/.test(v), msg('referralCodeInvalid'))
+    .optional(),
   password: passwordField,
   confirmPassword: z.string({ error: msg('confirmPasswordRequired') }).min(1, msg('confirmPasswordRequired')),
   termsAccepted: z.literal(true, { error: msg('termsRequired') }),
@@ -53,7 +59,7 @@ export const signupBody = signupFields
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     message: msg('passwordsDoNotMatch'),
-    ...whenFieldsValid(['password', 'confirmPassword']),
+    ...whenFieldsValid(['confirmPassword']),
   })
   .refine((v) => ageOn(v.dateOfBirth) >= MIN_AGE, {
     path: ['dateOfBirth'],
@@ -89,7 +95,7 @@ export const resetConfirmBody = z
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     message: msg('passwordsDoNotMatch'),
-    ...whenFieldsValid(['password', 'confirmPassword']),
+    ...whenFieldsValid(['confirmPassword']),
   });
 
 /** GET /api/v1/me and the body of a successful sign-in or signup. */

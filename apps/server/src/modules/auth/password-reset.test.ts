@@ -110,7 +110,11 @@ describe('password reset', () => {
   it('checks the new password and its confirmation', async () => {
     const res = await post('/confirm', { email: 'a@example.com', code: '1234', password: '123', confirmPassword: '456' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([expect.objectContaining({ field: 'password', key: 'validation.passwordMin' })]);
+    // Both problems at once: a short password and a confirmation that does not match it.
+    expect(res.json().errors).toEqual([
+      expect.objectContaining({ field: 'password', key: 'validation.passwordMin' }),
+      expect.objectContaining({ field: 'confirmPassword', key: 'validation.passwordsDoNotMatch' }),
+    ]);
     const mismatch = await post('/confirm', { email: 'a@example.com', code: '1234', password: '123456', confirmPassword: '654321' });
     expect(mismatch.json().errors).toEqual([expect.objectContaining({ field: 'confirmPassword', key: 'validation.passwordsDoNotMatch' })]);
   });
