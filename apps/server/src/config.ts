@@ -14,7 +14,6 @@ const envSchema = z.object({
     .optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Sermon Translate <no-reply@localhost>'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   AZURE_TRANSLATOR_ENDPOINT: z.string().url().optional(),
   AZURE_SPEECH_HOST: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
