@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { paths } from '../../app/paths';
 import { jsonResponse, renderScreen } from '../../test/render-screen';
+import { stubFetchEachTest } from '../../test/stub-fetch';
 import { ForgotPasswordPage } from './forgot-password-page';
 
 const routes = [
@@ -18,7 +19,7 @@ function typeCode(code: string) {
 }
 
 describe('forgot password page', { timeout: 20_000 }, () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  const fetchMock = stubFetchEachTest();
   const bodies: Record<string, unknown[]> = {};
   let verifyAnswers: Array<() => Response>;
   let confirmAnswer: () => Response;
@@ -27,7 +28,6 @@ describe('forgot password page', { timeout: 20_000 }, () => {
     for (const k of Object.keys(bodies)) delete bodies[k];
     verifyAnswers = [invalidCode, () => jsonResponse(200, { valid: true })];
     confirmAnswer = () => jsonResponse(204);
-    fetchMock.mockReset();
     fetchMock.mockImplementation(async (url, init) => {
       const path = String(url);
       (bodies[path] ??= []).push(JSON.parse(String(init?.body)));
@@ -36,11 +36,6 @@ describe('forgot password page', { timeout: 20_000 }, () => {
       if (path === '/api/v1/auth/password-reset/confirm') return confirmAnswer();
       return jsonResponse(404, { code: 'not_found' });
     });
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   async function reachCodeStep() {

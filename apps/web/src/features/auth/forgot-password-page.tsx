@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Alert, Anchor, Button, Group, Input, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
@@ -7,6 +7,8 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RESET_CODE_LENGTH, resetConfirmBody, resetRequestBody, resetVerifyBody } from '@app/shared';
 import { paths } from '../../app/paths';
+import { ConfirmPasswordField, NewPasswordField } from '../../components/form-fields/password-fields';
+import { EmailField } from '../../components/form-fields/person-fields';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { serverFieldErrors, zodFormValidate } from '../../lib/zod-form';
@@ -94,14 +96,7 @@ export function ForgotPasswordPage() {
           )}
 
           {step === 'email' && (
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              withAsterisk
-              {...form.getInputProps('email')}
-            />
+            <EmailField withAsterisk {...form.getInputProps('email')} />
           )}
 
           {step === 'code' && (
@@ -132,19 +127,8 @@ export function ForgotPasswordPage() {
 
           {step === 'password' && (
             <>
-              <PasswordInput
-                label={t('fields.newPassword')}
-                autoComplete="new-password"
-                withAsterisk
-                autoFocus
-                {...form.getInputProps('password')}
-              />
-              <PasswordInput
-                label={t('fields.confirmPassword')}
-                autoComplete="new-password"
-                withAsterisk
-                {...form.getInputProps('confirmPassword')}
-              />
+              <NewPasswordField autoFocus {...form.getInputProps('password')} />
+              <ConfirmPasswordField {...form.getInputProps('confirmPassword')} />
             </>
           )}
 

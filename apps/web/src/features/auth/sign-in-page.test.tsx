@@ -1,34 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Me } from '@app/shared';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { paths } from '../../app/paths';
 import { ApiError } from '../../lib/api-client';
+import { buildMe } from '../../test/factories';
 import { jsonResponse, renderScreen } from '../../test/render-screen';
+import { stubFetchEachTest } from '../../test/stub-fetch';
 import { signInFailureMessage } from './sign-in-failure';
 import { SignInPage } from './sign-in-page';
 
-const me: Me = {
-  id: '3f1c2d4e-5b6a-4c7d-8e9f-0a1b2c3d4e5f',
-  email: 'staff@demo.church',
-  firstName: 'Samuel',
-  lastName: 'Staff',
-  role: 'staff',
-  churchId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
-  churchName: 'Harbour City Church',
-  phone: '0400000000',
-  suburb: 'Sydney',
-  address: null,
-  dateOfBirth: null,
-  gender: null,
-  primaryLanguage: null,
-  faithLevel: null,
-  referralCode: 'ABC123',
-  photoUrl: null,
-  acceptedJesus: false,
-  acceptedJesusAt: null,
-  workEmail: null,
-  linkedinUrl: null,
-};
+const me = buildMe({ email: 'staff@demo.church', firstName: 'Samuel', lastName: 'Staff', role: 'staff' });
 
 const routes = [
   { path: paths.signIn, element: <SignInPage /> },
@@ -42,16 +22,7 @@ async function fillAndSubmit(email: string, password: string) {
 }
 
 describe('sign-in page', { timeout: 20_000 }, () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    localStorage.clear();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  const fetchMock = stubFetchEachTest();
 
   it('explains what is missing and sends nothing', async () => {
     await renderScreen(routes, paths.signIn);

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginBody } from '@app/shared';
 import { paths } from '../../app/paths';
+import { EmailField } from '../../components/form-fields/person-fields';
 import { ApiError } from '../../lib/api-client';
 import { serverFieldErrors, zodFormValidate } from '../../lib/zod-form';
 import { useLogin } from './api/login';
@@ -40,14 +41,7 @@ export function SignInPage() {
               {signInFailureMessage(failure, t)}
             </Alert>
           )}
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
+          <EmailField key={form.key('email')} {...form.getInputProps('email')} />
           <PasswordInput
             label={t('fields.password')}
             autoComplete="current-password"

@@ -1,33 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Me } from '@app/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { paths } from '../../app/paths';
+import { buildMe } from '../../test/factories';
 import { jsonResponse, renderScreen } from '../../test/render-screen';
+import { stubFetchEachTest } from '../../test/stub-fetch';
 import { SignupPage } from './signup-page';
 
 const church = { id: '0b4f5e7e-7c1a-4a8e-9a39-0d7f1d2e3c4b', name: 'Harbour City Church', suburb: 'Sydney' };
-const me: Me = {
-  id: '3f1c2d4e-5b6a-4c7d-8e9f-0a1b2c3d4e5f',
+const me = buildMe({
   email: 'grace@example.com',
   firstName: 'Grace',
   lastName: 'Lee',
-  role: 'member',
   churchId: church.id,
-  churchName: church.name,
   phone: '0412345678',
-  suburb: 'Sydney',
-  address: null,
   dateOfBirth: '1990-01-01',
-  gender: null,
-  primaryLanguage: null,
-  faithLevel: null,
   referralCode: 'NEW123',
-  photoUrl: null,
-  acceptedJesus: false,
-  acceptedJesusAt: null,
-  workEmail: null,
-  linkedinUrl: null,
-};
+});
 
 const routes = [
   { path: paths.signUp, element: <SignupPage /> },
@@ -58,23 +46,28 @@ async function chooseChurch() {
   fireEvent.click(await screen.findByRole('option', { name: 'Harbour City Church — Sydney', hidden: true }));
 }
 
+/** Every step with what it needs and the terms accepted, then Create account. */
+async function completeSignup(dateOfBirth?: string) {
+  await fillAboutYou(dateOfBirth);
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await chooseChurch();
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  type(/^Password/, 'secret1');
+  type(/^Confirm password/, 'secret1');
+  fireEvent.click(screen.getByRole('checkbox', { name: /terms and privacy policy/ }));
+  fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
 describe('signup page', { timeout: 20_000 }, () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  const fetchMock = stubFetchEachTest();
   let signupAnswer: Response;
   beforeEach(() => {
-    localStorage.clear();
     signupAnswer = jsonResponse(201, me);
-    fetchMock.mockReset();
     fetchMock.mockImplementation(async (url) => {
       if (url === '/api/v1/churches/public') return jsonResponse(200, [church]);
       if (url === '/api/v1/auth/signup') return signupAnswer;
       return jsonResponse(404, { code: 'not_found' });
     });
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('stays on the first step and lists what is wrong there', async () => {
@@ -137,14 +130,7 @@ describe('signup page', { timeout: 20_000 }, () => {
 
   it('asks a 15-year-old for guardian consent before creating the account', async () => {
     await renderScreen(routes, paths.signUp);
-    await fillAboutYou(yearsAgo(15));
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await chooseChurch();
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    type(/^Password/, 'secret1');
-    type(/^Confirm password/, 'secret1');
-    fireEvent.click(screen.getByRole('checkbox', { name: /terms and privacy policy/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await completeSignup(yearsAgo(15));
     expect(await screen.findByText('Members under 18 need a parent or guardian to consent')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/v1/auth/signup')).toBe(false);
   });
@@ -152,14 +138,7 @@ describe('signup page', { timeout: 20_000 }, () => {
   it('goes back to the first step when the email is already registered', async () => {
     signupAnswer = jsonResponse(409, { code: 'email_taken', status: 409 });
     await renderScreen(routes, paths.signUp);
-    await fillAboutYou();
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await chooseChurch();
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    type(/^Password/, 'secret1');
-    type(/^Confirm password/, 'secret1');
-    fireEvent.click(screen.getByRole('checkbox', { name: /terms and privacy policy/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await completeSignup();
     expect(await screen.findByText('This email is already registered. Please use a different email.')).toBeTruthy();
     expect(screen.getByLabelText(/^Email/)).toBeTruthy();
     expect(localStorage.getItem('userEmail')).toBeNull();
@@ -172,14 +151,7 @@ describe('signup page', { timeout: 20_000 }, () => {
       errors: [{ field: 'referralCode', message: 'This referral code is not valid', key: 'validation.referralCodeInvalid' }],
     });
     await renderScreen(routes, `${paths.signUp}?ref=NOPE`);
-    await fillAboutYou();
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await chooseChurch();
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    type(/^Password/, 'secret1');
-    type(/^Confirm password/, 'secret1');
-    fireEvent.click(screen.getByRole('checkbox', { name: /terms and privacy policy/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await completeSignup();
     expect(await screen.findByText('This referral code is not valid')).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText(/^Referral code/)).toBeTruthy());
   });

@@ -1,7 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChurchDetails, ChurchLanguageLists } from '@app/shared';
 import { jsonResponse, renderScreen } from '../../test/render-screen';
+import { stubApiEachTest } from '../../test/stub-fetch';
 import { ChurchPage } from './church-page';
 
 const churchId = '0c1b2a39-4857-4c6d-9e0f-a1b2c3d4e5f6';
@@ -22,31 +23,15 @@ const spanish = {
 };
 const lists: ChurchLanguageLists = { goLive: [], joinLive: [spanish] };
 
-type Handler = (init: RequestInit | undefined) => Response;
-
 describe('church live settings', { timeout: 20_000 }, () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  let handlers: Record<string, Handler>;
-  const calls = (key: string) => fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
+  const { handlers, calls } = stubApiEachTest(() => ({
+    [`GET /api/v1/churches/${churchId}`]: () => jsonResponse(200, details()),
+    [`GET /api/v1/churches/${churchId}/languages`]: () => jsonResponse(200, lists),
+  }));
 
   beforeEach(() => {
-    localStorage.clear();
     localStorage.setItem('churchId', churchId);
     localStorage.setItem('userType', '2');
-    handlers = {
-      [`GET /api/v1/churches/${churchId}`]: () => jsonResponse(200, details()),
-      [`GET /api/v1/churches/${churchId}/languages`]: () => jsonResponse(200, lists),
-    };
-    fetchMock.mockReset();
-    fetchMock.mockImplementation(async (url, init) => {
-      const handler = handlers[`${init?.method ?? 'GET'} ${String(url)}`];
-      return handler ? handler(init) : jsonResponse(404, { code: 'not_found' });
-    });
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   const open = () => renderScreen([{ path: '/church', element: <ChurchPage /> }], '/church');

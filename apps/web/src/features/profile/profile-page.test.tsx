@@ -1,60 +1,43 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { IMAGE_MAX_BYTES, type Me } from '@app/shared';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { IMAGE_MAX_BYTES } from '@app/shared';
 import { paths } from '../../app/paths';
+import { buildMe } from '../../test/factories';
 import { jsonResponse, renderScreen } from '../../test/render-screen';
+import { stubApiEachTest } from '../../test/stub-fetch';
 import { ProfilePage } from './profile-page';
 
-const member: Me = {
-  id: '3f1c2d4e-5b6a-4c7d-8e9f-0a1b2c3d4e5f',
-  email: 'member@demo.church',
-  firstName: 'Martha',
-  lastName: 'Member',
-  role: 'member',
-  churchId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
-  churchName: 'Harbour City Church',
-  phone: '0400000000',
+const member = buildMe({
   suburb: 'Parramatta',
-  address: null,
   dateOfBirth: '1990-04-12',
   gender: 'female',
   primaryLanguage: 'spanish',
   faithLevel: 'activelyexploring',
   referralCode: 'MARTHA1',
-  photoUrl: null,
-  acceptedJesus: false,
-  acceptedJesusAt: null,
-  workEmail: null,
-  linkedinUrl: null,
-};
+});
 
 const routes = [
   { path: paths.profile, element: <ProfilePage /> },
   { path: paths.signIn, element: <p>sign-in here</p> },
 ];
 
-type Handler = (init: RequestInit | undefined) => Response;
+/** Opens the change-password dialog, fills it with `currentPassword` and a valid new one, and submits. */
+async function changePassword(currentPassword: string) {
+  fireEvent.click(await screen.findByRole('button', { name: 'Change password' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Change password' });
+  fireEvent.change(within(dialog).getByLabelText(/^Current password/), { target: { value: currentPassword } });
+  fireEvent.change(within(dialog).getByLabelText(/^New password/), { target: { value: 'newpass1' } });
+  fireEvent.change(within(dialog).getByLabelText(/^Confirm password/), { target: { value: 'newpass1' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
+  return dialog;
+}
 
 describe('profile page', { timeout: 20_000 }, () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  let handlers: Record<string, Handler>;
-  const calls = (key: string) => fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
+  const { handlers, calls } = stubApiEachTest(() => ({ 'GET /api/v1/me': () => jsonResponse(200, member) }));
 
   beforeEach(() => {
-    localStorage.clear();
     localStorage.setItem('userEmail', member.email);
     localStorage.setItem('firstName', member.firstName);
-    handlers = { 'GET /api/v1/me': () => jsonResponse(200, member) };
-    fetchMock.mockReset();
-    fetchMock.mockImplementation(async (url, init) => {
-      const handler = handlers[`${init?.method ?? 'GET'} ${String(url)}`];
-      return handler ? handler(init) : jsonResponse(404, { code: 'not_found' });
-    });
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('fills the form with the person and hides work fields from members', async () => {
@@ -116,24 +99,14 @@ describe('profile page', { timeout: 20_000 }, () => {
         errors: [{ field: 'currentPassword', message: 'Wrong', key: 'errors.invalid_credentials' }],
       });
     await renderScreen(routes, paths.profile);
-    fireEvent.click(await screen.findByRole('button', { name: 'Change password' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
-    fireEvent.change(within(dialog).getByLabelText(/^Current password/), { target: { value: 'nope' } });
-    fireEvent.change(within(dialog).getByLabelText(/^New password/), { target: { value: 'newpass1' } });
-    fireEvent.change(within(dialog).getByLabelText(/^Confirm password/), { target: { value: 'newpass1' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    const dialog = await changePassword('nope');
     expect(await within(dialog).findByText('Your current password is not correct')).toBeTruthy();
   });
 
   it('says "Error changing password" when the server fails', async () => {
     handlers['POST /api/v1/me/password'] = () => jsonResponse(500, { code: 'internal', status: 500 });
     await renderScreen(routes, paths.profile);
-    fireEvent.click(await screen.findByRole('button', { name: 'Change password' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
-    fireEvent.change(within(dialog).getByLabelText(/^Current password/), { target: { value: 'demo1234' } });
-    fireEvent.change(within(dialog).getByLabelText(/^New password/), { target: { value: 'newpass1' } });
-    fireEvent.change(within(dialog).getByLabelText(/^Confirm password/), { target: { value: 'newpass1' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    const dialog = await changePassword('demo1234');
     expect(await within(dialog).findByText('Error changing password')).toBeTruthy();
   });
 

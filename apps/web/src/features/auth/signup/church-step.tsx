@@ -2,7 +2,8 @@ import { Alert, Button, Group, Radio, Select, SimpleGrid, TextInput } from '@man
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { faithLevels, primaryLanguages, referralSources } from '@app/shared';
+import { referralSources } from '@app/shared';
+import { FaithLevelSelect, PrimaryLanguageSelect } from '../../../components/form-fields/person-fields';
 import { usePublicChurches } from '../api/get-public-churches';
 import type { SignupValues } from './signup-form';
 
@@ -40,20 +41,8 @@ export function ChurchStep({ form }: { form: UseFormReturnType<SignupValues> }) 
         style={{ gridColumn: '1 / -1' }}
         {...form.getInputProps('churchId')}
       />
-      <Select
-        label={t('fields.primaryLanguage')}
-        placeholder={t('signup.choose')}
-        data={primaryLanguages.map((l) => ({ value: l, label: t(`fields.primaryLanguages.${l}`) }))}
-        clearable
-        {...form.getInputProps('primaryLanguage')}
-      />
-      <Select
-        label={t('fields.faithLevel')}
-        placeholder={t('signup.choose')}
-        data={faithLevels.map((f) => ({ value: f, label: t(`fields.faithLevels.${f}`) }))}
-        clearable
-        {...form.getInputProps('faithLevel')}
-      />
+      <PrimaryLanguageSelect placeholder={t('signup.choose')} {...form.getInputProps('primaryLanguage')} />
+      <FaithLevelSelect placeholder={t('signup.choose')} {...form.getInputProps('faithLevel')} />
       <Radio.Group label={t('fields.attendedBefore')} {...form.getInputProps('attendedBefore')}>
         <Group mt={8} gap="lg">
           <Radio value="yes" label={t('signup.yes')} />

@@ -1,33 +1,17 @@
-import { Anchor, Checkbox, PasswordInput, Stack } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
+import { Anchor, Checkbox, Stack } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
-import { needsGuardian, type SignupValues } from './signup-form';
-
-interface StepProps {
-  form: UseFormReturnType<SignupValues>;
-  age: number | null;
-}
+import { ConfirmPasswordField, NewPasswordField } from '../../../components/form-fields/password-fields';
+import { needsGuardian, type SignupStepProps } from './signup-form';
 
 /** Step 3: password, terms and, under 18, the consent of a parent or guardian (spec section 1). */
-export function PasswordStep({ form, age }: StepProps) {
+export function PasswordStep({ form, age }: SignupStepProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm">
-      <PasswordInput
-        label={t('fields.password')}
-        description={t('signup.passwordHint')}
-        autoComplete="new-password"
-        withAsterisk
-        {...form.getInputProps('password')}
-      />
-      <PasswordInput
-        label={t('fields.confirmPassword')}
-        autoComplete="new-password"
-        withAsterisk
-        {...form.getInputProps('confirmPassword')}
-      />
+      <NewPasswordField label={t('fields.password')} description={t('signup.passwordHint')} {...form.getInputProps('password')} />
+      <ConfirmPasswordField {...form.getInputProps('confirmPassword')} />
       <Checkbox
         mt="xs"
         label={

@@ -1,4 +1,4 @@
-import type { FormErrors } from '@mantine/form';
+import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import { ADULT_AGE, MIN_AGE, ageOn, signupBody } from '@app/shared';
 import { zodFormValidate, type Translate } from '../../../lib/zod-form';
 
@@ -26,6 +26,12 @@ export interface SignupValues {
   confirmPassword: string;
   termsAccepted: boolean;
   guardianConsent: boolean;
+}
+
+/** What the steps that depend on the person's age are given; `age` is null until the birth date is a valid one. */
+export interface SignupStepProps {
+  form: UseFormReturnType<SignupValues>;
+  age: number | null;
 }
 
 export function emptySignupValues(referralCode = ''): SignupValues {

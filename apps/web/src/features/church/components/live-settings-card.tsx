@@ -1,28 +1,13 @@
 import { useMemo } from 'react';
-import {
-  Alert,
-  Autocomplete,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { azureRegions, liveSettingsBody, type ChurchDetails } from '@app/shared';
+import { liveSettingsBody, type ChurchDetails } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodFormValidate } from '../../../lib/zod-form';
 import { useUpdateLiveSettings } from '../api/update-live-settings';
+import { CredentialFields } from './credential-fields';
 import { changedLiveSettings, credentialPairErrors, initialLiveSettingsValues, type LiveSettingsValues } from './live-settings-values';
 import { useHeadingLevel } from '../../../components/heading-level';
 
@@ -91,8 +76,6 @@ export function LiveSettingsCard({ church }: { church: ChurchDetails }) {
   };
 
   const readOnly = !church.canEdit;
-  const keyDescription = (masked: string | null, has: boolean) =>
-    has ? t('church.settings.keyStored', { masked: masked ?? '••••' }) : t('church.settings.keyNone');
 
   return (
     <Paper withBorder p="md" radius="md">
@@ -112,34 +95,13 @@ export function LiveSettingsCard({ church }: { church: ChurchDetails }) {
             </Alert>
           )}
 
-          <Stack gap="xs">
-            <Text fw={600}>{t('church.settings.speechTitle')}</Text>
+          <CredentialFields service="speech" form={form} settings={settings} readOnly={readOnly}>
             <Text size="sm" c="dimmed">
               {settings.hasSpeechKey ? t('church.settings.speechOn') : t('church.settings.speechOff')}
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <PasswordInput
-                label={t('church.settings.speechKey')}
-                description={keyDescription(settings.speechKey, settings.hasSpeechKey)}
-                autoComplete="off"
-                disabled={readOnly || form.values.removeSpeechKey}
-                {...form.getInputProps('speechKey')}
-              />
-              <Autocomplete
-                label={t('church.settings.speechLocation')}
-                description={t('church.settings.locationHint')}
-                data={[...azureRegions]}
-                disabled={readOnly || form.values.removeSpeechKey}
-                {...form.getInputProps('speechLocation')}
-              />
-            </SimpleGrid>
-            {settings.hasSpeechKey && !readOnly && (
-              <Checkbox label={t('church.settings.removeSpeechKey')} {...form.getInputProps('removeSpeechKey', { type: 'checkbox' })} />
-            )}
-          </Stack>
+          </CredentialFields>
 
-          <Stack gap="xs">
-            <Text fw={600}>{t('church.settings.translatorTitle')}</Text>
+          <CredentialFields service="translator" form={form} settings={settings} readOnly={readOnly}>
             <TextInput
               label={t('church.settings.translatorEndpoint')}
               description={t('church.settings.endpointHint')}
@@ -147,29 +109,7 @@ export function LiveSettingsCard({ church }: { church: ChurchDetails }) {
               disabled={readOnly || form.values.removeTranslatorKey}
               {...form.getInputProps('translatorEndpoint')}
             />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <PasswordInput
-                label={t('church.settings.translatorKey')}
-                description={keyDescription(settings.translatorKey, settings.hasTranslatorKey)}
-                autoComplete="off"
-                disabled={readOnly || form.values.removeTranslatorKey}
-                {...form.getInputProps('translatorKey')}
-              />
-              <Autocomplete
-                label={t('church.settings.translatorLocation')}
-                description={t('church.settings.translatorLocationHint')}
-                data={['global', ...azureRegions]}
-                disabled={readOnly || form.values.removeTranslatorKey}
-                {...form.getInputProps('translatorLocation')}
-              />
-            </SimpleGrid>
-            {settings.hasTranslatorKey && !readOnly && (
-              <Checkbox
-                label={t('church.settings.removeTranslatorKey')}
-                {...form.getInputProps('removeTranslatorKey', { type: 'checkbox' })}
-              />
-            )}
-          </Stack>
+          </CredentialFields>
 
           <Stack gap="xs">
             <Text fw={600}>{t('church.settings.listenersTitle')}</Text>

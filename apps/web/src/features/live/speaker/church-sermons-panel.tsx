@@ -1,8 +1,10 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sermon } from '@app/shared';
+import type { Sermon, SermonList } from '@app/shared';
 import { useDeleteSermon } from '../api/delete-sermon';
 import { useEndSermon } from '../api/end-sermon';
 import { useSermons } from '../api/get-sermons';
@@ -13,6 +15,52 @@ function formatDuration(seconds: number | null, t: (key: string, opts?: Record<s
   if (seconds === null) return '—';
   const m = Math.round(seconds / 60);
   return m >= 60 ? t('live.common.hoursMinutes', { hours: Math.floor(m / 60), minutes: m % 60 }) : t('live.common.minutes', { count: m });
+}
+
+interface SermonTableSectionProps {
+  title: string;
+  query: UseQueryResult<SermonList>;
+  emptyText: string;
+  /** Column headings before the last, unlabelled column of row actions. */
+  headers: string[];
+  renderCells: (sermon: Sermon) => ReactNode;
+}
+
+/** One list of the panel: a small loader, an error or an empty line in place of its table. */
+function SermonTableSection({ title, query, emptyText, headers, renderCells }: SermonTableSectionProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <Text fw={600}>{title}</Text>
+      {query.isPending ? (
+        <Loader size="sm" aria-label={t('live.common.loading')} />
+      ) : query.isError ? (
+        <Alert color="red">{t('live.admin.loadFailed')}</Alert>
+      ) : query.data.items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {emptyText}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table aria-label={title}>
+            <Table.Thead>
+              <Table.Tr>
+                {headers.map((header) => (
+                  <Table.Th key={header}>{header}</Table.Th>
+                ))}
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {query.data.items.map((sermon) => (
+                <Table.Tr key={sermon.id}>{renderCells(sermon)}</Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
 }
 
 /**
@@ -60,106 +108,63 @@ export function ChurchSermonsPanel({ churchId, currentSermonId }: { churchId: st
         <Title order={sectionOrder} size="h4">
           {t('live.admin.title')}
         </Title>
-        <Stack gap="xs">
-          <Text fw={600}>{t('live.admin.liveNow')}</Text>
-          {live.isPending ? (
-            <Loader size="sm" aria-label={t('live.common.loading')} />
-          ) : live.isError ? (
-            <Alert color="red">{t('live.admin.loadFailed')}</Alert>
-          ) : live.data.items.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('live.admin.noneLive')}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={420}>
-              <Table aria-label={t('live.admin.liveNow')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('live.admin.host')}</Table.Th>
-                    <Table.Th>{t('live.admin.started')}</Table.Th>
-                    <Table.Th>{t('live.speaker.language')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {live.data.items.map((s) => (
-                    <Table.Tr key={s.id}>
-                      <Table.Td>
-                        <Group gap={6}>
-                          {s.hostName ?? t('live.admin.unknownHost')}
-                          {s.id === currentSermonId && <Badge size="xs">{t('live.admin.yours')}</Badge>}
-                          {s.status === 'paused' && <Badge size="xs" color="yellow">{t('live.speaker.paused')}</Badge>}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{time.format(new Date(s.startedAt))}</Table.Td>
-                      <Table.Td>{languageName(s.sourceLanguage, s.sourceLanguage, i18n.language)}</Table.Td>
-                      <Table.Td ta="right">
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="light"
-                          onClick={() => confirmEnd(s)}
-                          loading={endSermon.isPending && endSermon.variables === s.id}
-                          aria-label={t('live.admin.endLabel', { host: s.hostName ?? t('live.admin.unknownHost') })}
-                        >
-                          {t('live.admin.end')}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+        <SermonTableSection
+          title={t('live.admin.liveNow')}
+          query={live}
+          emptyText={t('live.admin.noneLive')}
+          headers={[t('live.admin.host'), t('live.admin.started'), t('live.speaker.language')]}
+          renderCells={(s) => (
+            <>
+              <Table.Td>
+                <Group gap={6}>
+                  {s.hostName ?? t('live.admin.unknownHost')}
+                  {s.id === currentSermonId && <Badge size="xs">{t('live.admin.yours')}</Badge>}
+                  {s.status === 'paused' && <Badge size="xs" color="yellow">{t('live.speaker.paused')}</Badge>}
+                </Group>
+              </Table.Td>
+              <Table.Td>{time.format(new Date(s.startedAt))}</Table.Td>
+              <Table.Td>{languageName(s.sourceLanguage, s.sourceLanguage, i18n.language)}</Table.Td>
+              <Table.Td ta="right">
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  onClick={() => confirmEnd(s)}
+                  loading={endSermon.isPending && endSermon.variables === s.id}
+                  aria-label={t('live.admin.endLabel', { host: s.hostName ?? t('live.admin.unknownHost') })}
+                >
+                  {t('live.admin.end')}
+                </Button>
+              </Table.Td>
+            </>
           )}
-        </Stack>
-        <Stack gap="xs">
-          <Text fw={600}>{t('live.admin.recentlyEnded')}</Text>
-          {ended.isPending ? (
-            <Loader size="sm" aria-label={t('live.common.loading')} />
-          ) : ended.isError ? (
-            <Alert color="red">{t('live.admin.loadFailed')}</Alert>
-          ) : ended.data.items.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('live.admin.noneEnded')}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={420}>
-              <Table aria-label={t('live.admin.recentlyEnded')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('live.admin.host')}</Table.Th>
-                    <Table.Th>{t('live.admin.started')}</Table.Th>
-                    <Table.Th>{t('live.admin.duration')}</Table.Th>
-                    <Table.Th>{t('live.admin.listeners')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {ended.data.items.map((s) => (
-                    <Table.Tr key={s.id}>
-                      <Table.Td>{s.hostName ?? t('live.admin.unknownHost')}</Table.Td>
-                      <Table.Td>{time.format(new Date(s.startedAt))}</Table.Td>
-                      <Table.Td>{formatDuration(s.durationSeconds, t)}</Table.Td>
-                      <Table.Td>{s.listenersJoined}</Table.Td>
-                      <Table.Td ta="right">
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="subtle"
-                          onClick={() => confirmDelete(s)}
-                          loading={deleteSermon.isPending && deleteSermon.variables === s.id}
-                          aria-label={t('live.admin.deleteLabel', { date: time.format(new Date(s.startedAt)) })}
-                        >
-                          {t('live.admin.delete')}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+        />
+        <SermonTableSection
+          title={t('live.admin.recentlyEnded')}
+          query={ended}
+          emptyText={t('live.admin.noneEnded')}
+          headers={[t('live.admin.host'), t('live.admin.started'), t('live.admin.duration'), t('live.admin.listeners')]}
+          renderCells={(s) => (
+            <>
+              <Table.Td>{s.hostName ?? t('live.admin.unknownHost')}</Table.Td>
+              <Table.Td>{time.format(new Date(s.startedAt))}</Table.Td>
+              <Table.Td>{formatDuration(s.durationSeconds, t)}</Table.Td>
+              <Table.Td>{s.listenersJoined}</Table.Td>
+              <Table.Td ta="right">
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="subtle"
+                  onClick={() => confirmDelete(s)}
+                  loading={deleteSermon.isPending && deleteSermon.variables === s.id}
+                  aria-label={t('live.admin.deleteLabel', { date: time.format(new Date(s.startedAt)) })}
+                >
+                  {t('live.admin.delete')}
+                </Button>
+              </Table.Td>
+            </>
           )}
-        </Stack>
+        />
       </Stack>
     </Paper>
   );

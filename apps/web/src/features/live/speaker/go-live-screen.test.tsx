@@ -1,7 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveEvents, type ChurchLanguageLists, type Sermon, type SermonState } from '@app/shared';
 import { jsonResponse, renderScreen } from '../../../test/render-screen';
+import { stubFetchEachTest } from '../../../test/stub-fetch';
 import { FakeLiveSocket } from '../lib/fake-live-socket';
 import { GoLiveScreen } from './go-live-screen';
 
@@ -25,12 +26,11 @@ const language = (code: string, name: string) => ({
 const lists: ChurchLanguageLists = { goLive: [language('en', 'English'), language('es', 'Spanish')], joinLive: [] };
 
 describe('go-live screen', { timeout: 20_000 }, () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  const fetchMock = stubFetchEachTest();
   let goLive: () => Response;
   const posted = () => fetchMock.mock.calls.filter(([url, init]) => init?.method === 'POST' && String(url) === '/api/v1/sermons');
 
   beforeEach(() => {
-    localStorage.clear();
     localStorage.setItem('userType', '3');
     localStorage.setItem('userId', 'u-staff');
     localStorage.setItem('live.sourceLanguage', 'es');
@@ -41,7 +41,6 @@ describe('go-live screen', { timeout: 20_000 }, () => {
     socket.answers[liveEvents.speakerJoin] = () => ({ ok: true, state, lastSeq: 0, sourceLanguage: 'es' });
     socket.answers[liveEvents.segment] = (p) => ({ ok: true, seq: (p as { seq: number }).seq });
     goLive = () => jsonResponse(201, sermon);
-    fetchMock.mockReset();
     fetchMock.mockImplementation(async (url, init) => {
       const u = String(url);
       const method = init?.method ?? 'GET';
@@ -52,11 +51,6 @@ describe('go-live screen', { timeout: 20_000 }, () => {
       if (method === 'POST' && u === `/api/v1/sermons/${sermon.id}/end`) return jsonResponse(200, { ...sermon, status: 'ended' });
       return jsonResponse(404, { code: 'not_found' });
     });
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   const open = () => renderScreen([{ path: '/go', element: <GoLiveScreen churchId={churchId} /> }], '/go');

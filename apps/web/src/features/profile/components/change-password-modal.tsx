@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { changePasswordBody } from '@app/shared';
+import { ConfirmPasswordField, NewPasswordField } from '../../../components/form-fields/password-fields';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodFormValidate } from '../../../lib/zod-form';
 import { useChangePassword } from '../api/change-password';
@@ -62,18 +63,8 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
             data-autofocus
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordInput
-            label={t('fields.newPassword')}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            label={t('fields.confirmPassword')}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('confirmPassword')}
-          />
+          <NewPasswordField {...form.getInputProps('newPassword')} />
+          <ConfirmPasswordField {...form.getInputProps('confirmPassword')} />
           <Group justify="flex-end" mt="sm" gap="sm">
             <Button variant="default" onClick={handleClose}>
               {t('profile.cancel')}

@@ -1,9 +1,20 @@
-import { Alert, Button, Divider, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { faithLevels, genders, primaryLanguages, updateMeBody, type Me, type UpdateMeBody } from '@app/shared';
+import { updateMeBody, type Me, type UpdateMeBody } from '@app/shared';
+import {
+  DateOfBirthField,
+  EmailField,
+  FaithLevelSelect,
+  FirstNameField,
+  GenderSelect,
+  LastNameField,
+  PhoneField,
+  PrimaryLanguageSelect,
+  SuburbField,
+} from '../../../components/form-fields/person-fields';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodFormValidate } from '../../../lib/zod-form';
 import { useUpdateMe } from '../api/update-me';
@@ -19,7 +30,6 @@ export function ProfileForm({ me }: { me: Me }) {
     validate: zodFormValidate(updateMeBody, t, { toInput }),
     validateInputOnBlur: true,
   });
-  const today = new Date().toISOString().slice(0, 10);
 
   const handleSubmit = form.onSubmit((values) => {
     const body: UpdateMeBody = updateMeBody.parse(toInput(values));
@@ -53,48 +63,16 @@ export function ProfileForm({ me }: { me: Me }) {
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            <TextInput label={t('fields.firstName')} autoComplete="given-name" withAsterisk {...form.getInputProps('firstName')} />
-            <TextInput label={t('fields.lastName')} autoComplete="family-name" withAsterisk {...form.getInputProps('lastName')} />
-            <TextInput
-              label={t('fields.email')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              withAsterisk
-              {...form.getInputProps('email')}
-            />
-            <TextInput
-              label={t('fields.phone')}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              withAsterisk
-              {...form.getInputProps('phone')}
-            />
-            <TextInput label={t('fields.suburb')} autoComplete="address-level2" withAsterisk {...form.getInputProps('suburb')} />
+            <FirstNameField withAsterisk {...form.getInputProps('firstName')} />
+            <LastNameField withAsterisk {...form.getInputProps('lastName')} />
+            <EmailField withAsterisk {...form.getInputProps('email')} />
+            <PhoneField withAsterisk {...form.getInputProps('phone')} />
+            <SuburbField withAsterisk {...form.getInputProps('suburb')} />
             <TextInput label={t('fields.address')} autoComplete="street-address" {...form.getInputProps('address')} />
-            <TextInput label={t('fields.dateOfBirth')} type="date" max={today} autoComplete="bday" {...form.getInputProps('dateOfBirth')} />
-            <Select
-              label={t('fields.gender')}
-              placeholder={t('profile.notSet')}
-              data={genders.map((g) => ({ value: g, label: t(`fields.genders.${g}`) }))}
-              clearable
-              {...form.getInputProps('gender')}
-            />
-            <Select
-              label={t('fields.primaryLanguage')}
-              placeholder={t('profile.notSet')}
-              data={primaryLanguages.map((l) => ({ value: l, label: t(`fields.primaryLanguages.${l}`) }))}
-              clearable
-              {...form.getInputProps('primaryLanguage')}
-            />
-            <Select
-              label={t('fields.faithLevel')}
-              placeholder={t('profile.notSet')}
-              data={faithLevels.map((f) => ({ value: f, label: t(`fields.faithLevels.${f}`) }))}
-              clearable
-              {...form.getInputProps('faithLevel')}
-            />
+            <DateOfBirthField {...form.getInputProps('dateOfBirth')} />
+            <GenderSelect placeholder={t('profile.notSet')} {...form.getInputProps('gender')} />
+            <PrimaryLanguageSelect placeholder={t('profile.notSet')} {...form.getInputProps('primaryLanguage')} />
+            <FaithLevelSelect placeholder={t('profile.notSet')} {...form.getInputProps('faithLevel')} />
           </SimpleGrid>
 
           {hasWorkFields(me.role) && (
