@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { scopeOf, type AccessRule, type Permission, type Scope } from '@app/shared';
 import { AppError, forbidden, unauthenticated } from './errors';
+import { isSameOrigin } from './origin';
 import { actorFromToken, SESSION_COOKIE, type Actor } from './session';
 import type { Db } from '../db/client';
 
@@ -78,7 +79,7 @@ export function registerAccess(app: FastifyInstance, db: Db, opts: { publicUrl?:
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
-    if (!SAFE_METHODS.has(req.method) && !isSameOrigin(req, opts.publicUrl)) {
+    if (!SAFE_METHODS.has(req.method) && !isSameOrigin(req.headers, opts.publicUrl)) {
       throw new AppError('foreign_origin', 403, 'Requests from another site are not allowed');
     }
   });
@@ -96,17 +97,4 @@ export function registerAccess(app: FastifyInstance, db: Db, opts: { publicUrl?:
     if (!scope) throw forbidden();
     req.scope = scope;
   });
-}
-
-function isSameOrigin(req: FastifyRequest, publicUrl?: string): boolean {
-  const origin = req.headers.origin;
-  // Non-browser clients (curl, server-to-server, the mobile app's native layer) send no Origin.
-  if (!origin) return true;
-  if (publicUrl && origin === new URL(publicUrl).origin) return true;
-  const host = req.headers['x-forwarded-host'] ?? req.headers.host;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }

@@ -22,6 +22,19 @@ export class SecretBox {
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
   }
+
+  /**
+   * The plain text, or null when there is none or it no longer decrypts (stored under another
+   * SECRETS_KEY): callers treat such a secret as unset rather than fail.
+   */
+  decryptOrNull(box: string | null): string | null {
+    if (!box) return null;
+    try {
+      return this.decrypt(box);
+    } catch {
+      return null;
+    }
+  }
 }
 
 /** Secrets are shown masked: only the last 4 characters (ARCHITECTURE.md section 6). */

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import { z } from 'zod';
@@ -15,6 +14,7 @@ import {
   type LiveError,
 } from '@app/shared';
 import type { AppContext } from '../context';
+import { isSameOrigin } from '../lib/origin';
 import { actorFromToken, SESSION_COOKIE } from '../lib/session';
 import { LiveFailure, liveFor, type LiveService, type LiveSocketData } from './live-service';
 
@@ -49,7 +49,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     maxHttpBufferSize: TRANSPORT_LIMIT_BYTES,
     connectionStateRecovery: { maxDisconnectionDuration: LISTENER_RECOVERY_MS, skipMiddlewares: true },
     // A page of another site must not open a socket with this site's cookie.
-    allowRequest: (req, done) => done(null, isSameOrigin(req, ctx.config.PUBLIC_URL)),
+    allowRequest: (req, done) => done(null, isSameOrigin(req.headers, ctx.config.PUBLIC_URL)),
   });
   app.decorate('io', io);
   const nsp = io.of(LIVE_NAMESPACE);
@@ -162,19 +162,5 @@ function sizeOf(value: unknown): number {
     return Buffer.byteLength(JSON.stringify(value) ?? '');
   } catch {
     return Number.POSITIVE_INFINITY;
-  }
-}
-
-function isSameOrigin(req: IncomingMessage, publicUrl?: string): boolean {
-  const origin = req.headers.origin;
-  // Native clients (the mobile app's layer, tests, the benchmark) send no Origin.
-  if (!origin) return true;
-  if (publicUrl && origin === new URL(publicUrl).origin) return true;
-  const forwarded = req.headers['x-forwarded-host'];
-  const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? req.headers.host;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
   }
 }

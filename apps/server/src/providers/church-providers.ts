@@ -47,14 +47,10 @@ function cacheOf(ctx: AppContext): Map<string, Entry> {
 }
 
 function decryptOrNull(ctx: AppContext, box: string | null, churchId: string, what: string): string | null {
-  if (!box) return null;
-  try {
-    return ctx.secrets.decrypt(box);
-  } catch (err) {
-    // A key encrypted under another SECRETS_KEY: act as if unset rather than fail every sermon.
-    ctx.log.warn({ err, churchId }, `church ${what} could not be decrypted; ignoring it`);
-    return null;
-  }
+  const plain = ctx.secrets.decryptOrNull(box);
+  // A key encrypted under another SECRETS_KEY: act as if unset rather than fail every sermon, but say so.
+  if (box && plain === null) ctx.log.warn({ churchId }, `church ${what} could not be decrypted; ignoring it`);
+  return plain;
 }
 
 /** The church's translator, synthesizer and token issuer, built from its own keys (cached briefly). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorCodes, interfaceLanguages, validationMessages } from '@app/shared';
+import { errorCodes, faithLevels, genders, interfaceLanguages, primaryLanguages, referralSources, roles, validationMessages } from '@app/shared';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import id from './locales/id.json';
@@ -55,8 +55,23 @@ describe('locales', () => {
     expect(missing).toEqual([]);
   });
 
-  it('translates every API error code', () => {
-    const missing = errorCodes.filter((code) => !english.has(`errors.${code}`));
+  it('uses the shared English wording for validation messages', () => {
+    for (const [key, text] of Object.entries(validationMessages)) expect(english.get(`validation.${key}`)).toBe(text);
+  });
+
+  it('translates every API error code, and a lost connection', () => {
+    const missing = [...errorCodes, 'network'].filter((code) => !english.has(`errors.${code}`));
     expect(missing).toEqual([]);
+  });
+
+  it('names every choice the forms offer', () => {
+    const wanted = [
+      ...genders.map((v) => `fields.genders.${v}`),
+      ...primaryLanguages.map((v) => `fields.primaryLanguages.${v}`),
+      ...faithLevels.map((v) => `fields.faithLevels.${v}`),
+      ...referralSources.map((v) => `fields.referralSources.${v}`),
+      ...roles.map((v) => `profile.roles.${v}`),
+    ];
+    expect(wanted.filter((k) => !english.has(k))).toEqual([]);
   });
 });

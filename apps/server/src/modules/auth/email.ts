@@ -14,15 +14,6 @@ export async function emailTaken(db: Db, email: string, exceptUserId?: string): 
   return row !== undefined;
 }
 
-/** Whether a database error is a unique violation (of `constraint`, when given); drizzle wraps the driver's error. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return constraint === undefined || name === constraint;
-  }
-  return false;
-}
-
 /** 409 with spec section 5's message, also as a field error so forms can show it under the email. */
 export function emailTakenError() {
   const message = 'This email is already registered. Please use a different email.';

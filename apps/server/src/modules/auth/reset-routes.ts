@@ -5,8 +5,8 @@ import { resetConfirmBody, resetRequestBody, resetRequestResponse, resetVerifyBo
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../../providers/email/mailer';
 import { confirmReset, requestReset, RESET_REQUESTED_MESSAGE, verifyReset } from './password-reset';
+import { perAddress } from '../../lib/rate-limit';
 
-const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 /** POST /auth/password-reset, …/verify, …/confirm (issue 3, item 3). */
 export async function resetRoutes(app: FastifyInstance, ctx: AppContext) {

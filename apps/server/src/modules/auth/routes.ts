@@ -7,10 +7,9 @@ import { clearSessionCookie, createSession, destroySession, SESSION_COOKIE, setS
 import { loadMe } from '../me/service';
 import { resetRoutes } from './reset-routes';
 import { login, signup } from './service';
+import { perAddress } from '../../lib/rate-limit';
 
-// Per address, and generous: a whole congregation signs in at once from one church Wi-Fi. Failed
-// sign-ins are limited per email in the service instead.
-const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+// Failed sign-ins are limited per email in the service; per address only generously (lib/rate-limit).
 
 /** POST /auth/signup, /auth/login, /auth/logout, and the password reset routes. */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -6,7 +6,8 @@ import { churches, loginFailures, users } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { newReferralCode } from '../../lib/ids';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
-import { emailTaken, emailTakenError, isUniqueViolation } from './email';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { emailTaken, emailTakenError } from './email';
 
 type Signup = z.output<typeof signupBody>;
 

@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import { churches, churchLanguages } from '../../db/schema';
 import { canReachChurch } from '../../lib/access';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
 import { auditChurchChange } from './audit';
@@ -55,11 +56,6 @@ async function loadLanguage(ctx: AppContext, churchId: string, languageId: strin
   if (!row) throw notFound('Language');
   return row;
 }
-
-const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
 
 const duplicate = (list: LanguageListKind) =>
   new AppError('conflict', 409, `This language is already in the ${listNames[list]} list`);

@@ -33,19 +33,10 @@ async function loadChurch(ctx: AppContext, id: string): Promise<ChurchRow> {
   return row;
 }
 
-function decryptOrNull(ctx: AppContext, box: string | null): string | null {
-  if (!box) return null;
-  try {
-    return ctx.secrets.decrypt(box);
-  } catch {
-    return null;
-  }
-}
-
 /** Last four characters only; a key that no longer decrypts still shows that one is stored. */
 function maskedKey(ctx: AppContext, box: string | null): string | null {
   if (!box) return null;
-  return maskSecret(decryptOrNull(ctx, box)) ?? '••••';
+  return maskSecret(ctx.secrets.decryptOrNull(box)) ?? '••••';
 }
 
 async function toDetails(ctx: AppContext, actor: Actor, row: ChurchRow, now = new Date()): Promise<ChurchDetails> {
@@ -119,7 +110,7 @@ function credentialChanges(
     return { update, changed, errors };
   }
 
-  if (newKey !== undefined && newKey !== decryptOrNull(ctx, stored.keyEnc)) {
+  if (newKey !== undefined && newKey !== ctx.secrets.decryptOrNull(stored.keyEnc)) {
     update.keyEnc = ctx.secrets.encrypt(newKey);
     changed.push(fields.key);
   }

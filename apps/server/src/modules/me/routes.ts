@@ -7,6 +7,7 @@ import { requireActor } from '../../lib/access';
 import { SESSION_COOKIE } from '../../lib/session';
 import { photoRoutes } from './photo-routes';
 import { acceptJesus, changePassword, loadMe, updateMe } from './service';
+import { perAddress } from '../../lib/rate-limit';
 
 /** The signed-in person's own account: GET/PATCH /me, /me/password, /me/photo, /me/accept-jesus. */
 export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -28,7 +29,7 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
   api.post('/me/password', {
     schema: { tags: ['me'], summary: 'Change one’s password (other sessions end)', body: changePasswordBody, response: { 204: z.null() } },
     // Limits guessing the current password from a session left open on a shared computer.
-    config: { requires: 'signed-in', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { requires: 'signed-in', ...perAddress(30) },
   }, async (req, reply) => {
     await changePassword(ctx.db, requireActor(req).id, req.cookies[SESSION_COOKIE], req.body);
     return reply.code(204).send(null);

@@ -7,7 +7,8 @@ import { sha256 } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { fileUrl } from '../../providers/storage/image-store';
-import { emailTaken, emailTakenError, isUniqueViolation } from '../auth/email';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { emailTaken, emailTakenError } from '../auth/email';
 
 /** Roles that have a staff record (work email, LinkedIn): everyone but members. */
 export const hasStaffDetails = (role: Role) => role !== 'member';
