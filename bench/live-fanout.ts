@@ -2,6 +2,13 @@
  * Live fan-out benchmark (issue 5, item 8):
  *
  *   npm run bench:live -- --listeners 5000 --languages 6 --segments 20 [--interval 1000] [--workers 4] [--verbose]
+ *   npm run bench:live -- --processes 2 --listeners 10000 [--kill-one]     (needs DATABASE_URL and REDIS_URL)
+ *
+ * With --processes N, N server processes share a fresh database on DATABASE_URL's server and Redis
+ * at REDIS_URL (issue 13): the speaker on the first, listener i on server i mod N, the baseline being
+ * the same bare broadcast through the same Redis adapter. --kill-one kill -9s the last server halfway
+ * through; its listeners join again on another (as the listener page does) and the run reports how
+ * long until the last of them had its missed captions back.
  *
  * Starts the real server in a child process on embedded PGlite (a temporary DATA_DIR) with the mock
  * Azure translator at a fixed 50 ms latency, connects N real socket.io-client listeners spread over
@@ -14,9 +21,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { io } from 'socket.io-client';
 import { startMockAzure } from '../apps/server/test/mock-azure';
+import { ask, percentile } from './ipc';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -29,8 +39,24 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '3' },
     verbose: { type: 'boolean', default: false },
     'translator-latency': { type: 'string', default: '50' },
+    processes: { type: 'string', default: '1' },
+    'kill-one': { type: 'boolean', default: false },
   },
 });
+const processes = Number(values.processes);
+const killOne = values['kill-one'];
+if (!Number.isInteger(processes) || processes < 1 || processes > 8) {
+  process.stderr.write('--processes must be a whole number from 1 to 8\n');
+  process.exit(2);
+}
+if (processes > 1 && (!process.env.DATABASE_URL || !process.env.REDIS_URL)) {
+  process.stderr.write('--processes 2 or more needs DATABASE_URL (a PostgreSQL server) and REDIS_URL\n');
+  process.exit(2);
+}
+if (killOne && processes < 2) {
+  process.stderr.write('--kill-one needs --processes 2 or more\n');
+  process.exit(2);
+}
 const listeners = Number(values.listeners);
 const languages = Number(values.languages);
 const segments = Number(values.segments);
@@ -55,42 +81,63 @@ const now = () => performance.timeOrigin + performance.now();
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Sends a message to a child and waits for its answer of `type`. */
-function ask<T>(child: ChildProcess, message: object, type: string, timeoutMs = 300_000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${type} from child within ${timeoutMs} ms`)), timeoutMs);
-    const onMessage = (msg: { type: string }) => {
-      if (msg.type !== type) return;
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      resolve(msg as T);
-    };
-    child.on('message', onMessage);
-    if (Object.keys(message).length > 0) child.send(message);
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 const round = (n: number) => Math.round(n * 10) / 10;
 
 const mock = await startMockAzure({ latencyMs: translatorLatencyMs });
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-live-'));
 const children: ChildProcess[] = [];
 const tsx = ['--import', 'tsx'];
+const database = processes > 1 ? await freshDatabase(process.env.DATABASE_URL!) : null;
 
-try {
-  log(`live fan-out: ${listeners} listeners, ${languages} languages, ${segments} segments (+${warmup} warm-up), ${workerCount} client processes`);
+/** A new database on the server of `url` for this run (dropped at the end). */
+async function freshDatabase(url: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return {
+    url: fresh.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+function startServer(index: number): ChildProcess {
+  const shared = database
+    ? { DATABASE_URL: database.url, REDIS_URL: process.env.REDIS_URL!, SECRETS_KEY: secretsKey, DATA_DIR: path.join(dataDir, String(index)) }
+    : { DATA_DIR: dataDir };
   const server = fork(path.join(here, 'live-server.ts'), {
     execArgv: [...tsx, '--expose-gc', '--max-old-space-size=2048'],
-    env: { ...process.env, DATA_DIR: dataDir, AZURE_TRANSLATOR_ENDPOINT: mock.url, BENCH_LANGUAGES: String(languages), PORT: '0' },
+    env: { ...process.env, ...shared, AZURE_TRANSLATOR_ENDPOINT: mock.url, BENCH_LANGUAGES: String(languages), PORT: '0', BENCH_SEED: index === 0 ? '1' : '0' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   children.push(server);
-  const ready = await ask<{ port: number; cookie: string; churchId: string; languages: string[] }>(server, {}, 'ready');
-  const url = `http://127.0.0.1:${ready.port}`;
+  return server;
+}
+const secretsKey = randomBytes(32).toString('hex');
+
+try {
+  log(`live fan-out: ${listeners} listeners, ${languages} languages, ${segments} segments (+${warmup} warm-up), ${workerCount} client processes, ${processes} server process(es)`);
+  // The first server migrates and seeds; the others start on the migrated database.
+  const servers: ChildProcess[] = [];
+  const urls: string[] = [];
+  let ready!: { port: number; cookie: string; churchId: string; languages: string[] };
+  for (let i = 0; i < processes; i++) {
+    const server = startServer(i);
+    const r = await ask<typeof ready>(server, {}, 'ready');
+    if (i === 0) ready = r;
+    servers.push(server);
+    urls.push(`http://127.0.0.1:${r.port}`);
+  }
+  const url = urls[0]!;
+  const rssOf = async () => (await Promise.all(servers.map((s) => ask<{ rss: number }>(s, { type: 'rss' }, 'rss')))).reduce((n, r) => n + r.rss, 0);
 
   const res = await fetch(`${url}/api/v1/sermons`, {
     method: 'POST',
@@ -106,7 +153,7 @@ try {
   const bareSpeaker = io(`${url}/bench`, { transports: ['websocket'], reconnection: false });
   await new Promise((r) => bareSpeaker.once('connect', () => r(undefined)));
 
-  const rssBefore = (await ask<{ rss: number }>(server, { type: 'rss' }, 'rss')).rss;
+  const rssBefore = await rssOf();
 
   // Listeners, spread over the languages, in worker processes.
   const started = now();
@@ -120,22 +167,22 @@ try {
     children.push(worker);
     workers.push(worker);
     await ask(worker, {}, 'spawned');
-    readies.push(ask(worker, { type: 'start', url, broadcastId: sermon.broadcastId, languages: ready.languages, count, offset: w * per, segments: total }, 'ready'));
+    readies.push(ask(worker, { type: 'start', urls, broadcastId: sermon.broadcastId, languages: ready.languages, count, offset: w * per, segments: total }, 'ready'));
   }
   const connected = (await Promise.all(readies)).reduce((n, r) => n + r.connected, 0);
   log(`connected ${connected}/${listeners} listeners in ${Math.round(now() - started)} ms`);
   await sleep(1500); // batched listener-session writes and count pushes settle
-  const rssAfter = (await ask<{ rss: number }>(server, { type: 'rss' }, 'rss')).rss;
+  const rssAfter = await rssOf();
 
   // The bare baseline namespace on the same connections (after the memory reading: not the product's cost).
   await Promise.all(workers.map((w) => ask(w, { type: 'bench-connect' }, 'bench-ready')));
 
   const text = (seq: number) => `Segment ${seq}: grace and peace to you from God our Father and the Lord Jesus Christ.`;
   const expected = listeners * segments;
+  const counts = () => Promise.all(workers.map((w) => ask<{ live: number; bare: number; moved: number; lastCaughtUpAt: number }>(w, { type: 'counts' }, 'counts')));
   async function drain(which: 'live' | 'bare', upTo: number, deadline: number) {
     for (;;) {
-      const counts = await Promise.all(workers.map((w) => ask<{ live: number; bare: number }>(w, { type: 'counts' }, 'counts')));
-      const got = counts.reduce((n, c) => n + c[which], 0);
+      const got = (await counts()).reduce((n, c) => n + c[which], 0);
       if (got >= listeners * upTo || now() > deadline) return got;
       await sleep(200);
     }
@@ -158,8 +205,23 @@ try {
   }
   await send(1, warmup);
   mock.stats.reset();
-  await send(warmup + 1, total);
+  let killedAt = 0;
+  if (killOne) {
+    // Halfway: the last server dies without a word (kill -9); the speaker's (the first) carries on.
+    const half = warmup + Math.floor(segments / 2);
+    await send(warmup + 1, half);
+    killedAt = now();
+    const victim = servers.pop()!;
+    victim.kill('SIGKILL');
+    log(`killed server process ${servers.length + 1} (kill -9) after segment ${half}`);
+    await send(half + 1, total);
+  } else {
+    await send(warmup + 1, total);
+  }
   const translationRequests = mock.stats.counts.translate;
+  const afterKill = killOne ? await counts() : [];
+  const movedListeners = afterKill.reduce((n, c) => n + c.moved, 0);
+  const caughtUpMs = killOne ? Math.max(0, ...afterKill.map((c) => c.lastCaughtUpAt)) - killedAt : null;
 
   const reports = await Promise.all(workers.map((w) => ask<{ live: number[]; bare: number[] }>(w, { type: 'report' }, 'report')));
   const latencies = (which: 'live' | 'bare', sent: Float64Array) => {
@@ -190,9 +252,10 @@ try {
   for (const w of workers) w.send({ type: 'stop' });
   speaker.disconnect();
   bareSpeaker.disconnect();
-  await ask(server, { type: 'stop' }, 'stopped', 30_000).catch(() => undefined);
+  await Promise.all(servers.map((s) => ask(s, { type: 'stop' }, 'stopped', 30_000).catch(() => undefined)));
 
   const result = {
+    processes,
     listeners,
     languages,
     segments,
@@ -201,11 +264,14 @@ try {
     p99Ms: round(percentile(live, 99)),
     lost: expected - live.length,
     translationRequests,
+    translationRequestsPerSegment: round(translationRequests / segments),
+    ...(killOne ? { killedOne: true, movedListeners, caughtUpMs: round(caughtUpMs!) } : {}),
     baselineP99Ms: round(percentile(bare, 99)),
     rssPerListenerKb: round((rssAfter - rssBefore) / listeners / 1024),
   };
   log(`baseline (bare broadcast): p50 ${round(percentile(bare, 50))} ms, p95 ${round(percentile(bare, 95))} ms, p99 ${result.baselineP99Ms} ms, lost ${expected - bare.length}`);
   log(`live pipeline: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, lost ${result.lost}, translation requests ${translationRequests} for ${segments} segments`);
+  if (killOne) log(`after the kill: ${movedListeners} listeners joined another process; the last had its missed captions back ${round(caughtUpMs!)} ms after the kill`);
   log(`server RSS ${Math.round(rssBefore / 1048576)} MB → ${Math.round(rssAfter / 1048576)} MB: ${result.rssPerListenerKb} KB per listener`);
   log(`targets: 0 lost, ≤ 1 request per segment, p99 ≤ 2 × baseline + ${translatorLatencyMs} ms = ${round(2 * result.baselineP99Ms + translatorLatencyMs)} ms, < 60 KB per listener`);
   process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -213,4 +279,5 @@ try {
   for (const c of children) if (c.exitCode === null) c.kill();
   await mock.close();
   await rm(dataDir, { recursive: true, force: true });
+  await database?.drop().catch((err: Error) => log(`could not drop the benchmark database: ${err.message}`));
 }

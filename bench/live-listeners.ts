@@ -3,13 +3,15 @@
  * clients and the server in one event loop). Each listener is one WebSocket carrying two
  * namespaces: `/live` (the product) and `/bench` (the bare baseline), so both measure the same
  * clients. Receipt times use performance.timeOrigin + performance.now(), comparable across processes.
- * Started by bench/live-fanout.ts.
+ * With several server processes, listener i connects to server i mod N; a listener whose server dies
+ * (--kill-one) does what the listener page does: joins again on a surviving server with its lastSeq
+ * and takes the missed captions from the acknowledgement. Started by bench/live-fanout.ts.
  */
 import { Manager, type Socket } from 'socket.io-client';
 
 interface Start {
   type: 'start';
-  url: string;
+  urls: string[];
   broadcastId: string;
   languages: string[];
   count: number;
@@ -19,6 +21,8 @@ interface Start {
 type ParentMessage = Start | { type: 'bench-connect' } | { type: 'counts' } | { type: 'report' } | { type: 'stop' };
 
 interface Listener {
+  index: number;
+  url: string;
   manager: Manager;
   live: Socket;
   bare?: Socket;
@@ -31,23 +35,58 @@ const now = () => performance.timeOrigin + performance.now();
 const send = (msg: object) => process.send?.(msg);
 const listeners: Listener[] = [];
 let segments = 0;
+let urls: string[] = [];
+let broadcastId = '';
+/** When the last moved listener had its missed captions back (after a server was killed). */
+let lastCaughtUpAt = 0;
+let moved = 0;
 const BATCH = 100;
 
-function connectOne(url: string, broadcastId: string, language: string): Promise<Listener> {
+type JoinAck = { ok: boolean; error?: { message: string }; captions?: Array<{ seq: number; final: boolean }> };
+
+function keep(listener: Listener, c: { seq: number; final: boolean }) {
+  if (c.final && c.seq <= segments && listener.liveAt[c.seq] === 0) listener.liveAt[c.seq] = now();
+}
+
+function open(listener: Pick<Listener, 'index' | 'language' | 'liveAt'>, url: string): Promise<Listener> {
   const manager = new Manager(url, { transports: ['websocket'], reconnection: false, timeout: 60_000 });
   const live = manager.socket('/live');
-  const listener: Listener = { manager, live, language, liveAt: new Float64Array(segments + 1), bareAt: new Float64Array(segments + 1) };
-  live.on('caption', (c: { seq: number; final: boolean }) => {
-    if (c.final && c.seq <= segments && listener.liveAt[c.seq] === 0) listener.liveAt[c.seq] = now();
-  });
+  const l = Object.assign(listener, { manager, live, url }) as Listener;
+  live.on('caption', (c: { seq: number; final: boolean }) => keep(l, c));
+  let lastSeq = 0;
+  for (let s = 1; s <= segments; s++) if (l.liveAt[s] !== 0) lastSeq = s;
   return new Promise((resolve, reject) => {
     live.once('connect_error', reject);
     live.once('connect', () => {
-      live.emit('listener:join', { broadcastId, language, voice: 'none', lastSeq: 0 }, (ack: { ok: boolean; error?: { message: string } }) => {
-        if (ack.ok) resolve(listener);
-        else reject(new Error(ack.error?.message ?? 'join refused'));
+      live.emit('listener:join', { broadcastId, language: l.language, voice: 'none', lastSeq }, (ack: JoinAck) => {
+        if (!ack.ok) return reject(new Error(ack.error?.message ?? 'join refused'));
+        for (const c of ack.captions ?? []) keep(l, c);
+        resolve(l);
       });
     });
+  });
+}
+
+async function connectOne(index: number, language: string): Promise<Listener> {
+  const l = await open({ index, language, liveAt: new Float64Array(segments + 1) }, urls[index % urls.length]!);
+  l.bareAt = new Float64Array(segments + 1);
+  watch(l);
+  return l;
+}
+
+/** Its server gone: join again on the next server (after a moment, as the page's backoff would). */
+function watch(l: Listener) {
+  l.live.once('disconnect', (reason) => {
+    if (reason === 'io client disconnect' || urls.length < 2) return;
+    const next = urls[(urls.indexOf(l.url) + 1) % urls.length]!;
+    l.manager.engine?.close();
+    setTimeout(() => {
+      open(l, next).then(() => {
+        moved++;
+        lastCaughtUpAt = now();
+        watch(l);
+      }, () => undefined);
+    }, 200 + Math.random() * 800);
   });
 }
 
@@ -81,16 +120,18 @@ function received(which: 'liveAt' | 'bareAt'): number {
 process.on('message', async (msg: ParentMessage) => {
   if (msg.type === 'start') {
     segments = msg.segments;
+    urls = msg.urls;
+    broadcastId = msg.broadcastId;
     const indexes = Array.from({ length: msg.count }, (_, i) => msg.offset + i);
     const failed = await inBatches(indexes, async (i) => {
-      listeners.push(await connectOne(msg.url, msg.broadcastId, msg.languages[i % msg.languages.length]!));
+      listeners.push(await connectOne(i, msg.languages[i % msg.languages.length]!));
     });
     send({ type: 'ready', connected: listeners.length, failed });
   } else if (msg.type === 'bench-connect') {
     const failed = await inBatches(listeners, connectBare);
     send({ type: 'bench-ready', failed });
   } else if (msg.type === 'counts') {
-    send({ type: 'counts', live: received('liveAt'), bare: received('bareAt') });
+    send({ type: 'counts', live: received('liveAt'), bare: received('bareAt'), moved, lastCaughtUpAt });
   } else if (msg.type === 'report') {
     // Flattened receipt times, `segments` per listener, 0 = never arrived.
     const live: number[] = [];

@@ -2,7 +2,9 @@
  * The server side of the live fan-out benchmark, run in its own process so its memory can be
  * measured alone. It builds the real app on embedded PGlite, seeds one church whose translator is
  * the (mock) Azure one, adds a bare Socket.IO namespace for the baseline, listens, and answers the
- * parent's questions over IPC. Started by bench/live-fanout.ts; not meant to be run by hand.
+ * parent's questions over IPC. With DATABASE_URL and REDIS_URL (--processes 2) several of these
+ * serve one database; only the first (BENCH_SEED=1) seeds it. Started by bench/live-fanout.ts; not
+ * meant to be run by hand.
  */
 import { listeningLanguages } from '@app/shared';
 import { buildApp } from '../apps/server/src/app';
@@ -18,25 +20,32 @@ type ParentMessage = { type: 'rss' } | { type: 'stop' };
 const send = (msg: object) => process.send?.(msg);
 const languageCount = Number(process.env.BENCH_LANGUAGES ?? 6);
 
+// As apps/server/src/main.ts does: a library's unawaited Redis command failing is logged, not fatal.
+process.on('unhandledRejection', (err) => process.stderr.write(`unhandled rejection: ${String(err)}\n`));
+
 const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn' });
 const { app, ctx } = await buildApp(config, { logger: false });
 
 const languages = listeningLanguages.slice(0, languageCount).map((l) => l.code);
-const [church] = await ctx.db.insert(churches).values({
-  name: 'Benchmark Church', address: '1 Bench Street', suburb: 'Sydney', state: 'New South Wales', country: 'Australia',
-  contactNumber: '0299990000', pastorName: 'Pat Pastor', pastorPhone: '0411111111',
-  weeklyStreamLimitMinutes: 100_000, guestsMayListen: true,
-  translatorKeyEnc: ctx.secrets.encrypt(MOCK_TRANSLATOR_KEY), translatorLocation: 'australiaeast',
-}).returning();
-await ctx.db.insert(churchLanguages).values([
-  { churchId: church!.id, list: 'go_live' as const, code: 'en', name: 'English' },
-  ...languages.map((code) => ({ churchId: church!.id, list: 'join_live' as const, code, name: code })),
-]);
-const [speaker] = await ctx.db.insert(users).values({
-  email: 'speaker@bench.local', passwordHash: await hashPassword('bench-password'), role: 'staff',
-  churchId: church!.id, firstName: 'Bench', lastName: 'Speaker', referralCode: newReferralCode(),
-}).returning();
-const cookie = `${SESSION_COOKIE}=${await createSession(ctx.db, speaker!.id)}`;
+const seeded = process.env.BENCH_SEED === '0' ? null : await seed();
+
+async function seed() {
+  const [church] = await ctx.db.insert(churches).values({
+    name: 'Benchmark Church', address: '1 Bench Street', suburb: 'Sydney', state: 'New South Wales', country: 'Australia',
+    contactNumber: '0299990000', pastorName: 'Pat Pastor', pastorPhone: '0411111111',
+    weeklyStreamLimitMinutes: 100_000, guestsMayListen: true,
+    translatorKeyEnc: ctx.secrets.encrypt(MOCK_TRANSLATOR_KEY), translatorLocation: 'australiaeast',
+  }).returning();
+  await ctx.db.insert(churchLanguages).values([
+    { churchId: church!.id, list: 'go_live' as const, code: 'en', name: 'English' },
+    ...languages.map((code) => ({ churchId: church!.id, list: 'join_live' as const, code, name: code })),
+  ]);
+  const [speaker] = await ctx.db.insert(users).values({
+    email: 'speaker@bench.local', passwordHash: await hashPassword('bench-password'), role: 'staff',
+    churchId: church!.id, firstName: 'Bench', lastName: 'Speaker', referralCode: newReferralCode(),
+  }).returning();
+  return { churchId: church!.id, cookie: `${SESSION_COOKIE}=${await createSession(ctx.db, speaker!.id)}` };
+}
 
 // The baseline: the same caption-shaped messages broadcast to language rooms, with nothing else.
 const bare = app.io.of('/bench');
@@ -71,4 +80,4 @@ process.on('message', async (msg: ParentMessage) => {
   }
 });
 
-send({ type: 'ready', port, cookie, churchId: church!.id, languages });
+send({ type: 'ready', port, cookie: seeded?.cookie, churchId: seeded?.churchId, languages });

@@ -5,6 +5,9 @@ const server = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
+  // @mantine/charts pulls its own newer @mantine/core and hooks into apps/web/node_modules: two copies
+  // would mean two React contexts ("MantineProvider was not found") and twice the download.
+  resolve: { dedupe: ['@mantine/core', '@mantine/hooks'] },
   server: {
     port: 5173,
     proxy: {

@@ -5,19 +5,24 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { PGlite } from '@electric-sql/pglite';
 import { API_PREFIX, IMAGE_MAX_BYTES } from '@app/shared';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { registerAccess } from './lib/access';
+import { validateWithObjectBodies } from './lib/body-validator';
 import { loadOrCreateKey, SecretBox } from './lib/crypto';
 import { registerErrorHandling } from './lib/errors';
 import { appVersion } from './lib/version';
+import { tileImageSource } from './modules/churches/map-settings';
 import { registerWebApp } from './lib/web-app';
 import { apiModules } from './modules';
 import { registerLive } from './live/gateway';
+import { connectRedis, redisRateLimitStore } from './lib/redis';
+import { PgBlobStore } from './providers/storage/blob-store';
+import { moveUploadedImages } from './providers/storage/image-store';
 import { createMailer } from './providers/email/mailer';
 
 export interface BuildOptions {
@@ -40,11 +45,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validateWithObjectBodies);
   app.setSerializerCompiler(serializerCompiler);
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, pglite: opts.pglite });
   const closers: Array<() => Promise<void> | void> = [];
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : null;
+  const blobs = new PgBlobStore(database.db);
+  const movedImages = await moveUploadedImages(config.DATA_DIR, blobs);
+  if (movedImages > 0) app.log.info({ movedImages }, 'images moved from DATA_DIR/uploads into the database');
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -52,6 +61,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     secrets: new SecretBox(await loadOrCreateKey(config.DATA_DIR, config.SECRETS_KEY)),
     mailer: createMailer(config, app.log),
     dataDir: config.DATA_DIR,
+    blobs,
+    redis,
     log: app.log,
     version: appVersion,
     onClose: (fn) => closers.push(fn),
@@ -59,6 +70,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => {
     for (const fn of closers.reverse()) await fn();
     await database.close();
+    await redis?.quit().catch(() => undefined);
   });
 
   registerErrorHandling(app);
@@ -69,7 +81,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         defaultSrc: ["'self'"],
         // Mantine injects style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+        // The configured map tile server (MAP_TILE_URL) may serve images to the church map.
+        imgSrc: ["'self'", 'data:', 'blob:', tileImageSource(config.MAP_TILE_URL)],
         mediaSrc: ["'self'", 'blob:', 'data:'],
         // The speaker's browser talks to Azure Speech directly with a short-lived token.
         connectSrc: ["'self'", 'wss:', 'https://*.microsoft.com', 'https://*.microsofttranslator.com'],
@@ -80,7 +93,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     crossOriginEmbedderPolicy: false,
   });
   // Per-route limits only: a whole congregation shares one church Wi-Fi address.
-  await app.register(fastifyRateLimit, { global: false });
+  // With several processes the counters live in Redis, so a limit is one limit for the cluster.
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { store: redisRateLimitStore(redis) } : {}) });
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
   await app.register(fastifySwagger, {
     openapi: {

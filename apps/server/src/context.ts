@@ -1,3 +1,5 @@
+import type { BlobStore } from './providers/storage/blob-store';
+import type { RedisClient } from './lib/redis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -13,6 +15,10 @@ export interface AppContext {
   /** SMTP when SMTP_URL is set, else DATA_DIR/outbox. */
   mailer: Mailer;
   dataDir: string;
+  /** Images and voice clips, readable by every process (PostgreSQL; decision 006). */
+  blobs: BlobStore;
+  /** Redis when REDIS_URL is set: several processes share live sermons (decision 007). */
+  redis: RedisClient | null;
   log: FastifyBaseLogger;
   version: string;
   /** Work to run on close (timers, sockets), in reverse order of registration. */

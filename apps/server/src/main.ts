@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { demoSignIns, DEMO_PASSWORD, seedDemoData } from './db/seed';
 import { DataDirError, ensureWritableDataDir, lockDataDir } from './lib/data-dir';
+import { startPrivacySchedule } from './modules/privacy/schedule';
 
 async function start(config: Config) {
   await ensureWritableDataDir(config.DATA_DIR);
@@ -12,6 +13,8 @@ async function start(config: Config) {
   const shouldSeed = config.NODE_ENV !== 'production' && config.SEED_DEMO !== 'false';
   const seeded = shouldSeed && (await seedDemoData(ctx.db));
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Escalation and the 30-day purge of deletion requests: at start, then hourly (issue 12, decision 017).
+  ctx.onClose(startPrivacySchedule(ctx));
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const lines = [`Sermon Translate ${ctx.version} is running at ${url} (database: ${ctx.dbKind})`];
   if (shouldSeed) {
@@ -20,6 +23,10 @@ async function start(config: Config) {
   }
   // Printed plainly (not only as JSON log lines) so a person starting the app sees it.
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
+
+  // Libraries send some Redis commands without awaiting them (the Socket.IO adapter's publishes);
+  // under load one may time out. That is logged, not a reason to drop every connection of the process.
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

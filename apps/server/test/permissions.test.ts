@@ -129,7 +129,6 @@ describe('accounts routes (auth and me)', () => {
     { method: 'POST', url: '/api/v1/me/password', requires: 'signed-in', payload: { currentPassword: 'x', newPassword: 'newpass1', confirmPassword: 'newpass1' }, ok: 400 },
     { method: 'DELETE', url: '/api/v1/me/photo', requires: 'signed-in', ok: 204 },
     { method: 'PUT', url: '/api/v1/me/photo', requires: 'signed-in', ok: 415 },
-    { method: 'POST', url: '/api/v1/me/accept-jesus', requires: 'signed-in', ok: 200 },
     { method: 'POST', url: '/api/v1/auth/signup', requires: 'public', payload: {}, ok: 400 },
     { method: 'POST', url: '/api/v1/auth/login', requires: 'public', payload: { email: 'nobody@example.com', password: 'x' }, ok: 401 },
     { method: 'POST', url: '/api/v1/auth/logout', requires: 'public', ok: 204 },

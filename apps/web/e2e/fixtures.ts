@@ -14,7 +14,9 @@ export function uniqueEmail(prefix: string): string {
 export async function createMember(request: APIRequestContext, firstName = 'Esther') {
   const churches = await request.get('/api/v1/churches/public');
   expect(churches.ok()).toBe(true);
-  const [church] = (await churches.json()) as Array<{ id: string }>;
+  // The demo admin's church: other journeys create churches that may sort before it.
+  const list = (await churches.json()) as Array<{ id: string; name: string }>;
+  const church = list.find((c) => c.name === 'Harbour City Church') ?? list[0];
   const email = uniqueEmail(firstName.toLowerCase());
   const password = 'journey123';
   const res = await request.post('/api/v1/auth/signup', {

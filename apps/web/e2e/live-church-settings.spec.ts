@@ -13,8 +13,9 @@ test('a church admin manages languages and live settings; guests are then asked 
     page.request.patch(`/api/v1/churches/${churchId}/live-settings`, { data: { guestsMayListen: true } }).catch(() => undefined);
   try {
     await page.goto('/church');
-    await expect(page.getByRole('heading', { name: 'Harbour City Church' })).toBeVisible();
-    await expect(page.getByText('264 Pitt Street, Sydney, New South Wales, Australia')).toBeVisible();
+    // The details are an editable form now (issue 10); the church is the one the admin belongs to.
+    await expect(page.getByRole('textbox', { name: 'Church name' })).toHaveValue('Harbour City Church');
+    await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue('264 Pitt Street');
     await expect(page.getByText('Demo translator', { exact: true })).toBeVisible();
     await expect(page.getByText(/of 120 minutes used this week/)).toBeVisible();
     await expect(page.getByText(/Only a platform administrator can change it/)).toBeVisible();

@@ -87,11 +87,12 @@ test.describe('signed in as a member of Harbour City Church', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Privacy policy and terms of use' })).toBeVisible();
   });
 
-  test('screens of later issues say they are coming soon', async ({ page }) => {
-    for (const path of ['/feedback', '/request-delete', '/user/events']) {
-      await page.goto(path);
-      await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
+  test("the member's own screens open inside the shell, none of them a placeholder", async ({ page }) => {
+    for (const [path, title] of [['/feedback', 'Feedback'], ['/request-delete', 'Delete My Account'], ['/user/events', 'Events']]) {
+      await page.goto(path!);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+      await expect(page.getByText('Coming soon')).toHaveCount(0);
     }
   });
 });

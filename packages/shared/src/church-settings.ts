@@ -138,6 +138,8 @@ export const churchDetails = z.object({
   pastorPhone: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** The church photo, re-encoded and resized (PUT /churches/:id/image), or null. */
+  imageUrl: z.string().nullable(),
   /** Whether the signed-in person may change these settings (church admin of it, platform admin). */
   canEdit: z.boolean(),
   /** Whether the signed-in person may set the weekly stream limit (platform admin). */

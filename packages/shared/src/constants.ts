@@ -9,6 +9,9 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const MIN_AGE = 13;
 export const ADULT_AGE = 18;
 export const DELETION_DAYS = 30;
+/** An unreviewed deletion request is raised to the platform admins after this many days (issue 12, item 4). */
+export const DELETION_ESCALATE_DAYS = 14;
+export const FEEDBACK_COMMENT_MAX = 2000;
 export const DEFAULT_WEEKLY_STREAM_LIMIT_MINUTES = 120;
 export const DEFAULT_CHURCH_TIME_ZONE = 'Australia/Sydney';
 export const LOGIN_MAX_FAILURES = 5;

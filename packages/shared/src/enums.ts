@@ -24,7 +24,8 @@ export const deletionReasons = [
 ] as const;
 export type DeletionReason = (typeof deletionReasons)[number];
 
-export const deletionStatuses = ['pending', 'approved', 'rejected'] as const;
+/** 'cancelled': withdrawn by the person while it was pending (issue 12, item 3). */
+export const deletionStatuses = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type DeletionStatus = (typeof deletionStatuses)[number];
 
 export const feedbackTypes = ['GeneralFeedback', 'Complaint', 'Suggestion'] as const;
@@ -53,3 +54,11 @@ export type VoiceGender = (typeof voiceGenders)[number];
 
 export const languageListKinds = ['go_live', 'join_live'] as const;
 export type LanguageListKind = (typeof languageListKinds)[number];
+
+/** A person's account: 'invited' until they set their own password; 'disabled' cannot sign in. */
+export const accountStatuses = ['active', 'invited', 'disabled'] as const;
+export type AccountStatus = (typeof accountStatuses)[number];
+
+/** A follow-up of a decision for Jesus moves forward only (issue 11, item 3). */
+export const followUpStatuses = ['new', 'contacted', 'connected', 'closed'] as const;
+export type FollowUpStatus = (typeof followUpStatuses)[number];

@@ -17,6 +17,11 @@ export const errorCodes = [
   'foreign_origin',
   'stream_limit_reached',
   'no_changes',
+  'invalid_invitation',
+  'last_platform_admin',
+  'self_change',
+  'church_has_people',
+  'deletion_request_open',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -29,6 +29,10 @@ import { MAX_SEGMENT_CHARS } from './live-events';
  *   original text marked 'untranslated'.
  * - Reconnection: Socket.IO connection-state recovery (2 minutes) replays missed events; a client that
  *   joins again sends `lastSeq` and gets every later caption in the ack.
+ * - A server process stopping (deploy, restart) closes the transport: clients see "transport close"
+ *   and reconnect by themselves, to another process or the restarted one, with their session. The
+ *   server never uses a Socket.IO disconnect ("io server disconnect") for that. With several
+ *   processes and no sticky sessions, use the WebSocket transport (long-polling needs stickiness).
  */
 /** Largest socket message answered with an error rather than a dropped connection. */
 export const LIVE_PAYLOAD_LIMIT_BYTES = 16 * 1024;
@@ -172,6 +176,12 @@ export const segmentPayload = z.object({
   seq: z.number().int().min(1).max(1_000_000),
   text: z.string().trim().min(1).max(MAX_SEGMENT_CHARS),
   final: z.boolean(),
+  /**
+   * The speaker's own id for a final line (e.g. a UUID made when it was recognised or typed). A line
+   * resent after a reconnection with a clientId the sermon already stored is not shown again: the ack
+   * carries the original seq and `duplicate: true`. Optional, so older clients keep working.
+   */
+  clientId: z.string().min(8).max(64).optional(),
 });
 export type SegmentPayload = z.infer<typeof segmentPayload>;
 export const pausePayload = z.object({ sermonId: z.string().uuid(), paused: z.boolean() });
@@ -201,7 +211,10 @@ export const sermonStateSchema = z.object({
 });
 export type SermonState = z.infer<typeof sermonStateSchema>;
 
-/** Why a sermon ended, sent with `sermon:ended` and stored as `end_reason`. */
+/**
+ * Why a sermon ended, sent with `sermon:ended` and stored as `end_reason`. 'server_restart' is no
+ * longer produced (a restart never ends a sermon); it stays so sermons ended that way before still parse.
+ */
 export const sermonEndReasons = ['stopped', 'ended_by_admin', 'stream_limit', 'speaker_timeout', 'server_restart'] as const;
 export type SermonEndReason = (typeof sermonEndReasons)[number];
 export const sermonEndedSchema = z.object({

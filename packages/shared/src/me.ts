@@ -8,6 +8,7 @@ import {
   emailField,
   firstNameField,
   linkedinField,
+  workEmailField,
   msg,
   passwordField,
   phoneAtLeast10Field,
@@ -24,12 +25,6 @@ const profileLastNameField = z
   .max(60, msg('tooLong'))
   .regex(LETTERS, msg('lettersOnly'));
 
-const workEmailField = z
-  .string()
-  .trim()
-  .max(254, msg('tooLong'))
-  .refine((v) => v === '' || z.email().safeParse(v).success, msg('emailInvalid'))
-  .transform((v) => v.toLowerCase());
 
 /**
  * PATCH /api/v1/me: every field optional; only the fields sent change. `''` or null clears an
@@ -77,7 +72,7 @@ export type ChangePasswordBody = z.input<typeof changePasswordBody>;
  * PUT /api/v1/me/photo: multipart/form-data with one file in field `file` (JPG or PNG, checked from
  * its bytes, at most IMAGE_MAX_BYTES). Answers `meResponse` with the new `photoUrl`; 415 code
  * `unsupported_media_type` for another type, 413 `payload_too_large` over 5 MB.
- * DELETE /api/v1/me/photo → 204. POST /api/v1/me/accept-jesus → `meResponse` (idempotent).
+ * DELETE /api/v1/me/photo → 204.
  */
 export const PHOTO_FIELD = 'file';
 export const profilePhotoTypes = ['image/jpeg', 'image/png'] as const;

@@ -13,8 +13,11 @@ export const permissions = [
   'administrators:manage',
   'staff:manage',
   'users:read',
+  'users:list',
   'users:write',
+  'users:set-role',
   'users:delete',
+  'staff:reveal-payroll',
   'events:manage',
   'events:read',
   'sermons:go-live',
@@ -22,10 +25,13 @@ export const permissions = [
   'sermons:join',
   'analytics:read',
   'salvations:read',
+  'follow-ups:manage',
   'deletion-requests:review',
   'deletion-requests:own',
   'feedback:read',
   'feedback:submit',
+  'feedback:delete',
+  'audit:read',
   'church:read',
 ] as const;
 export type Permission = (typeof permissions)[number];
@@ -43,6 +49,12 @@ export const permissionTable: Record<Permission, Partial<Record<Role, Scope>>> =
   'users:read': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'self' },
   'users:write': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'self' },
   'users:delete': { platform_admin: 'any', church_admin: 'own' },
+  // Lists of people: the church's own staff and admins; a member reads only their own record.
+  'users:list': { platform_admin: 'any', church_admin: 'own', staff: 'own' },
+  // Promoting a member to staff and back (issue 9, item 2): not for staff themselves.
+  'users:set-role': { platform_admin: 'any', church_admin: 'own' },
+  // One payroll record at a time, each reveal audited (issue 9, item 3).
+  'staff:reveal-payroll': { platform_admin: 'any', church_admin: 'own' },
   'events:manage': { platform_admin: 'any', church_admin: 'own', staff: 'own' },
   'events:read': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'own' },
   'sermons:go-live': { church_admin: 'own', staff: 'own' },
@@ -50,9 +62,14 @@ export const permissionTable: Record<Permission, Partial<Record<Role, Scope>>> =
   'sermons:join': { platform_admin: 'any', church_admin: 'any', staff: 'any', member: 'any' },
   'analytics:read': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'self' },
   'salvations:read': { platform_admin: 'any', church_admin: 'own', staff: 'own' },
+  // Follow-ups of decisions for Jesus (issue 11): staff see only those assigned to them (service).
+  'follow-ups:manage': { platform_admin: 'any', church_admin: 'own', staff: 'own' },
   'deletion-requests:review': { platform_admin: 'any', church_admin: 'own' },
   'deletion-requests:own': { member: 'self', staff: 'self', church_admin: 'self' },
   'feedback:read': { platform_admin: 'any', church_admin: 'own' },
+  'feedback:delete': { platform_admin: 'any', church_admin: 'own' },
+  // The audit log (issue 12, item 7): read only, never changed through the API.
+  'audit:read': { platform_admin: 'any', church_admin: 'own' },
   'feedback:submit': { platform_admin: 'self', church_admin: 'self', staff: 'self', member: 'self' },
   // Reading a church's details and language lists: its own people (speakers pick a go-live language,
   // listeners a join-live one); platform admins any.

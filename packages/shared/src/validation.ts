@@ -43,6 +43,33 @@ export const validationMessages = {
   wholeMinutes: 'Enter a whole number of minutes',
   streamLimitRange: 'Enter a number of minutes from 0 to 10080 (one week)',
   keyOrRemove: 'Remove the key or enter a new one, not both',
+  dateInvalid: 'Please enter a valid date',
+  suburbLettersOnly: 'Suburb must contain letters only',
+  tfnAbnInvalid: 'Enter a valid TFN (8 or 9 digits) or ABN (11 digits)',
+  bsbInvalid: 'BSB must be exactly 6 digits',
+  accountNumberInvalid: 'Account number must be 6 to 10 digits',
+  salaryInvalid: 'Enter an amount such as 85000 or 42.50',
+  endBeforeStart: 'The end date must be after the start date',
+  churchAdminNeedsChurch: 'A church administrator belongs to exactly one church',
+  // Spec section 8, feedback and account deletion.
+  feedbackTypeRequired: 'Please select feedback type',
+  feedbackCommentRequired: 'Please enter your comment',
+  deletionReasonRequired: 'Please select a reason',
+  deletionDetailsRequired: 'Please tell us a little about your reason',
+  rejectionReasonRequired: 'Please give the reason for rejecting this request',
+  churchNameRequired: 'Church name is required',
+  pastorNameRequired: 'Pastor name is required',
+  nameMin3: 'Name must be at least 3 characters',
+  churchNameChars: 'Use letters, spaces and dots only, with no dot at the start or end',
+  atLeast3: 'Enter at least 3 characters',
+  lettersAndSpaces: 'Use letters and spaces only',
+  coordinateInvalid: 'Enter a latitude from -90 to 90 and a longitude from -180 to 180',
+  coordinatesTogether: 'Enter both latitude and longitude, or neither',
+  streamLimitRequired: 'Weekly stream limit is required',
+  eventNameRequired: 'Event name is required',
+  descriptionRequired: 'Description is required',
+  startsAtRequired: 'Start date and time are required',
+  consentRequired: 'Please agree to what is kept before we record your decision',
 } as const;
 export type ValidationMessageKey = keyof typeof validationMessages;
 
@@ -147,3 +174,11 @@ export const dateOfBirthField = z
     const t = Date.parse(`${v}T00:00:00Z`);
     return !Number.isNaN(t) && t < Date.now() && ageOn(v) < 130;
   }, msg('dateOfBirthInvalid'));
+
+/** A work email (staff records and staff profiles): optional, '' clears it. */
+export const workEmailField = z
+  .string()
+  .trim()
+  .max(254, msg('tooLong'))
+  .refine((v) => v === '' || z.email().safeParse(v).success, msg('emailInvalid'))
+  .transform((v) => v.toLowerCase());

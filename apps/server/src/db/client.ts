@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -17,6 +19,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Extensions the migrations create (list search: trigram index, accents ignored); PGlite loads them at open. */
+export const pgliteExtensions = { pg_trgm, unaccent };
+
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 /** Opens PGlite in `dataDir/db` or a PostgreSQL pool, and applies pending migrations. */
@@ -32,7 +37,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   if (!client) {
     const dir = path.join(opts.dataDir ?? './data', 'db');
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions: pgliteExtensions });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

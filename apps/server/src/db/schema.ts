@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -16,12 +18,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  accountStatuses,
   audioQualities,
   deletionReasons,
   deletionStatuses,
   employmentTypes,
   faithLevels,
   feedbackTypes,
+  followUpStatuses,
   genders,
   languageListKinds,
   listenerStatuses,
@@ -50,6 +54,7 @@ export const deletionReasonEnum = pgEnum('deletion_reason', deletionReasons);
 export const deletionStatusEnum = pgEnum('deletion_status', deletionStatuses);
 export const feedbackTypeEnum = pgEnum('feedback_type', feedbackTypes);
 export const audioQualityEnum = pgEnum('audio_quality', audioQualities);
+export const accountStatusEnum = pgEnum('account_status', accountStatuses);
 
 export const churches = pgTable('churches', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -73,9 +78,14 @@ export const churches = pgTable('churches', {
   timeZone: text('time_zone').notNull().default('Australia/Sydney'),
   guestsMayListen: boolean('guests_may_listen').notNull().default(true),
   imagePath: text('image_path'),
+  // Lower case, accents stripped: what the churches list searches (migration 0003).
+  searchText: text('search_text').generatedAlwaysAs(sql`f_unaccent(lower("name" || ' ' || "suburb" || ' ' || "state"))`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('churches_name_idx').on(t.name)]);
+}, (t) => [
+  index('churches_name_idx').on(t.name),
+  index('churches_name_human_idx').on(sql`f_unaccent(lower(${t.name}))`, t.id),
+]);
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -102,6 +112,14 @@ export const users = pgTable('users', {
   acceptedJesusAt: timestamp('accepted_jesus_at', { withTimezone: true }),
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   guardianConsent: boolean('guardian_consent').notNull().default(false),
+  // 'invited': added by an admin and emailed a link to set their own password (issue 9).
+  accountStatus: accountStatusEnum('account_status').notNull().default('active'),
+  // Set when an approved deletion emptied the row (issue 12, decision 016): kept for the counts only.
+  purgedAt: timestamp('purged_at', { withTimezone: true }),
+  // Lower case, accents stripped: what list search matches (migration 0001, f_unaccent).
+  searchText: text('search_text').generatedAlwaysAs(
+    sql`f_unaccent(lower("first_name" || ' ' || "last_name" || ' ' || "email" || ' ' || "phone"))`,
+  ),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -111,6 +129,14 @@ export const users = pgTable('users', {
   index('users_church_created_idx').on(t.churchId, t.createdAt),
   index('users_role_idx').on(t.role),
   index('users_accepted_jesus_idx').on(t.churchId, t.acceptedJesusAt),
+  index('users_last_name_idx').on(sql`f_unaccent(lower(${t.lastName}))`, t.id),
+  index('users_church_last_name_idx').on(t.churchId, sql`f_unaccent(lower(${t.lastName}))`, t.id),
+  index('users_first_name_idx').on(sql`f_unaccent(lower(${t.firstName}))`, t.id),
+  index('users_created_idx').on(t.createdAt, t.id),
+  index('users_role_church_created_idx').on(t.role, t.churchId, t.createdAt),
+  index('users_created_role_idx').on(t.createdAt, t.role, t.churchId),
+  index('users_member_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`role = 'member'`),
+  index('users_member_church_created_idx').on(t.churchId, t.createdAt.desc(), t.id.desc()).where(sql`role = 'member'`),
 ]);
 
 export const staffDetails = pgTable('staff_details', {
@@ -130,12 +156,12 @@ export const staffDetails = pgTable('staff_details', {
   skills: text('skills'),
   languagesSpoken: text('languages_spoken'),
   employeeId: text('employee_id'),
-  // Payroll data is encrypted at rest (ARCHITECTURE.md section 6).
+  // Payroll and personal data encrypted at rest (ARCHITECTURE.md section 6, issue 9 item 3).
   salaryEnc: text('salary_enc'),
   bankDetailsEnc: text('bank_details_enc'),
   tfnAbnEnc: text('tfn_abn_enc'),
-  workVisaStatus: text('work_visa_status'),
-  emergencyContact: text('emergency_contact'),
+  workVisaStatusEnc: text('work_visa_status_enc'),
+  emergencyContactEnc: text('emergency_contact_enc'),
   linkedinUrl: text('linkedin_url'),
   notes: text('notes'),
   updatedAt: updatedAt(),
@@ -158,18 +184,30 @@ export const events = pgTable('events', {
   name: text('name').notNull(),
   description: text('description').notNull(),
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  // Optional: without it the event ends when its day ends in the church's time zone (issue 10).
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  location: text('location'),
   isPublic: boolean('is_public').notNull().default(false),
   createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  searchText: text('search_text').generatedAlwaysAs(sql`f_unaccent(lower("name" || ' ' || coalesce("location", '')))`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('events_church_starts_idx').on(t.churchId, t.startsAt), index('events_starts_idx').on(t.startsAt)]);
+}, (t) => [
+  index('events_church_starts_idx').on(t.churchId, t.startsAt),
+  index('events_starts_idx').on(t.startsAt),
+  index('events_church_public_starts_idx').on(t.churchId, t.startsAt).where(sql`${t.isPublic}`),
+]);
 
 export const eventImages = pgTable('event_images', {
   id: uuid('id').primaryKey().defaultRandom(),
   eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
   path: text('path').notNull(),
+  isCover: boolean('is_cover').notNull().default(false),
   createdAt: createdAt(),
-}, (t) => [index('event_images_event_idx').on(t.eventId)]);
+}, (t) => [
+  index('event_images_event_idx').on(t.eventId),
+  uniqueIndex('event_images_cover_uq').on(t.eventId).where(sql`${t.isCover}`),
+]);
 
 export const sermons = pgTable('sermons', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -193,6 +231,8 @@ export const sermons = pgTable('sermons', {
   uniqueIndex('sermons_broadcast_uq').on(t.broadcastId),
   index('sermons_church_started_idx').on(t.churchId, t.startedAt),
   index('sermons_status_idx').on(t.status),
+  index('sermons_started_idx').on(t.startedAt.desc(), t.id.desc()),
+  index('sermons_status_church_started_idx').on(t.status, t.churchId, t.startedAt),
 ]);
 
 export const transcriptSegments = pgTable('transcript_segments', {
@@ -201,8 +241,13 @@ export const transcriptSegments = pgTable('transcript_segments', {
   seq: integer('seq').notNull(),
   sourceLanguage: text('source_language').notNull(),
   text: text('text').notNull(),
+  // The speaker's own id for the line: a resend (after a reconnection, to any process) is recognised.
+  clientId: text('client_id'),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('transcript_segments_seq_uq').on(t.sermonId, t.seq)]);
+}, (t) => [
+  uniqueIndex('transcript_segments_seq_uq').on(t.sermonId, t.seq),
+  uniqueIndex('transcript_segments_client_uq').on(t.sermonId, t.clientId),
+]);
 
 export const segmentTranslations = pgTable('segment_translations', {
   segmentId: uuid('segment_id').notNull().references(() => transcriptSegments.id, { onDelete: 'cascade' }),
@@ -237,7 +282,17 @@ export const deletionRequests = pgTable('deletion_requests', {
   requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   reviewedById: uuid('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
-}, (t) => [index('deletion_requests_church_requested_idx').on(t.churchId, t.requestedAt), index('deletion_requests_status_idx').on(t.status)]);
+  rejectionReason: text('rejection_reason'),
+  escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+  approvedAutomatically: boolean('approved_automatically').notNull().default(false),
+  purgedAt: timestamp('purged_at', { withTimezone: true }),
+}, (t) => [
+  index('deletion_requests_church_requested_idx').on(t.churchId, t.requestedAt),
+  index('deletion_requests_status_idx').on(t.status),
+  uniqueIndex('deletion_requests_one_open_uq').on(t.userId).where(sql`${t.status} = 'pending'`),
+  index('deletion_requests_user_idx').on(t.userId, t.requestedAt),
+  index('deletion_requests_to_purge_idx').on(t.requestedAt).where(sql`${t.purgedAt} is null`),
+]);
 
 export const feedback = pgTable('feedback', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -246,8 +301,15 @@ export const feedback = pgTable('feedback', {
   type: feedbackTypeEnum('type').notNull(),
   audioQuality: audioQualityEnum('audio_quality'),
   comment: text('comment').notNull(),
+  // Given from the listener screen when a sermon ends (issue 12, item 1).
+  sermonId: uuid('sermon_id').references(() => sermons.id, { onDelete: 'set null' }),
+  language: text('language'),
   createdAt: createdAt(),
-}, (t) => [index('feedback_church_created_idx').on(t.churchId, t.createdAt)]);
+}, (t) => [
+  index('feedback_church_created_idx').on(t.churchId, t.createdAt),
+  index('feedback_created_idx').on(t.createdAt, t.id),
+  index('feedback_sermon_idx').on(t.sermonId),
+]);
 
 export const serverSessions = pgTable('server_sessions', {
   // The sha256 of the cookie value: a leaked table does not yield usable cookies.
@@ -284,5 +346,91 @@ export const auditLog = pgTable('audit_log', {
   targetId: text('target_id'),
   details: jsonb('details'),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('audit_log_church_at_idx').on(t.churchId, t.at)]);
+}, (t) => [
+  index('audit_log_church_at_idx').on(t.churchId, t.at),
+  index('audit_log_target_idx').on(t.targetType, t.targetId),
+  index('audit_log_at_idx').on(t.at),
+  index('audit_log_actor_at_idx').on(t.actorId, t.at),
+]);
 
+/** A link emailed to a person an admin added, to set their own password (issue 9, item 2). */
+export const accountInvitations = pgTable('account_invitations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  // sha256 of the token in the link; the token itself is never stored.
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('account_invitations_token_uq').on(t.tokenHash), index('account_invitations_user_idx').on(t.userId)]);
+
+
+export const followUpStatusEnum = pgEnum('follow_up_status', followUpStatuses);
+
+/** "I accept Jesus" with consent (issue 11, item 3); anonymous once the person is forgotten. */
+export const salvations = pgTable('salvations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  churchId: uuid('church_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+  sermonId: uuid('sermon_id').references(() => sermons.id, { onDelete: 'set null' }),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  language: text('language').notNull(),
+  // A guest's optional first name and phone or email; null when anonymous or forgotten.
+  firstName: text('first_name'),
+  contact: text('contact'),
+  consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  index('salvations_church_created_idx').on(t.churchId, t.createdAt.desc(), t.id.desc()),
+  index('salvations_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  index('salvations_sermon_idx').on(t.sermonId),
+  index('salvations_user_idx').on(t.userId),
+]);
+
+export const followUps = pgTable('follow_ups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  salvationId: uuid('salvation_id').notNull().references(() => salvations.id, { onDelete: 'cascade' }),
+  churchId: uuid('church_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+  assignedToId: uuid('assigned_to_id').references(() => users.id, { onDelete: 'set null' }),
+  status: followUpStatusEnum('status').notNull().default('new'),
+  notes: text('notes').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('follow_ups_salvation_uq').on(t.salvationId),
+  index('follow_ups_church_created_idx').on(t.churchId, t.createdAt.desc(), t.id.desc()),
+  index('follow_ups_assignee_created_idx').on(t.assignedToId, t.createdAt.desc(), t.id.desc()),
+  index('follow_ups_created_idx').on(t.createdAt.desc(), t.id.desc()),
+]);
+
+/** Listening per ended sermon and language (decision record 015). */
+export const sermonLanguageStats = pgTable('sermon_language_stats', {
+  sermonId: uuid('sermon_id').notNull().references(() => sermons.id, { onDelete: 'cascade' }),
+  language: text('language').notNull(),
+  churchId: uuid('church_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  listeners: integer('listeners').notNull(),
+  listenerSeconds: bigint('listener_seconds', { mode: 'number' }).notNull(),
+}, (t) => [
+  primaryKey({ name: 'sermon_language_stats_pk', columns: [t.sermonId, t.language] }),
+  // Both indexes also INCLUDE language, listeners and listener_seconds (migration 0004): covering.
+  index('sermon_language_stats_church_started_idx').on(t.churchId, t.startedAt),
+  index('sermon_language_stats_started_idx').on(t.startedAt),
+]);
+
+export const sermonRollups = pgTable('sermon_rollups', {
+  sermonId: uuid('sermon_id').primaryKey().references(() => sermons.id, { onDelete: 'cascade' }),
+  rolledUpAt: timestamp('rolled_up_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Images and synthesised voice clips, readable by every server process (decision 006). Keys are
+ * paths: `images/<random name>`, `tts/<sermon>/<seq>-<lang>-<voice>.mp3`.
+ */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});

@@ -98,10 +98,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
 
   const day = 86_400_000;
   await db.insert(events).values([
-    { churchId: sydney.id, name: 'Sunday Worship', description: 'Our weekly service with live translation in seven languages.', startsAt: new Date(Date.now() + 2 * day), isPublic: true, createdById: host.id },
+    { churchId: sydney.id, name: 'Sunday Worship', description: 'Our weekly service with live translation in seven languages.', location: 'Main auditorium', startsAt: new Date(Date.now() + 2 * day), isPublic: true, createdById: host.id },
     { churchId: sydney.id, name: 'Youth Night', description: 'Games, food and a short talk for ages 13 to 18.', startsAt: new Date(Date.now() + 5 * day), createdById: host.id },
     { churchId: sydney.id, name: 'Community Lunch', description: 'Bring a plate to share after the service.', startsAt: new Date(Date.now() - 7 * day), createdById: host.id },
-    { churchId: melbourne.id, name: 'Carols by Candlelight', description: 'An evening of carols on the riverbank.', startsAt: new Date(Date.now() + 30 * day), isPublic: true },
+    { churchId: melbourne.id, name: 'Carols by Candlelight', description: 'An evening of carols on the riverbank.', location: 'Birrarung Marr', startsAt: new Date(Date.now() + 30 * day), isPublic: true },
   ]);
 
   // Two ended sermons with transcripts and listeners, so analytics and history have something to show.

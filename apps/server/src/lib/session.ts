@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@app/shared';
 import type { Db } from '../db/client';
@@ -56,7 +56,8 @@ export async function actorFromToken(db: Db, token: string | undefined): Promise
     })
     .from(serverSessions)
     .innerJoin(users, eq(users.id, serverSessions.userId))
-    .where(and(eq(serverSessions.idHash, idHash), gt(serverSessions.expiresAt, new Date())))
+    // A disabled account (deletion approved, issue 12) is signed out at once, even if a session row survived.
+    .where(and(eq(serverSessions.idHash, idHash), gt(serverSessions.expiresAt, new Date()), ne(users.accountStatus, 'disabled')))
     .limit(1);
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {

@@ -51,7 +51,9 @@ export class CaptionPipeline {
     let segments: SegmentInLanguage[] = room ? room.recent.filter((s) => s.seq > afterSeq).map((s) => segmentInLanguage(s, language)) : [];
     // Memory holds every segment from `lowestInMemory` on; older ones (evicted, or from before a
     // restart) are read from the database, which a congregation joining at once must not all hit.
-    const lowestInMemory = room ? (room.oldestRecentSeq ?? room.lastSeq + 1) : null;
+    // With several processes, a room without recent segments here may still be live elsewhere: then
+    // everything comes from the database (segments are stored before they are broadcast).
+    const lowestInMemory = room?.oldestRecentSeq ?? null;
     const needsStored = lowestInMemory === null || afterSeq + 1 < lowestInMemory;
     if (needsStored && (opts.limit === undefined || segments.length < opts.limit)) {
       if (!room) await this.deps.writer.flush();

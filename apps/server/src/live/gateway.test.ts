@@ -189,6 +189,23 @@ describe('speaker to listeners', () => {
     const again = await speaker(sermon);
     expect(again.joined.lastSeq).toBe(2);
   });
+
+  it('recognises a line resent with its clientId (after a reconnection): original seq, shown once', async () => {
+    const sermon = await goLive();
+    const { socket: sp } = await speaker(sermon);
+    const en = await listener(sermon, 'en');
+    const line = (seq: number, text: string, clientId: string) =>
+      request<SegmentAck>(sp, liveEvents.segment, { sermonId: sermon.id, seq, text, final: true, clientId });
+    expect(ok(await line(1, 'Waiting to send.', 'client-line-0001'))).toEqual({ ok: true, seq: 1 });
+    expect(ok(await line(2, 'Next line.', 'client-line-0002'))).toEqual({ ok: true, seq: 2 });
+    // The same line resent from the speaker's queue, numbered differently by the page.
+    expect(ok(await line(3, 'Waiting to send.', 'client-line-0001'))).toEqual({ ok: true, seq: 1, duplicate: true });
+    await settle();
+    expect(en.captions.map((c) => c.seq)).toEqual([1, 2]);
+    const stored = await t.ctx.db.select().from(transcriptSegments).where(eq(transcriptSegments.sermonId, sermon.id));
+    expect(stored.map((r) => [r.seq, r.clientId])).toEqual(expect.arrayContaining([[1, 'client-line-0001'], [2, 'client-line-0002']]));
+    expect(stored).toHaveLength(2);
+  });
 });
 
 describe('who may speak', () => {
@@ -348,6 +365,16 @@ describe('listeners', () => {
     await t.app.inject({ method: 'POST', url: `/api/v1/sermons/${sermon.id}/end`, headers: { cookie: cast.staff.cookie } });
     await eventually(() => expect(ended).toEqual([expect.objectContaining({ reason: 'stopped' })]));
     expect(l.captions).toEqual([expect.objectContaining({ seq: 1, text: '[es] Amen.' })]);
+  });
+
+  it('tells the speaker at once, with the reason, when an administrator ends the sermon', async () => {
+    const sermon = await goLive();
+    const { socket: sp } = await speaker(sermon);
+    const ended = record<{ reason: string; message: string }>(sp, liveEvents.ended);
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1/sermons/${sermon.id}/end`, headers: { cookie: cast.churchAdmin.cookie } });
+    expect(res.statusCode).toBeLessThan(300);
+    await eventually(() => expect(ended).toEqual([expect.objectContaining({ reason: 'ended_by_admin' })]));
+    expect((await say(sp, sermon, 1, 'Still here?')).ok).toBe(false);
   });
 });
 

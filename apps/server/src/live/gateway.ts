@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import { z } from 'zod';
 import {
@@ -16,6 +17,7 @@ import {
 import type { AppContext } from '../context';
 import { isSameOrigin } from '../lib/origin';
 import { actorFromToken, SESSION_COOKIE } from '../lib/session';
+import type { ClusterMessage } from './cluster';
 import { LiveFailure, liveFor, type LiveService, type LiveSocketData } from './live-service';
 
 /**
@@ -27,6 +29,7 @@ const PAYLOAD_LIMIT_BYTES = LIVE_PAYLOAD_LIMIT_BYTES;
 
 // Socket.IO keeps the session (rooms, data, missed packets) only for these disconnect reasons.
 const RECOVERABLE = new Set(['transport error', 'transport close', 'forced close', 'ping timeout']);
+const CLUSTER_EVENT = 'live:cluster';
 
 type LiveServerSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, LiveSocketData>;
 type Ack = (response: unknown) => void;
@@ -44,7 +47,16 @@ declare module 'fastify' {
  */
 export async function registerLive(app: FastifyInstance, ctx: AppContext): Promise<LiveService> {
   const live = liveFor(ctx);
+  // With Redis, every process's rooms are one set of rooms, and connection-state recovery works
+  // across processes (the streams adapter keeps the sessions). The adapter blocks on reads: it
+  // gets a connection of its own.
+  const adapterClient = ctx.redis ? ctx.redis.duplicate() : null;
+  if (adapterClient) {
+    adapterClient.on('error', (err) => ctx.log.warn({ err }, 'redis adapter connection error'));
+    await adapterClient.connect();
+  }
   const io = new Server(app.server, {
+    ...(adapterClient ? { adapter: createAdapter(adapterClient) } : {}),
     serveClient: false,
     maxHttpBufferSize: TRANSPORT_LIMIT_BYTES,
     connectionStateRecovery: { maxDisconnectionDuration: LISTENER_RECOVERY_MS, skipMiddlewares: true },
@@ -61,6 +73,12 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     },
     leaveAll: (room, names) => nsp.in(room).socketsLeave(names),
   };
+  if (ctx.redis) {
+    live.cluster.send = (message) => nsp.serverSideEmit(CLUSTER_EVENT, message);
+    nsp.on(CLUSTER_EVENT, (message: ClusterMessage) => {
+      live.onClusterMessage(message).catch((err: unknown) => ctx.log.error({ err }, 'live cluster message failed'));
+    });
+  }
 
   nsp.use(async (socket, next) => {
     try {
@@ -78,8 +96,9 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     const socket = raw as LiveServerSocket;
     socket.data.actor ??= null;
     if (socket.recovered) {
-      live.listenerRecovered(socket);
-      live.speakerRecovered(socket);
+      // Maybe recovered on another process than before: the sermon is opened here if needed.
+      Promise.all([live.listenerRecovered(socket), live.speakerRecovered(socket)])
+        .catch((err: unknown) => ctx.log.error({ err }, 'live recovery failed'));
     }
 
     handle(socket, liveEvents.speakerJoin, speakerJoinPayload, (p) => live.speakerJoin(socket, p.sermonId));
@@ -104,14 +123,19 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     });
   });
 
-  // Sockets first, so the HTTP server can close; sermons stay live for the next start.
+  // A planned stop (SIGTERM): the HTTP server stops taking connections (Fastify's close), and every
+  // connection is closed at the transport, never with a Socket.IO disconnect packet: clients see
+  // "transport close" and reconnect (to another process, or this one restarted) with their session,
+  // whereas server-side disconnect(true) reads as "io server disconnect", which clients never retry.
+  // Sermons stay live.
   app.addHook('preClose', async () => {
-    nsp.disconnectSockets(true);
     io.engine.close();
   });
   ctx.onClose(async () => {
     await live.close();
+    // io.close() would also end the adapter; the engine's sockets are already closed above.
     await io.close().catch(() => undefined);
+    await adapterClient?.quit().catch(() => undefined);
   });
 
   await live.start();

@@ -193,7 +193,7 @@ describe('a server restart', () => {
     try {
       await restarted.start();
       const [endedRow] = await t.ctx.db.select().from(sermons).where(eq(sermons.id, stale!.id));
-      expect(endedRow).toMatchObject({ status: 'ended', endReason: 'server_restart', chargedSeconds: 1800, durationSeconds: 30 * 60 });
+      expect(endedRow).toMatchObject({ status: 'ended', endReason: 'speaker_timeout', chargedSeconds: 1800, durationSeconds: 30 * 60 });
       expect(endedRow!.endedAt!.getTime()).toBe(staleBeat.getTime());
       const [session] = await t.ctx.db.select().from(listenerSessions).where(eq(listenerSessions.sermonId, stale!.id));
       expect(session).toMatchObject({ status: 'inactive', durationSeconds: 30 * 60 });
@@ -242,7 +242,7 @@ describe('a server restart', () => {
       const second = await buildApp(config, { logger: false });
       try {
         const [crashedRow] = await second.ctx.db.select().from(sermons).where(eq(sermons.id, crashed.id));
-        expect(crashedRow).toMatchObject({ status: 'ended', endReason: 'server_restart' });
+        expect(crashedRow).toMatchObject({ status: 'ended', endReason: 'speaker_timeout' });
         const secondUrl = await listen(second.app);
         const l = await connectLive(secondUrl);
         const ack = ok(await request<ListenerJoinAck>(l, liveEvents.listenerJoin, { broadcastId: kept.broadcastId, language: 'es' }));

@@ -43,10 +43,17 @@ export interface RoomLanguage {
   femaleVoiceId: string | null;
 }
 
-interface LanguageCount {
+export interface LanguageCount {
   listeners: number;
   male: number;
   female: number;
+}
+
+/** One process's share of a sermon, as published to the others (or their sum, as read back). */
+export interface RemoteShare {
+  counts: Record<string, LanguageCount>;
+  wanted: string[];
+  speaker: boolean;
 }
 
 export interface SermonRoomInit {
@@ -89,6 +96,10 @@ export class SermonRoom {
   /** Listeners whose connection dropped: they may come back within the recovery window. */
   readonly away = new Map<string, { entry: ListenerEntry; since: number }>();
   private readonly counts = new Map<string, LanguageCount>();
+  /** What the other server processes of the cluster report for this sermon (cluster.ts). */
+  private remoteShare: RemoteShare = { counts: {}, wanted: [], speaker: false };
+  /** When each language was last wanted anywhere in the cluster. */
+  private readonly lastWanted = new Map<string, number>();
 
   readonly recent: RoomSegment[] = [];
   /** Captions of each language leave in seq order even when translations finish out of order. */
@@ -125,8 +136,26 @@ export class SermonRoom {
     this.speakerAwaySince = init.speakerAwaySince;
   }
 
+  get remote(): RemoteShare {
+    return this.remoteShare;
+  }
+
+  /** The other processes' figures, as cluster.ts read them. */
+  setRemote(share: RemoteShare, now: number): void {
+    this.remoteShare = share;
+    for (const l of share.wanted) this.lastWanted.set(l, now);
+  }
+
+  /** The speaker is connected to this process or, with several processes, to another one. */
   get speakerConnected(): boolean {
-    return this.speakerSockets.size > 0;
+    return this.speakerSockets.size > 0 || this.remote.speaker;
+  }
+
+  /** What this process tells the others: its listeners per language and languages to translate. */
+  localShare(now: number, windowMs: number): RemoteShare {
+    const counts: Record<string, LanguageCount> = {};
+    for (const [code, c] of this.counts) counts[code] = { ...c };
+    return { counts, wanted: this.localWanted(now, windowMs), speaker: this.speakerSockets.size > 0 };
   }
 
   addListener(socketId: string, entry: ListenerEntry): void {
@@ -188,6 +217,19 @@ export class SermonRoom {
    * within the recovery window (so it finds its captions when it returns).
    */
   wantedLanguages(now: number, windowMs: number): string[] {
+    for (const l of [...this.localWanted(now, windowMs), ...this.remote.wanted]) this.lastWanted.set(l, now);
+    // A language stays wanted for the recovery window after its last listener anywhere: listeners
+    // of a process that stopped come back through another one a moment later, and must find their
+    // captions translated (the same rule as for one listener away, above).
+    const wanted: string[] = [];
+    for (const [l, at] of this.lastWanted) {
+      if (now - at < windowMs) wanted.push(l);
+      else this.lastWanted.delete(l);
+    }
+    return wanted;
+  }
+
+  private localWanted(now: number, windowMs: number): string[] {
     const wanted = new Set<string>();
     for (const [code, c] of this.counts) if (c.listeners > 0) wanted.add(code);
     for (const away of this.away.values()) if (now - away.since < windowMs) wanted.add(away.entry.language);
@@ -196,17 +238,21 @@ export class SermonRoom {
 
   /** Server voices at least one listener of this language asked for. */
   voicesWanted(language: string): Array<'male' | 'female'> {
-    const c = this.counts.get(language);
-    if (!c) return [];
+    const local = this.counts.get(language);
+    const remote = this.remote.counts[language];
+    const female = (local?.female ?? 0) + (remote?.female ?? 0);
+    const male = (local?.male ?? 0) + (remote?.male ?? 0);
     const voices: Array<'male' | 'female'> = [];
-    if (c.female > 0) voices.push('female');
-    if (c.male > 0) voices.push('male');
+    if (female > 0) voices.push('female');
+    if (male > 0) voices.push('male');
     return voices;
   }
 
+  /** Listeners per language in the whole cluster (this process plus what the others report). */
   listenerCounts(): Record<string, number> {
     const out: Record<string, number> = {};
     for (const [code, c] of this.counts) if (c.listeners > 0) out[code] = c.listeners;
+    for (const [code, c] of Object.entries(this.remote.counts)) if (c.listeners > 0) out[code] = (out[code] ?? 0) + c.listeners;
     return out;
   }
 

@@ -8,7 +8,9 @@ import type { SermonRoom } from './sermon-room';
 /**
  * Streaming minutes on the server clock, per church per week (issue 5, item 5). A live sermon
  * accrues time in memory every tick; every heartbeat its `charged_seconds` and `last_heartbeat_at`
- * are written, so a crash loses at most one heartbeat of minutes. Paused time is not charged: a
+ * are written, so a crash loses at most one heartbeat of minutes. Several processes may hold the same
+ * sermon (decision 007): each accrues the same wall-clock time and the stored figure only grows to the
+ * largest, so no minute is charged twice. Paused time is not charged: a
  * pause (music, a testimony) stops recognition and translation, which is what the allowance pays for.
  */
 
@@ -36,7 +38,7 @@ export class StreamClock {
     const at = new Date(now).toISOString();
     const values = rooms.map((r) => sql`(${r.id}::uuid, ${Math.floor(r.chargedMs / 1000)}::int)`);
     await this.db.execute(sql`
-      update sermons set charged_seconds = v.charged, last_heartbeat_at = ${at}::timestamptz
+      update sermons set charged_seconds = greatest(sermons.charged_seconds, v.charged), last_heartbeat_at = greatest(sermons.last_heartbeat_at, ${at}::timestamptz)
       from (values ${sql.join(values, sql`, `)}) as v(id, charged)
       where sermons.id = v.id and sermons.status <> 'ended'`);
     for (const r of rooms) {

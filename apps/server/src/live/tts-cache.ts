@@ -1,11 +1,11 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { BlobStore } from '../providers/storage/blob-store';
 
 /**
  * Synthesised voice clips, made once per (sermon, seq, language, voice) and kept in memory (a small
- * LRU) and on disk under DATA_DIR/tts, so a thousand listeners fetching the same clip cost one
- * synthesis. A request for a clip still being made waits for it instead of starting another.
+ * LRU) and in the shared blob store (decision 006), so a thousand listeners fetching the same clip cost
+ * one synthesis, whichever process their phone reaches. A request for a clip still being made here
+ * waits for it instead of starting another.
  */
 
 export type VoiceGender = 'male' | 'female';
@@ -25,7 +25,7 @@ export class TtsCache {
   private readonly making = new Map<string, Promise<Buffer | null>>();
 
   constructor(
-    private readonly dir: string,
+    private readonly blobs: BlobStore,
     private readonly log: FastifyBaseLogger,
     private readonly maxBytes = 32 * 1024 * 1024,
   ) {}
@@ -49,10 +49,10 @@ export class TtsCache {
     }
     const inProgress = this.making.get(id);
     if (inProgress) return inProgress;
-    const fromDisk = await readFile(this.fileOf(key)).catch(() => null);
-    if (fromDisk) {
-      this.remember(id, fromDisk);
-      return fromDisk;
+    const stored = await this.blobs.get(this.blobKey(key)).catch(() => null);
+    if (stored) {
+      this.remember(id, stored.data);
+      return stored.data;
     }
     return make ? this.produce(key, make) : null;
   }
@@ -70,7 +70,7 @@ export class TtsCache {
         this.memory.delete(id);
       }
     }
-    await rm(path.join(this.dir, sermonId), { recursive: true, force: true });
+    await this.blobs.removeAll(`tts/${sermonId}/`);
   }
 
   private produce(key: ClipKey, make: () => Promise<Buffer>): Promise<Buffer | null> {
@@ -79,8 +79,7 @@ export class TtsCache {
       try {
         const audio = await make();
         this.remember(id, audio);
-        await mkdir(path.dirname(this.fileOf(key)), { recursive: true });
-        await writeFile(this.fileOf(key), audio);
+        await this.blobs.put(this.blobKey(key), { data: audio, contentType: 'audio/mpeg' });
         return audio;
       } catch (err) {
         this.log.warn({ err, clip: id }, 'speech synthesis failed');
@@ -104,9 +103,9 @@ export class TtsCache {
     }
   }
 
-  private fileOf(k: ClipKey): string {
-    // Language codes are validated on the way in; still, never let one walk out of the folder.
+  private blobKey(k: ClipKey): string {
+    // Language codes are validated on the way in; still, keep keys to a known alphabet.
     const lang = k.language.replace(/[^A-Za-z0-9-]/g, '_');
-    return path.join(this.dir, k.sermonId, `${k.seq}-${lang}-${k.voice}.mp3`);
+    return `tts/${k.sermonId}/${k.seq}-${lang}-${k.voice}.mp3`;
   }
 }

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { listenerSessions, segmentTranslations, transcriptSegments } from '../db/schema';
+import { listenerSessions, segmentTranslations } from '../db/schema';
 
 /**
  * Batched writes of the live pipeline. PGlite runs one query at a time (ARCHITECTURE.md section 9),
  * so a congregation joining at once must not cost one write each: rows are gathered for a moment
- * and written together, in an order that keeps foreign keys happy.
+ * and written together, in an order that keeps foreign keys happy. Transcript segments are not
+ * batched: segment-store.ts stores each one before it is broadcast (its seq is taken there).
  */
 
-type SegmentRow = typeof transcriptSegments.$inferInsert & { id: string };
 type TranslationRow = typeof segmentTranslations.$inferInsert;
 type SessionRow = typeof listenerSessions.$inferInsert & { id: string };
 
@@ -17,7 +17,6 @@ type SessionRow = typeof listenerSessions.$inferInsert & { id: string };
 const CHUNK = 1000;
 
 export class WriteQueue {
-  private segments: SegmentRow[] = [];
   private translations: TranslationRow[] = [];
   private newSessions = new Map<string, SessionRow>();
   private languageChanges = new Map<string, string>();
@@ -32,11 +31,6 @@ export class WriteQueue {
     private readonly log: FastifyBaseLogger,
     private readonly delayMs = 100,
   ) {}
-
-  addSegment(row: SegmentRow): void {
-    this.segments.push(row);
-    this.schedule();
-  }
 
   addTranslation(row: TranslationRow): void {
     this.translations.push(row);
@@ -70,7 +64,7 @@ export class WriteQueue {
   }
 
   get pending(): number {
-    return this.segments.length + this.translations.length + this.newSessions.size + this.languageChanges.size + this.sessionEnds.size + this.joined.size;
+    return this.translations.length + this.newSessions.size + this.languageChanges.size + this.sessionEnds.size + this.joined.size;
   }
 
   /** Writes everything queued so far; resolves when it is stored. */
@@ -98,13 +92,11 @@ export class WriteQueue {
 
   private async writeBatch(): Promise<void> {
     if (this.pending === 0) return;
-    const segments = this.segments;
     const translations = this.translations;
     const sessions = [...this.newSessions.values()];
     const languages = [...this.languageChanges];
     const ends = [...this.sessionEnds];
     const joined = [...this.joined];
-    this.segments = [];
     this.translations = [];
     this.newSessions = new Map();
     this.languageChanges = new Map();
@@ -113,7 +105,6 @@ export class WriteQueue {
 
     // Each group on its own: a bad row in one group must not lose the others.
     const steps: Array<[string, number, () => Promise<unknown>]> = [
-      ['transcript segments', segments.length, () => this.chunked(segments, (rows) => this.db.insert(transcriptSegments).values(rows).onConflictDoNothing())],
       ['segment translations', translations.length, () => this.chunked(dedupeTranslations(translations), (rows) => this.db.insert(segmentTranslations).values(rows).onConflictDoNothing())],
       ['listener sessions', sessions.length, () => this.chunked(sessions, (rows) => this.db.insert(listenerSessions).values(rows).onConflictDoNothing())],
       ['listener languages', languages.length, () => this.chunked(languages, (rows) => this.db.execute(sql`

@@ -9,6 +9,18 @@ import { sermonRoutes } from './sermons/routes';
 import { churchRoutes } from './churches/routes';
 import { churchLanguageRoutes } from './churches/language-routes';
 import { speechRoutes } from './speech/routes';
+import { userRoutes } from './users/routes';
+import { churchAdminRoutes } from './churches/admin-routes';
+import { mapSettingsRoutes } from './churches/map-settings';
+import { eventRoutes } from './events/routes';
+import { analyticsRoutes } from './analytics/routes';
+import { salvationRoutes } from './salvations/routes';
+import { staffRoutes } from './staff/routes';
+import { administratorRoutes } from './administrators/routes';
+import { feedbackRoutes } from './feedback/routes';
+import { deletionRequestRoutes } from './deletion-requests/routes';
+import { myDataRoutes } from './privacy/routes';
+import { auditRoutes } from './audit/routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -23,4 +35,16 @@ export const apiModules: ApiModule[] = [
   churchRoutes,
   churchLanguageRoutes,
   speechRoutes,
+  userRoutes,
+  churchAdminRoutes,
+  mapSettingsRoutes,
+  eventRoutes,
+  staffRoutes,
+  administratorRoutes,
+  feedbackRoutes,
+  deletionRequestRoutes,
+  myDataRoutes,
+  auditRoutes,
+  analyticsRoutes,
+  salvationRoutes,
 ];

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
+import { pgliteExtensions } from '../../src/db/client';
 
 export interface TestApp extends BuiltApp {
   config: Config;
@@ -35,7 +36,7 @@ async function freshDatabase(): Promise<{ pglite?: PGlite; databaseUrl?: string;
     };
   }
   const template = await readFile(inject('pgliteTemplate'));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
+  const pglite = await PGlite.create({ loadDataDir: new Blob([template]), extensions: pgliteExtensions });
   return { pglite, drop: async () => {} };
 }
 

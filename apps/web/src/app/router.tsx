@@ -6,7 +6,6 @@ import { fallbackRedirect, requireChurchInQuery, requireMobileQuery, requireStor
 import { paths } from './paths';
 
 // Every screen is its own chunk: the listener's phone loads only what the join screen needs.
-const comingSoon = () => import('../components/coming-soon');
 // The admin shell is a chunk of its own too: a listener's phone never downloads it.
 const adminLayout = () => import('./layouts/admin-layout').then((m) => ({ Component: m.AdminLayout }));
 const privacyLayout = () => import('./layouts/privacy-layout').then((m) => ({ Component: m.PrivacyLayout }));
@@ -23,29 +22,45 @@ const adminRoutes: RouteObject[] = [
   { path: paths.basicTabsPills, lazy: () => import('../features/ui-kit/tabs-pills-page') },
   { path: paths.basicTypography, lazy: () => import('../features/ui-kit/typography-page') },
   { path: paths.profile, lazy: () => import('../features/profile/profile-page') },
-  { path: paths.administrators, lazy: comingSoon },
+  { path: paths.administrators, lazy: () => import('../features/people/administrators/administrators-page') },
+  { path: paths.administratorNew, lazy: () => import('../features/people/administrators/new-administrator-page') },
+  { path: paths.administratorDetail, lazy: () => import('../features/people/administrators/administrator-page') },
   { path: paths.church, lazy: () => import('../features/church/church-page') },
-  { path: paths.events, lazy: comingSoon },
-  { path: paths.analytics, lazy: comingSoon },
-  { path: paths.userEvents, lazy: comingSoon },
-  { path: paths.adminEvents, lazy: comingSoon },
+  { path: paths.events, lazy: () => import('../features/events/events-page') },
+  { path: paths.eventNew, lazy: () => import('../features/events/new-event-page') },
+  { path: paths.eventDetail, lazy: () => import('../features/events/event-page') },
+  { path: paths.analytics, lazy: () => import('../features/analytics/analytics-page') },
+  { path: paths.analyticsSermon, lazy: () => import('../features/analytics/sermon-detail-page') },
+  { path: paths.followUps, lazy: () => import('../features/follow-ups/follow-ups-page') },
+  { path: paths.userEvents, lazy: () => import('../features/events/user-events-page') },
+  { path: paths.adminEvents, lazy: () => import('../features/events/events-page') },
   { path: paths.goLive, lazy: () => import('../features/live/speaker/go-live-page') },
   { path: paths.liveSermons, loader: requireChurchInQuery, lazy: () => import('../features/live/listener/live-sermons-page') },
   { path: paths.join, loader: requireChurchInQuery, lazy: () => import('../features/live/listener/join-page') },
-  { path: paths.churches, lazy: comingSoon },
-  { path: paths.staffMembers, lazy: comingSoon },
-  { path: paths.users, lazy: comingSoon },
-  { path: paths.requestDelete, lazy: comingSoon },
-  { path: paths.feedback, lazy: comingSoon },
-  { path: paths.allFeedback, lazy: comingSoon },
+  { path: paths.churches, lazy: () => import('../features/church/churches-page') },
+  { path: paths.churchNew, lazy: () => import('../features/church/new-church-page') },
+  { path: paths.staffMembers, lazy: () => import('../features/people/staff/staff-page') },
+  { path: paths.staffNew, lazy: () => import('../features/people/staff/new-staff-page') },
+  { path: paths.staffDetail, lazy: () => import('../features/people/staff/staff-member-page') },
+  { path: paths.users, lazy: () => import('../features/people/users/users-page') },
+  { path: paths.userNew, lazy: () => import('../features/people/users/new-user-page') },
+  { path: paths.userDetail, lazy: () => import('../features/people/users/user-page') },
+  { path: paths.requestDelete, lazy: () => import('../features/account-deletion/request-delete-page') },
+  { path: paths.feedback, lazy: () => import('../features/feedback/feedback-page') },
+  { path: paths.allFeedback, lazy: () => import('../features/feedback/all-feedback-page') },
+  { path: paths.deletionRequests, lazy: () => import('../features/account-deletion/deletion-requests-page') },
+  { path: paths.audit, lazy: () => import('../features/audit/audit-page') },
 ];
 
 export const routes: RouteObject[] = [
   { path: paths.signIn, loader: signedOutOnly, lazy: () => import('../features/auth/sign-in-page') },
   { path: paths.signUp, loader: signedOutOnly, lazy: () => import('../features/auth/signup-page') },
   { path: paths.forgotPassword, lazy: () => import('../features/auth/forgot-password-page') },
+  { path: paths.setPassword, lazy: () => import('../features/auth/set-password-page') },
   // Public, and a member's menu item: the layout picks the shell or the public frame.
   { path: paths.privacyPolicy, lazy: privacyLayout, children: [{ index: true, lazy: () => import('../features/privacy/privacy-page') }] },
+  // A church's public events: a link to share with people who are not members yet (issue 10, item 6).
+  { path: paths.publicEvents, lazy: privacyLayout, children: [{ index: true, lazy: () => import('../features/events/public-events-page') }] },
   {
     element: <MobileLayout />,
     children: [

@@ -15,6 +15,7 @@ const colors: Record<Status, MantineColor> = {
   pending: 'yellow',
   approved: 'green',
   rejected: 'red',
+  cancelled: 'gray',
 };
 
 /** The state of an event, sermon, listener or deletion request (spec section 4), translated. */

@@ -1,4 +1,6 @@
-import type { FormErrors } from '@mantine/form';
+import type { FormErrors, UseFormReturnType } from '@mantine/form';
+
+type UseFormOnSubmit<Values> = UseFormReturnType<Values>['onSubmit'];
 import type { z } from 'zod';
 import { ApiError } from './api-client';
 
@@ -53,4 +55,37 @@ export function serverFieldErrors(err: unknown, t: Translate): FormErrors {
     if (!(e.field in errors)) errors[e.field] = messageFor(e.key, t);
   }
   return errors;
+}
+
+/**
+ * After a refused submit, moves focus to the first field with an error, so on a long form (or a
+ * phone) the person sees what to fix instead of a button that seems to do nothing.
+ */
+export function focusFirstInvalid(errors: FormErrors): void {
+  const first = Object.keys(errors)[0];
+  if (!first) return;
+  const el = document.querySelector<HTMLElement>(`[data-path="${CSS.escape(first)}"]`);
+  el?.scrollIntoView({ block: 'center' });
+  el?.focus({ preventScroll: true });
+}
+
+/**
+ * A form's submit handler: runs `submit` with valid values; field errors the server answers are shown
+ * under their fields (renamed by `mapErrors` when the form names them differently) and focused.
+ */
+export function submitWithServerErrors<Values extends object>(
+  form: { onSubmit: UseFormOnSubmit<Values>; setErrors: (errors: FormErrors) => void },
+  t: Translate,
+  submit: (values: Values) => Promise<unknown>,
+  mapErrors: (errors: FormErrors) => FormErrors = (e) => e,
+) {
+  return form.onSubmit(async (values) => {
+    try {
+      await submit(values);
+    } catch (err) {
+      const errors = mapErrors(serverFieldErrors(err, t));
+      form.setErrors(errors);
+      focusFirstInvalid(errors);
+    }
+  }, (errors) => focusFirstInvalid(mapErrors(errors)));
 }

@@ -31,7 +31,8 @@ async function findUser(db: Db, email: string) {
   const [user] = await db
     .select({ id: users.id, firstName: users.firstName, email: users.email })
     .from(users)
-    .where(sql`lower(${users.email}) = ${email}`)
+    // A disabled account (deletion approved) gets no reset code: it cannot be reopened this way.
+    .where(sql`lower(${users.email}) = ${email} and ${users.accountStatus} <> 'disabled'`)
     .limit(1);
   return user;
 }

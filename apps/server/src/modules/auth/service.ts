@@ -3,15 +3,13 @@ import type { z } from 'zod';
 import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_MAX_FAILURES, type FieldError, type signupBody } from '@app/shared';
 import type { Db } from '../../db/client';
 import { churches, loginFailures, users } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
 import { AppError, badRequest } from '../../lib/errors';
-import { newReferralCode } from '../../lib/ids';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { insertPerson } from '../users/insert-person';
 import { emailTaken, emailTakenError } from './email';
 
 type Signup = z.output<typeof signupBody>;
-
-const REFERRAL_CODE_TRIES = 5;
 
 /**
  * Registers a member (issue 3, item 1) and answers the new user's id. The schema has already
@@ -52,18 +50,7 @@ export async function signup(db: Db, input: Signup): Promise<string> {
     termsAcceptedAt: new Date(),
     guardianConsent: input.guardianConsent === true,
   };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const [user] = await db.insert(users).values({ ...values, referralCode: newReferralCode() }).returning({ id: users.id });
-      return user!.id;
-    } catch (err) {
-      // The same address registered twice at once: the unique index decides.
-      if (isUniqueViolation(err, 'users_email_uq')) throw emailTakenError();
-      // ~10^12 codes make a collision rare; when one happens a fresh code is drawn.
-      if (isUniqueViolation(err, 'users_referral_code_uq') && attempt < REFERRAL_CODE_TRIES) continue;
-      throw err;
-    }
-  }
+  return insertPerson(db, values);
 }
 
 const windowMs = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
@@ -97,19 +84,37 @@ export async function login(db: Db, email: string, password: string): Promise<st
   const now = new Date();
   await assertNotLocked(db, email, now);
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, churchId: users.churchId, accountStatus: users.accountStatus })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
   // An unknown email costs the same hash as a known one, so timing does not tell them apart.
   const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
-  if (!user || !ok) {
-    await db.insert(loginFailures).values({ email, at: now });
-    await db.delete(loginFailures).where(lt(loginFailures.at, new Date(now.getTime() - windowMs)));
+  // A disabled account (deletion approved, issue 12) answers like a wrong password: nothing to learn.
+  if (!user || !ok || user.accountStatus === 'disabled') {
+    await recordFailure(db, email, now, user);
     throw new AppError('invalid_credentials', 401, 'Please enter the correct credentials');
   }
   await clearLoginFailures(db, email);
   return user.id;
+}
+
+/**
+ * Counts a failed sign-in. The failure that locks the email is written to the audit log (issue 12,
+ * item 7) once, with the account's church when the email belongs to someone; never the password.
+ */
+async function recordFailure(db: Db, email: string, now: Date, user: { id: string; churchId: string | null } | undefined) {
+  await db.insert(loginFailures).values({ email, at: now });
+  await db.delete(loginFailures).where(lt(loginFailures.at, new Date(now.getTime() - windowMs)));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(loginFailures).where(eq(loginFailures.email, email));
+  if (Number(row?.n) !== LOGIN_MAX_FAILURES) return;
+  await writeAudit(db, null, {
+    action: 'auth.sign_in_locked',
+    targetType: 'user',
+    targetId: user?.id ?? null,
+    churchId: user?.churchId ?? null,
+    details: { failures: LOGIN_MAX_FAILURES, windowMinutes: LOGIN_FAILURE_WINDOW_MINUTES, knownAccount: !!user },
+  });
 }
 
 export async function clearLoginFailures(db: Db, email: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
 import type { Actor } from '../../lib/session';
 
 /** One audit_log row for a change to a church's settings. Details name what changed, never a secret. */
@@ -11,5 +11,5 @@ export async function auditChurchChange(
   details: Record<string, unknown>,
   target: { type: string; id: string } = { type: 'church', id: churchId },
 ): Promise<void> {
-  await db.insert(auditLog).values({ actorId: actor.id, churchId, action, targetType: target.type, targetId: target.id, details });
+  await writeAudit(db, actor, { action, targetType: target.type, targetId: target.id, churchId, details });
 }

@@ -5,12 +5,12 @@ import { publicChurchList } from '@app/shared';
 import type { AppContext } from '../../context';
 import { churches } from '../../db/schema';
 
-/** GET /churches/public: id, name and suburb only, for the signup screen. */
+/** GET /churches/public: id, name, suburb and time zone only, for signup and pickers. */
 export async function publicChurchRoutes(app: FastifyInstance, ctx: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get('/churches/public', {
     schema: { tags: ['churches'], summary: 'Churches people can choose at signup', response: { 200: publicChurchList } },
     config: { requires: 'public' },
   }, async () =>
-    ctx.db.select({ id: churches.id, name: churches.name, suburb: churches.suburb }).from(churches).orderBy(asc(churches.name)),
+    ctx.db.select({ id: churches.id, name: churches.name, suburb: churches.suburb, timeZone: churches.timeZone }).from(churches).orderBy(asc(churches.name)),
   );
 }

@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
 import { secondsUsedThisWeek, weekStart } from '../../live/minutes';
 import { invalidateChurchProviders } from '../../providers/church-providers';
+import { fileUrl } from '../../providers/storage/image-store';
 import { auditChurchChange } from './audit';
 
 type ChurchRow = typeof churches.$inferSelect;
@@ -27,7 +28,7 @@ const required = (field: string): FieldError => ({ field, message: englishValida
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-async function loadChurch(ctx: AppContext, id: string): Promise<ChurchRow> {
+export async function loadChurch(ctx: AppContext, id: string): Promise<ChurchRow> {
   const [row] = await ctx.db.select().from(churches).where(eq(churches.id, id)).limit(1);
   if (!row) throw notFound('Church');
   return row;
@@ -39,7 +40,8 @@ function maskedKey(ctx: AppContext, box: string | null): string | null {
   return maskSecret(ctx.secrets.decryptOrNull(box)) ?? '••••';
 }
 
-async function toDetails(ctx: AppContext, actor: Actor, row: ChurchRow, now = new Date()): Promise<ChurchDetails> {
+/** A church as GET /churches/:id answers it, for this actor. */
+export async function toDetails(ctx: AppContext, actor: Actor, row: ChurchRow, now = new Date()): Promise<ChurchDetails> {
   const canEdit = canReachChurch(actor, 'church:edit', row.id);
   const usedMinutes = (await secondsUsedThisWeek(ctx.db, row.id, row.timeZone, now)) / 60;
   return {
@@ -54,6 +56,7 @@ async function toDetails(ctx: AppContext, actor: Actor, row: ChurchRow, now = ne
     pastorPhone: row.pastorPhone,
     latitude: row.latitude,
     longitude: row.longitude,
+    imageUrl: row.imagePath ? fileUrl(row.imagePath) : null,
     canEdit,
     canSetStreamLimit: can(actor.role, 'churches:set-stream-limit'),
     liveSettings: {

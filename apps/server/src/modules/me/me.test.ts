@@ -159,15 +159,9 @@ describe('POST /me/password', () => {
 });
 
 describe('POST /me/accept-jesus', () => {
-  it('records the decision and its time once', async () => {
+  it('is replaced by POST /salvations, which asks for consent first (issue 11)', async () => {
     const { cookie } = await signedIn();
-    const first = await t.app.inject({ method: 'POST', url: '/api/v1/me/accept-jesus', headers: { cookie } });
-    expect(first.statusCode).toBe(200);
-    expect(first.json().acceptedJesus).toBe(true);
-    const at = first.json().acceptedJesusAt;
-    expect(Date.parse(at)).toBeGreaterThan(Date.now() - 60_000);
-    await new Promise((r) => setTimeout(r, 20));
-    const second = await t.app.inject({ method: 'POST', url: '/api/v1/me/accept-jesus', headers: { cookie } });
-    expect(second.json()).toMatchObject({ acceptedJesus: true, acceptedJesusAt: at });
+    const old = await t.app.inject({ method: 'POST', url: '/api/v1/me/accept-jesus', headers: { cookie } });
+    expect(old.statusCode).toBe(404);
   });
 });

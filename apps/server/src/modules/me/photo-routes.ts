@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { meResponse, PHOTO_FIELD } from '@app/shared';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
-import { AppError, badRequest } from '../../lib/errors';
 import { ImageStore } from '../../providers/storage/image-store';
-import { reencodeImage } from '../../providers/storage/images';
+import { readImageUpload, storeAndAttach } from '../../providers/storage/upload';
 import { loadMe, setPhoto } from './service';
 
 // Spec section 8's profile photo messages.
@@ -17,7 +16,7 @@ const PHOTO_MAX_SIDE = 512;
 /** PUT /me/photo (multipart, field `file`) and DELETE /me/photo. */
 export async function photoRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const store = new ImageStore(ctx.dataDir);
+  const store = new ImageStore(ctx.blobs);
 
   api.put('/me/photo', {
     schema: {
@@ -29,28 +28,15 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { requires: 'signed-in' },
   }, async (req) => {
     const actor = requireActor(req);
-    if (!req.isMultipart()) throw new AppError('unsupported_media_type', 415, `Send the photo as multipart/form-data in the field "${PHOTO_FIELD}"`);
-    const part = await req.file();
-    if (!part || part.fieldname !== PHOTO_FIELD) {
-      throw badRequest('Choose a photo to upload', [{ field: PHOTO_FIELD, message: 'Choose a photo to upload' }]);
-    }
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 413, SIZE_MESSAGE);
-      throw err;
-    }
-    const image = await reencodeImage(bytes, { allowed: ['jpeg', 'png'], maxSide: PHOTO_MAX_SIDE, typeMessage: TYPE_MESSAGE });
-    const name = await store.save(image);
-    let previous: string | null;
-    try {
-      previous = await setPhoto(ctx.db, actor.id, name);
-    } catch (err) {
-      await store.remove(name);
-      throw err;
-    }
-    await store.remove(previous);
+    const image = await readImageUpload(req, {
+      field: PHOTO_FIELD,
+      allowed: ['jpeg', 'png'],
+      maxSide: PHOTO_MAX_SIDE,
+      typeMessage: TYPE_MESSAGE,
+      sizeMessage: SIZE_MESSAGE,
+      missingMessage: 'Choose a photo to upload',
+    });
+    await storeAndAttach(store, image, (name) => setPhoto(ctx.db, actor.id, name));
     return loadMe(ctx.db, actor.id);
   });
 

@@ -1,10 +1,12 @@
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '@app/shared';
+import { storedFiles } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { buildUser, sessionCookie } from '../../../test/helpers/factories';
+import { cameraJpeg, multipart } from '../../../test/helpers/uploads';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -15,32 +17,14 @@ async function signedIn() {
   return { user, cookie: await sessionCookie(t.ctx.db, user.id) };
 }
 
-/** A multipart/form-data body with one file, as a browser would send it. */
-async function multipart(bytes: Buffer, filename: string, type: string, field = 'file') {
-  const form = new FormData();
-  form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
-  const req = new Request('http://localhost/', { method: 'PUT', body: form });
-  return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
-}
-
 async function upload(cookie: string, bytes: Buffer, filename = 'photo.jpg', type = 'image/jpeg', field = 'file') {
   const { payload, contentType } = await multipart(bytes, filename, type, field);
   return t.app.inject({ method: 'PUT', url: '/api/v1/me/photo', headers: { cookie, 'content-type': contentType }, payload });
 }
 
-/** A camera-like JPEG: 1600×1000 pixels, EXIF with GPS position and orientation 6 (rotate 90°). */
-function cameraJpeg() {
-  return sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 200, g: 80, b: 40 } } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'PhoneCo', Model: 'Pocket 12', Copyright: 'Private Person' },
-      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 52/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '151/1 12/1 0/1' },
-    })
-    .withMetadata({ orientation: 6 })
-    .toBuffer();
-}
-
-const uploads = () => readdir(path.join(t.config.DATA_DIR, 'uploads')).catch(() => [] as string[]);
+/** Names of the images stored in the database (where every server process reads them). */
+const uploads = async () =>
+  (await t.ctx.db.select({ key: storedFiles.key }).from(storedFiles).where(like(storedFiles.key, 'images/%'))).map((r) => r.key.slice('images/'.length));
 
 describe('PUT /me/photo', () => {
   it('re-encodes the photo upright, resized to 512px, with EXIF and GPS gone, and serves it back', async () => {

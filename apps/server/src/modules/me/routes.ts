@@ -6,10 +6,10 @@ import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
 import { SESSION_COOKIE } from '../../lib/session';
 import { photoRoutes } from './photo-routes';
-import { acceptJesus, changePassword, loadMe, updateMe } from './service';
+import { changePassword, loadMe, updateMe } from './service';
 import { perAddress } from '../../lib/rate-limit';
 
-/** The signed-in person's own account: GET/PATCH /me, /me/password, /me/photo, /me/accept-jesus. */
+/** The signed-in person's own account: GET/PATCH /me, /me/password, /me/photo. "I accept Jesus" is POST /salvations (issue 11). */
 export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -34,11 +34,6 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
     await changePassword(ctx.db, requireActor(req).id, req.cookies[SESSION_COOKIE], req.body);
     return reply.code(204).send(null);
   });
-
-  api.post('/me/accept-jesus', {
-    schema: { tags: ['me'], summary: 'Record “I accept Jesus” (idempotent)', response: { 200: meResponse } },
-    config: { requires: 'signed-in' },
-  }, async (req) => acceptJesus(ctx.db, requireActor(req).id));
 
   await photoRoutes(app, ctx);
 }

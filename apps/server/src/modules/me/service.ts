@@ -117,15 +117,6 @@ export async function changePassword(db: Db, userId: string, currentToken: strin
   });
 }
 
-/** POST /me/accept-jesus: the first time is kept; asking again changes nothing. */
-export async function acceptJesus(db: Db, userId: string): Promise<Me> {
-  await db
-    .update(users)
-    .set({ acceptedJesus: true, acceptedJesusAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(users.id, userId), eq(users.acceptedJesus, false)));
-  return loadMe(db, userId);
-}
-
 /** Sets the photo's stored name and answers the name it replaces (for the caller to delete). */
 export async function setPhoto(db: Db, userId: string, name: string | null): Promise<string | null> {
   return db.transaction(async (tx) => {

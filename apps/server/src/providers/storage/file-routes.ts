@@ -12,7 +12,7 @@ const fileParams = z.object({ name: z.string().max(40) });
  * purpose: names are 128-bit random, and an <img> tag cannot send anything but the cookie anyway.
  */
 export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
-  const store = new ImageStore(ctx.dataDir);
+  const store = new ImageStore(ctx.blobs);
   app.withTypeProvider<ZodTypeProvider>().get('/files/:name', {
     schema: { tags: ['files'], summary: 'A stored image (random, unguessable name)', params: fileParams },
     config: { requires: 'public' },
@@ -24,6 +24,6 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('content-length', file.size)
       .type(file.contentType)
-      .send(file.stream);
+      .send(file.data);
   });
 }

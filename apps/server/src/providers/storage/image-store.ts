@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { API_PREFIX } from '@app/shared';
+import type { BlobStore } from './blob-store';
 import type { EncodedImage } from './images';
 
 /** Stored file names: 22 random base64url characters (128 bits) and an extension; unguessable. */
@@ -14,42 +13,47 @@ const contentTypes: Record<string, string> = { webp: 'image/webp', jpg: 'image/j
 /** Where an image of `name` is served (`GET /api/v1/files/:name`). */
 export const fileUrl = (name: string) => `${API_PREFIX}/files/${name}`;
 
-/**
- * Images under DATA_DIR/uploads, each under a random name. Another backend (S3-compatible object
- * storage) can implement the same three calls when the app runs on several machines.
- */
+const keyOf = (name: string) => `images/${name}`;
+
+/** Images, each under a random name, in the shared blob store so every process serves them. */
 export class ImageStore {
-  readonly dir: string;
+  constructor(private readonly blobs: BlobStore) {}
 
-  constructor(dataDir: string) {
-    this.dir = path.join(dataDir, 'uploads');
-  }
-
-  /** Writes the image and answers its new name (what records store). */
+  /** Stores the image and answers its new name (what records store). */
   async save(image: EncodedImage): Promise<string> {
-    await mkdir(this.dir, { recursive: true });
     const name = `${randomBytes(16).toString('base64url')}.${image.extension}`;
-    await writeFile(path.join(this.dir, name), image.data, { flag: 'wx' });
+    await this.blobs.put(keyOf(name), { data: image.data, contentType: image.contentType });
     return name;
   }
 
   /** Removes an image; a name that is already gone is not an error. */
   async remove(name: string | null | undefined): Promise<void> {
     if (!name || !STORED_NAME.test(name)) return;
-    await rm(path.join(this.dir, name), { force: true });
+    await this.blobs.remove(keyOf(name));
   }
 
-  /** A stream of the image with its type and size, or null when there is no such file. */
-  async open(name: string): Promise<{ stream: Readable; contentType: string; size: number } | null> {
+  /** The image with its type and size, or null when there is no such file. */
+  async open(name: string): Promise<{ data: Buffer; contentType: string; size: number } | null> {
     if (!STORED_NAME.test(name)) return null;
-    const file = path.join(this.dir, name);
-    try {
-      const info = await stat(file);
-      if (!info.isFile()) return null;
-      const ext = name.slice(name.lastIndexOf('.') + 1);
-      return { stream: createReadStream(file), contentType: contentTypes[ext] ?? 'application/octet-stream', size: info.size };
-    } catch {
-      return null;
-    }
+    const blob = await this.blobs.get(keyOf(name));
+    return blob ? { ...blob, size: blob.data.length } : null;
   }
+}
+
+/**
+ * Moves images a previous version kept under DATA_DIR/uploads into the blob store (issue 13): run at
+ * start-up, idempotent, each file deleted only once it is stored. Answers how many moved.
+ */
+export async function moveUploadedImages(dataDir: string, blobs: BlobStore): Promise<number> {
+  const dir = path.join(dataDir, 'uploads');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let moved = 0;
+  for (const name of names.filter((n) => STORED_NAME.test(n))) {
+    const file = path.join(dir, name);
+    const ext = name.slice(name.lastIndexOf('.') + 1);
+    await blobs.put(keyOf(name), { data: await readFile(file), contentType: contentTypes[ext] ?? 'application/octet-stream' });
+    await rm(file, { force: true });
+    moved++;
+  }
+  return moved;
 }

@@ -1,9 +1,10 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImageStore, STORED_NAME } from './image-store';
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
+import { ImageStore, moveUploadedImages, STORED_NAME } from './image-store';
 import { reencodeImage, sniffImageType } from './images';
 
 const solid = (format: 'jpeg' | 'png' | 'gif' | 'webp', width = 20, height = 10) =>
@@ -43,12 +44,19 @@ describe('reencodeImage', () => {
 });
 
 describe('ImageStore', () => {
+  let t: TestApp;
   let dir: string;
-  beforeAll(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'store-test-')); });
-  afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+  beforeAll(async () => {
+    t = await createTestApp();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'store-test-'));
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
 
-  it('saves under a random name, opens and removes it', async () => {
-    const store = new ImageStore(dir);
+  it('saves under a random name in the database, opens and removes it', async () => {
+    const store = new ImageStore(t.ctx.blobs);
     const image = await reencodeImage(await solid('jpeg'), photo);
     const a = await store.save(image);
     const b = await store.save(image);
@@ -56,14 +64,26 @@ describe('ImageStore', () => {
     expect(a).not.toBe(b);
     const opened = await store.open(a);
     expect(opened).toMatchObject({ contentType: 'image/webp', size: image.data.length });
-    opened!.stream.destroy();
+    expect(opened!.data.equals(image.data)).toBe(true);
     await store.remove(a);
     expect(await store.open(a)).toBeNull();
-    expect(await readdir(path.join(dir, 'uploads'))).toEqual([b]);
+    expect(await store.open(b)).not.toBeNull();
+  });
+
+  it('moves images an older version left under DATA_DIR/uploads into the database, once', async () => {
+    const image = await reencodeImage(await solid('png'), photo);
+    const name = 'AAAAAAAAAAAAAAAAAAAAAA.webp';
+    await mkdir(path.join(dir, 'uploads'), { recursive: true });
+    await writeFile(path.join(dir, 'uploads', name), image.data);
+    expect(await moveUploadedImages(dir, t.ctx.blobs)).toBe(1);
+    expect(await readdir(path.join(dir, 'uploads'))).toEqual([]);
+    expect(await moveUploadedImages(dir, t.ctx.blobs)).toBe(0);
+    const opened = await new ImageStore(t.ctx.blobs).open(name);
+    expect(opened?.data.equals(image.data)).toBe(true);
   });
 
   it('ignores names that are not its own (no path tricks)', async () => {
-    const store = new ImageStore(dir);
+    const store = new ImageStore(t.ctx.blobs);
     expect(await store.open('../secrets.key')).toBeNull();
     await store.remove('../secrets.key');
     await store.remove(null);

@@ -7,7 +7,7 @@ const labels = (type: Parameters<typeof menuFor>[0]) => menuFor(type).map((item)
 
 // Spec section 2, "Menu items by role", with the exact English labels.
 describe('menu by stored userType', () => {
-  it('gives a platform administrator (1) its six items between Dashboard and Manage Profile', () => {
+  it('gives a platform administrator (1) its items between Dashboard and Manage Profile', () => {
     expect(labels('1')).toEqual([
       ['Dashboard', '/dashboard'],
       ['Manage Administrators', '/administrators'],
@@ -16,11 +16,13 @@ describe('menu by stored userType', () => {
       ['Churches', '/churches'],
       ['Events', '/events'],
       ['View Feedback', '/all-feedback'],
+      ['Delete Requests', '/deletion-requests'],
+      ['Audit Log', '/audit'],
       ['Manage Profile', '/profile'],
     ]);
   });
 
-  it('gives a church administrator (2) its church, people, events, Go Live and feedback', () => {
+  it('gives a church administrator (2) its church, people, events, Go Live, feedback, delete requests and the audit log', () => {
     expect(labels('2')).toEqual([
       ['Dashboard', '/dashboard'],
       ['Manage Church', '/church'],
@@ -29,6 +31,8 @@ describe('menu by stored userType', () => {
       ['Events', '/events'],
       ['Go Live', '/real-time-sermon-translation'],
       ['View Feedback', '/all-feedback'],
+      ['Delete Requests', '/deletion-requests'],
+      ['Audit Log', '/audit'],
       ['Manage Profile', '/profile'],
     ]);
   });

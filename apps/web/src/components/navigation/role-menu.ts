@@ -6,6 +6,8 @@ import {
   IconLayoutDashboard,
   IconMessageCircle,
   IconMessageReport,
+  IconHistory,
+  IconUserCancel,
   IconMicrophone,
   IconShieldCheck,
   IconShieldLock,
@@ -32,7 +34,9 @@ export type MenuItemId =
   | 'joinLive'
   | 'privacyPolicy'
   | 'deleteAccount'
-  | 'feedback';
+  | 'feedback'
+  | 'deletionRequests'
+  | 'audit';
 
 export interface MenuItem {
   id: MenuItemId;
@@ -59,12 +63,15 @@ export const menuItems: Record<MenuItemId, MenuItem> = {
   privacyPolicy: { id: 'privacyPolicy', labelKey: 'nav.privacyPolicy', path: paths.privacyPolicy, icon: IconShieldCheck },
   deleteAccount: { id: 'deleteAccount', labelKey: 'nav.deleteMyAccount', path: paths.requestDelete, icon: IconUserX },
   feedback: { id: 'feedback', labelKey: 'nav.feedback', path: paths.feedback, icon: IconMessageCircle },
+  // Issue 12: reviewing deletion requests and reading the audit log, for church and platform admins.
+  deletionRequests: { id: 'deletionRequests', labelKey: 'nav.deletionRequests', path: paths.deletionRequests, icon: IconUserCancel },
+  audit: { id: 'audit', labelKey: 'nav.auditLog', path: paths.audit, icon: IconHistory },
 };
 
 // The role's own items sit between the two every role has (Dashboard first, Manage Profile last).
 const roleItems: Record<UserType, MenuItemId[]> = {
-  '1': ['administrators', 'staffMembers', 'users', 'churches', 'events', 'viewFeedback'],
-  '2': ['church', 'staffMembers', 'users', 'events', 'goLive', 'viewFeedback'],
+  '1': ['administrators', 'staffMembers', 'users', 'churches', 'events', 'viewFeedback', 'deletionRequests', 'audit'],
+  '2': ['church', 'staffMembers', 'users', 'events', 'goLive', 'viewFeedback', 'deletionRequests', 'audit'],
   '3': ['users', 'events', 'goLive'],
   '4': ['joinLive', 'userEvents', 'privacyPolicy', 'deleteAccount', 'feedback'],
 };

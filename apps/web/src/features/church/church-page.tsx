@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,12 +9,15 @@ import { useChurchLanguages } from './api/get-church-languages';
 import { LanguageListCard } from './components/language-list-card';
 import { LiveSettingsCard } from './components/live-settings-card';
 import { StreamLimitCard } from './components/stream-limit-card';
+import { ChurchDetailsCard } from './components/church-details-card';
+import { ChurchPhotoCard } from './components/church-photo-card';
+import { DeleteChurchCard } from './components/delete-church-card';
 import { useHeadingLevel } from '../../components/heading-level';
 
 /**
- * `/church` (Manage Church): the live-translation settings of the person's church; a platform admin
- * may open any church with `?churchId=`. Church details editing belongs to a later issue, so the
- * name and address are shown, not edited, here.
+ * `/church` (Manage Church): the details, location, photo and live-translation settings of the
+ * person's church; a platform admin opens any church with `?churchId=` (from /churches) and may
+ * also delete it there.
  */
 export function ChurchPage() {
   const titleOrder = useHeadingLevel();
@@ -37,7 +40,6 @@ export function ChurchPage() {
 
 function ChurchSettings({ churchId }: { churchId: string }) {
   const titleOrder = useHeadingLevel();
-  const sectionOrder = useHeadingLevel(1);
   const { t } = useTranslation();
   const church = useChurch(churchId);
   const languages = useChurchLanguages(churchId);
@@ -70,24 +72,16 @@ function ChurchSettings({ churchId }: { churchId: string }) {
   }
 
   const c = church.data;
-  const address = [c.address, c.suburb, c.state, c.country].filter(Boolean).join(', ');
   return (
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={titleOrder} size="h2">
-          {t('church.title')}
+          {c.canSetStreamLimit ? c.name : t('church.title')}
         </Title>
         <Text c="dimmed">{t('church.subtitle')}</Text>
       </Stack>
-      <Paper withBorder p="md" radius="md">
-        <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
-          {t('church.details')}
-        </Text>
-        <Title order={sectionOrder} size="h3">
-          {c.name}
-        </Title>
-        <Text>{address}</Text>
-      </Paper>
+      <ChurchDetailsCard key={`${c.id}-details`} church={c} />
+      <ChurchPhotoCard church={c} />
       {!c.canEdit && <Alert color="blue">{t('church.readOnly')}</Alert>}
       <LiveSettingsCard key={`${c.id}-settings`} church={c} />
       <StreamLimitCard key={`${c.id}-${c.liveSettings.weeklyStreamLimitMinutes}`} church={c} />
@@ -105,6 +99,7 @@ function ChurchSettings({ churchId }: { churchId: string }) {
           <LanguageListCard churchId={c.id} list="join_live" languages={languages.data.joinLive} canEdit={c.canEdit} />
         </>
       )}
+      {c.canSetStreamLimit && <DeleteChurchCard church={c} />}
     </Stack>
   );
 }

@@ -1,70 +1,60 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { i18n, i18nReady } from '../../i18n';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { MyDashboard, Summary } from '@app/shared';
 import { storeUser } from '../../lib/stored-user';
+import { jsonResponse, renderScreen } from '../../test/render-screen';
+import { stubApiEachTest } from '../../test/stub-fetch';
 import { DashboardPage } from './dashboard-page';
 
-function renderDashboard() {
-  const router = createMemoryRouter([{ path: '/dashboard', element: <DashboardPage /> }], { initialEntries: ['/dashboard'] });
-  render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-}
+const CHURCH = '11111111-1111-4111-8111-111111111111';
+const summary: Summary = {
+  churchId: CHURCH, timeZone: 'Australia/Sydney', from: '2026-11-22T13:00:00.000Z', to: '2026-11-29T13:00:00.000Z', bucket: 'day',
+  members: 1234, newMembers: 56, sermons: 7, liveNow: 1, listeners: 321, listenerMinutes: 9876,
+  listenersByLanguage: [{ language: 'pt', listeners: 200, minutes: 6000 }, { language: 'id', listeners: 121, minutes: 3876 }],
+  salvations: 3, feedback: 4, pendingDeletionRequests: 2,
+  series: [{ at: '2026-11-23T00:00', listeners: 321, newMembers: 56, salvations: 3 }],
+};
+const mine: MyDashboard = {
+  timeZone: 'Australia/Sydney',
+  todaySermons: [{ id: '22222222-2222-4222-8222-222222222222', broadcastId: 'abcd1234', churchId: CHURCH, churchName: 'Hope', hostId: null, hostName: 'Pat Pastor', sourceLanguage: 'en', status: 'live', startedAt: '2026-11-23T00:00:00.000Z', endedAt: null, durationSeconds: null, listenersJoined: 3 }],
+  mySermons: [], nextEvents: [], recentListening: [], acceptedJesusAt: null,
+};
 
-const tileNames = () =>
-  screen
-    .getAllByRole('link')
-    .map((a) => [a.getAttribute('aria-label'), a.getAttribute('href')]);
+const render = () => renderScreen([{ path: '/dashboard', element: <DashboardPage /> }], '/dashboard');
 
 describe('dashboard', () => {
-  beforeAll(async () => {
-    await i18nReady;
-  });
-  beforeEach(async () => {
-    localStorage.clear();
-    await i18n.changeLanguage('en');
-  });
-  afterEach(cleanup);
+  const { fetchMock } = stubApiEachTest(() => ({
+    'GET /api/v1/churches/public': () => jsonResponse(200, [{ id: CHURCH, name: 'Hope', suburb: 'Sydney' }]),
+    [`GET /api/v1/analytics/summary?range=week&churchId=${CHURCH}`]: () => jsonResponse(200, summary),
+    'GET /api/v1/analytics/my-dashboard': () => jsonResponse(200, mine),
+  }));
+  const summaryCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/analytics/summary')).length;
 
-  it('welcomes the person by name and states their role', async () => {
-    storeUser({ id: 'u1', email: 'staff@demo.church', firstName: 'Sam', lastName: 'Lee', role: 'staff', churchId: 'c1' });
-    renderDashboard();
-    expect(await screen.findByRole('heading', { name: 'Welcome, Sam' })).toBeTruthy();
-    expect(screen.getByText('Staff member')).toBeTruthy();
-  });
+  it('loads figures only when "Apply filters" is pressed, then keeps the filters in the URL', async () => {
+    storeUser({ id: 'u1', email: 'admin@demo.church', firstName: 'Grace', lastName: 'Hopper', role: 'church_admin', churchId: CHURCH });
+    const { router } = await render();
+    // The admin part (with the charts) is a lazy chunk.
+    expect(await screen.findByText(/Nothing is loaded yet/, undefined, { timeout: 15_000 })).toBeTruthy();
+    await waitFor(() => expect(screen.getByDisplayValue('Hope (your church)')).toBeTruthy());
+    expect(summaryCalls()).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(await screen.findByRole('link', { name: 'Accepted Jesus: 3' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('1,234')).toBeTruthy();
+    expect(router.state.location.search).toBe(`?range=week&churchId=${CHURCH}`);
+    expect(summaryCalls()).toBe(1);
+  }, 30_000);
 
-  it("links a tile to each of the person's menu destinations and to nothing else", async () => {
-    storeUser({ id: 'u1', email: 'member@demo.church', firstName: 'Ana', lastName: 'Lima', role: 'member', churchId: 'c1' });
-    renderDashboard();
-    await screen.findByRole('heading', { name: 'Welcome, Ana' });
-    expect(tileNames()).toEqual([
-      ['Join Live Sermons', '/live-sermon-translator'],
-      ['Events', '/user/events'],
-      ['Privacy Policy', '/privacy-policy'],
-      ['Delete My Account', '/request-delete'],
-      ['Feedback', '/feedback'],
-      ['Manage Profile', '/profile'],
-    ]);
-  });
+  it('shows a church admin without a church the "no church assigned" state', async () => {
+    storeUser({ id: 'u1', email: 'admin@demo.church', firstName: 'Grace', lastName: 'Hopper', role: 'church_admin', churchId: null });
+    await render();
+    expect(await screen.findByText('No church assigned', undefined, { timeout: 15_000 })).toBeTruthy();
+  }, 30_000);
 
-  it('shows no made-up figures', async () => {
-    storeUser({ id: 'u1', email: 'admin@demo.church', firstName: 'Grace', lastName: 'Hopper', role: 'church_admin', churchId: 'c1' });
-    renderDashboard();
-    await screen.findByRole('heading', { name: 'Welcome, Grace' });
-    const visible = document.body.cloneNode(true) as HTMLElement;
-    visible.querySelectorAll('style').forEach((el) => el.remove());
-    expect(visible.textContent).not.toMatch(/\d/);
-  });
-
-  it('speaks the chosen language', async () => {
-    await i18n.changeLanguage('zh');
-    storeUser({ id: 'u1', email: 'admin@demo.church', firstName: 'Grace', lastName: 'Hopper', role: 'church_admin', churchId: 'c1' });
-    renderDashboard();
-    expect(await screen.findByRole('heading', { name: '欢迎，Grace' })).toBeTruthy();
-    expect(screen.getByText('教会管理员')).toBeTruthy();
+  it("shows a member their church's live sermon with a Join button", async () => {
+    storeUser({ id: 'u1', email: 'member@demo.church', firstName: 'Ana', lastName: 'Lima', role: 'member', churchId: CHURCH });
+    await render();
+    const join = await screen.findByRole('link', { name: "Join Pat Pastor's sermon" });
+    expect(join.getAttribute('href')).toBe(`/join/abcd1234?churchId=${CHURCH}`);
+    expect(screen.getByRole('button', { name: 'I accept Jesus' })).toBeTruthy();
   });
 });

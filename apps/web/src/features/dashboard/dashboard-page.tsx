@@ -1,31 +1,33 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconChevronRight } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleByUserType } from '@app/shared';
 import { useHeadingLevel } from '../../components/heading-level';
-import { menuFor } from '../../components/navigation/role-menu';
 import { useStoredUser } from '../../components/navigation/use-stored-user';
+import { PersonalDashboard } from './personal-dashboard';
+
+// The charts (recharts) are for admins only: members and staff never download them.
+const AdminDashboard = lazy(() => import('./admin-dashboard').then((m) => ({ default: m.AdminDashboard })));
 
 /**
- * A first dashboard: who is signed in and a tile for each of their menu destinations. Figures and
- * charts come with the analytics issue; until then nothing here pretends to count anything.
+ * `/dashboard` and `/today-sermons` (spec section 2; issue 11, item 1): figures and charts for
+ * church and platform admins, today's sermons for staff, live sermons, events and listening for members.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
   const user = useStoredUser();
   const heading = useHeadingLevel();
-  const tiles = menuFor(user.userType).filter((item) => item.id !== 'dashboard');
   const role = user.userType ? roleByUserType[user.userType] : null;
   const name = user.firstName ?? user.userEmail ?? '';
+  const isAdmin = role === 'platform_admin' || role === 'church_admin';
 
   return (
     <Stack gap="lg">
-      <Card withBorder radius="md" padding="lg">
+      <Card withBorder radius="md" padding="md">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={4}>
-            <Title order={heading} size="h2">{t('dashboard.welcome', { name })}</Title>
-            <Text c="dimmed">{t('dashboard.intro')}</Text>
+            <Title order={heading} size="h3">{t('dashboard.welcome', { name })}</Title>
+            <Text c="dimmed" size="sm">{isAdmin ? t('analytics.adminIntro') : t('analytics.personalIntro')}</Text>
           </Stack>
           {role && (
             <Badge size="lg" variant="light" aria-label={t('dashboard.roleLabel', { role: t(`common.roles.${role}`) })}>
@@ -34,45 +36,13 @@ export function DashboardPage() {
           )}
         </Group>
       </Card>
-
-      <section aria-labelledby="dashboard-shortcuts">
-        <Title order={useHeadingLevel(1)} size="h4" id="dashboard-shortcuts" mb="sm">
-          {t('dashboard.shortcuts')}
-        </Title>
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
-          {tiles.map((item) => {
-            const Icon = item.icon;
-            return (
-              <Card
-                key={item.id}
-                component={Link}
-                to={item.path}
-                withBorder
-                radius="md"
-                padding="md"
-                aria-label={t(item.labelKey)}
-                aria-describedby={`tile-${item.id}`}
-                style={{ textDecoration: 'none' }}
-              >
-                <Group wrap="nowrap" align="flex-start" gap="md">
-                  <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
-                    <Icon size={24} />
-                  </ThemeIcon>
-                  <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                    <Text fw={600}>{t(item.labelKey)}</Text>
-                    <Text size="sm" c="dimmed" id={`tile-${item.id}`}>
-                      {t(`dashboard.tiles.${item.id}`)}
-                    </Text>
-                  </Stack>
-                  <IconChevronRight size={18} aria-hidden style={{ alignSelf: 'center', opacity: 0.5 }} />
-                </Group>
-              </Card>
-            );
-          })}
-        </SimpleGrid>
-      </section>
-
-      <Text size="sm" c="dimmed">{t('dashboard.analyticsNote')}</Text>
+      {isAdmin ? (
+        <Suspense fallback={<Skeleton h={240} radius="md" aria-label={t('common.loading')} />}>
+          <AdminDashboard ownChurchId={user.churchId} isPlatform={role === 'platform_admin'} />
+        </Suspense>
+      ) : (
+        <PersonalDashboard isMember={role !== 'staff'} hasChurch={!!user.churchId} />
+      )}
     </Stack>
   );
 }

@@ -21,8 +21,11 @@ describe('privacy policy', () => {
     expect(text).toContain('TLS 1.2 or higher');
     expect(text).toContain('deleted within 30 days of your request');
     expect(text).toContain('What we collect and why');
-    expect(text).toMatch(/To get a copy of the data/);
+    expect(text).toMatch(/Get a copy of everything we hold about you/);
     expect(text).toMatch(/To delete your account/);
+    expect(text).toContain('Download my data');
+    expect(text).toContain('carried out automatically');
+    expect(text).toContain('cannot be changed');
     expect(screen.getByRole('heading', { name: 'Terms of use' })).toBeTruthy();
   });
 

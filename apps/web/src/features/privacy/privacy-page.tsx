@@ -4,7 +4,7 @@ import { ADULT_AGE, DELETION_DAYS, MIN_AGE } from '@app/shared';
 import { useHeadingLevel } from '../../components/heading-level';
 
 // The date this text last changed; update it with any change to the `privacy` strings.
-const POLICY_DATE = new Date(Date.UTC(2026, 10, 21));
+const POLICY_DATE = new Date(Date.UTC(2026, 10, 23));
 
 interface Section {
   id: string;
@@ -23,8 +23,9 @@ const sections: Section[] = [
   { id: 'collect', paragraphs: ['intro'], items: ['account', 'church', 'photo', 'live', 'feedback', 'staff', 'technical'], after: ['noSale'] },
   { id: 'translation', paragraphs: ['body', 'transcript'] },
   { id: 'storage', paragraphs: ['location', 'security', 'access'] },
-  { id: 'retention', paragraphs: ['body', 'anonymous'] },
-  { id: 'rights', paragraphs: ['intro'], items: ['access', 'correct', 'delete'] },
+  // Issue 12: what is kept and for how long, how to get a copy, how deletion works and when.
+  { id: 'retention', paragraphs: ['body', 'anonymous', 'feedback', 'audit'] },
+  { id: 'rights', paragraphs: ['intro'], items: ['access', 'correct', 'delete', 'review', 'cancel'] },
   { id: 'cookies', paragraphs: ['body'] },
   { id: 'terms', paragraphs: ['intro'], items: ['respect', 'password', 'accuracy', 'churches', 'suspend'] },
   { id: 'changes', paragraphs: ['body'] },

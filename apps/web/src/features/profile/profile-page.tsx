@@ -1,6 +1,6 @@
 import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { IconAlertCircle, IconDownload, IconLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
@@ -11,6 +11,7 @@ import { useMe } from './api/get-me';
 import { ChangePasswordModal } from './components/change-password-modal';
 import { PhotoCard } from './components/photo-card';
 import { ProfileForm } from './components/profile-form';
+import { WithdrawDecision } from '../../components/salvation/withdraw-decision';
 
 function ProfileSkeleton() {
   const { t } = useTranslation();
@@ -47,9 +48,15 @@ export function ProfilePage() {
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
         <Text c="dimmed">{t('profile.subtitle')}</Text>
         {me.data && (
-          <Button variant="default" leftSection={<IconLock size={16} aria-hidden />} onClick={passwordModal.open}>
-            {t('profile.password.open')}
-          </Button>
+          <Group gap="sm">
+            {/* Everything held about the person, as a JSON download (issue 12, item 6). */}
+            <Button component="a" href="/api/v1/me/export" download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+              {t('myData.download')}
+            </Button>
+            <Button variant="default" leftSection={<IconLock size={16} aria-hidden />} onClick={passwordModal.open}>
+              {t('profile.password.open')}
+            </Button>
+          </Group>
         )}
       </Group>
 
@@ -78,6 +85,7 @@ export function ProfilePage() {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 4 }}>
             <PhotoCard me={me.data} />
+            <WithdrawDecision />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
             {/* Keyed by id so a different person's details never linger in the inputs. */}

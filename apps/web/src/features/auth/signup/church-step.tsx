@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { referralSources } from '@app/shared';
 import { FaithLevelSelect, PrimaryLanguageSelect } from '../../../components/form-fields/person-fields';
-import { usePublicChurches } from '../api/get-public-churches';
+import { usePublicChurches } from '../../../lib/public-churches';
 import type { SignupValues } from './signup-form';
 
 /** Step 2: your church and faith. */

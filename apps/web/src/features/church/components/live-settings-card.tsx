@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, Paper, Select, Stack, Switch, Text, TextIn
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { liveSettingsBody, type ChurchDetails } from '@app/shared';
+import { australianTimeZones, liveSettingsBody, type ChurchDetails } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodFormValidate } from '../../../lib/zod-form';
 import { useUpdateLiveSettings } from '../api/update-live-settings';
@@ -11,8 +11,9 @@ import { CredentialFields } from './credential-fields';
 import { changedLiveSettings, credentialPairErrors, initialLiveSettingsValues, type LiveSettingsValues } from './live-settings-values';
 import { useHeadingLevel } from '../../../components/heading-level';
 
+/** Australia's zones (issue 10), and the church's current one should it be another. */
 function timeZones(current: string): string[] {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const all: string[] = [...australianTimeZones];
   return all.includes(current) ? all : [current, ...all];
 }
 

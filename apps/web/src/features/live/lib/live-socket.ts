@@ -46,16 +46,77 @@ export type LiveSocket = Socket<LiveServerEvents, LiveClientEvents>;
 /**
  * A socket on `/live`, same origin, signed in by the session cookie (guests have none). WebSocket
  * first: it needs no sticky sessions behind a load balancer; long-polling remains the fallback for
- * networks that block WebSockets. Not connected until `connect()`.
+ * networks that block WebSockets. Not connected until `connect()`. Close it with `closeLiveSocket`.
  */
 export function createLiveSocket(): LiveSocket {
-  return io(LIVE_NAMESPACE, {
+  const socket: LiveSocket = io(LIVE_NAMESPACE, {
     autoConnect: false,
     withCredentials: true,
     transports: ['websocket', 'polling'],
     reconnectionDelay: 1000,
     reconnectionDelayMax: 5000,
   });
+  reconnectAfterServerDisconnect(socket);
+  followBrowserNetwork(socket);
+  return socket;
+}
+
+const retryTimers = new WeakMap<LiveSocket, ReturnType<typeof setTimeout>>();
+const networkListeners = new WeakMap<LiveSocket, () => void>();
+
+/**
+ * The browser knows at once when the network goes; socket.io only notices at its next missed
+ * heartbeat (up to 45 s). Offline: drop the transport now, so the screens say so and the speaker's
+ * lines queue. Online again: connect at once instead of waiting out socket.io's backoff.
+ */
+function followBrowserNetwork(socket: LiveSocket) {
+  if (typeof window === 'undefined') return;
+  const handleOffline = () => socket.io.engine?.close();
+  const handleOnline = () => {
+    if (socket.connected) return;
+    socket.disconnect();
+    socket.connect();
+  };
+  window.addEventListener('offline', handleOffline);
+  window.addEventListener('online', handleOnline);
+  networkListeners.set(socket, () => {
+    window.removeEventListener('offline', handleOffline);
+    window.removeEventListener('online', handleOnline);
+  });
+}
+
+/**
+ * socket.io never retries after "io server disconnect" (a server that shut down gracefully, or one
+ * that dropped us on purpose), so a planned restart would leave the screen reconnecting for good.
+ * Try again with a growing delay (1, 2, 4, then every 8 s), reset once connected.
+ */
+function reconnectAfterServerDisconnect(socket: LiveSocket) {
+  let attempt = 0;
+  socket.io.on('open', () => {
+    attempt = 0;
+  });
+  socket.on('disconnect', (reason) => {
+    if (reason !== 'io server disconnect') return;
+    const delay = Math.min(8000, 1000 * 2 ** attempt++) * (0.8 + Math.random() * 0.4);
+    clearTimeout(retryTimers.get(socket));
+    retryTimers.set(
+      socket,
+      setTimeout(() => {
+        if (!socket.connected) socket.connect();
+      }, delay),
+    );
+  });
+}
+
+/** Ends a socket for good: no pending retry, no listeners left to update an unmounted screen. */
+export function closeLiveSocket(socket: LiveSocket) {
+  clearTimeout(retryTimers.get(socket));
+  retryTimers.delete(socket);
+  networkListeners.get(socket)?.();
+  networkListeners.delete(socket);
+  socket.removeAllListeners();
+  socket.io.removeAllListeners();
+  socket.disconnect();
 }
 
 /** Emits with an acknowledgement, as a promise; a missing answer after `timeoutMs` is an error. */

@@ -51,6 +51,17 @@ export function CaptionList({
     }
   }, [captions, interim, follow, fontSize]);
 
+  // A notice appearing above (offline, paused) shrinks the list: keep the newest line in view then too.
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!follow || !box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottomRef.current) box.scrollTop = box.scrollHeight;
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [follow]);
+
   // Larger text changes the layout; keep the newest line in view.
   useEffect(() => {
     if (follow && atBottomRef.current) scrollToBottom();
@@ -67,7 +78,8 @@ export function CaptionList({
   const newest = captions.length ? captions[captions.length - 1]!.seq : -1;
 
   return (
-    <Box pos="relative">
+    // Fills what its parent column leaves (the listener screen is one viewport high).
+    <Box pos="relative" style={{ flex: '1 1 auto', minHeight: 120 }}>
       <Box
         ref={boxRef}
         onScroll={handleScroll}
@@ -78,7 +90,7 @@ export function CaptionList({
         lang={lang}
         tabIndex={0}
         style={{
-          height: 'max(260px, calc(100dvh - 360px))',
+          height: '100%',
           overflowY: 'auto',
           padding: 'var(--mantine-spacing-md)',
           border: '1px solid var(--mantine-color-default-border)',
@@ -120,7 +132,8 @@ export function CaptionList({
       </Box>
       {hasUnseen && (
         <Button
-          size="xs"
+          size="sm"
+          mih={44}
           radius="xl"
           pos="absolute"
           bottom={12}

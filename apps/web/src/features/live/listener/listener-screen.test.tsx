@@ -102,8 +102,52 @@ describe('listener screen', { timeout: 20_000 }, () => {
     expect(screen.getByText('The speaker is reconnecting…')).toBeTruthy();
     act(() => socket.fire('disconnect', 'transport close'));
     expect(screen.getByText('Disconnected. Reconnecting…')).toBeTruthy();
+    expect(screen.getByText('Reconnecting…')).toBeTruthy();
+  });
+
+  it('keeps reconnecting after a server restart closed the connection, and catches up on rejoining', async () => {
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
+    await screen.findByText('Connected');
     act(() => socket.fire('disconnect', 'io server disconnect'));
-    expect(screen.getByText('Connection lost. Please refresh the page.')).toBeTruthy();
+    expect(screen.getByText('Disconnected. Reconnecting…')).toBeTruthy();
+    expect(screen.queryByText('Connection lost. Please refresh the page.')).toBeNull();
+    act(() => socket.fire('connect'));
+    await waitFor(() => expect(socket.sent(liveEvents.listenerJoin)).toHaveLength(2));
+    expect(socket.sent(liveEvents.listenerJoin)[1]).toMatchObject({ lastSeq: 1 });
+    expect(await screen.findByText('Connected')).toBeTruthy();
+  });
+
+  it('says "Offline" as soon as the browser loses the network, and "Connected" once it is back', async () => {
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
+    await screen.findByText('Connected');
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(screen.getByText('Offline')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('You are offline');
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.getByText('Connected')).toBeTruthy();
+    expect(screen.queryByText('Offline')).toBeNull();
+  });
+
+  it('notices a lost network within 2 seconds even when the browser sends no offline event', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await open();
+      fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
+      await screen.findByText('Connected');
+      vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+      act(() => vi.advanceTimersByTime(1100));
+      expect(screen.getByText('Offline')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('re-joins after a reconnection that lost the session, asking only for what it missed', async () => {
@@ -122,8 +166,11 @@ describe('listener screen', { timeout: 20_000 }, () => {
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
     await screen.findByText('Connected');
+    expect(document.title).toBe('Live sermon · Sermon Translate');
     act(() => socket.fire(liveEvents.ended, { sermonId, reason: 'stream_limit', message: '' }));
     expect(screen.getByText('This sermon has ended')).toBeTruthy();
+    expect(document.title).toBe('This sermon has ended · Sermon Translate');
+    expect(screen.getByText('Ended')).toBeTruthy();
     expect(screen.getByText("This week's streaming time has been used up.")).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Read the full transcript' }));
     await waitFor(() => expect(screen.getByRole('log', { name: 'Captions' }).textContent).toContain('[ES demo] Amen.'));

@@ -1,52 +1,57 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
-  ActionIcon,
   Alert,
   Anchor,
-  Badge,
   Button,
   Center,
   Group,
   Loader,
-  Paper,
-  NativeSelect,
-  SegmentedControl,
   Stack,
-  Switch,
   Text,
   Title,
 } from '@mantine/core';
 import {
-  IconAlertTriangle,
   IconHeadphones,
-  IconLetterCaseToggle,
-  IconMinus,
-  IconPlayerPause,
-  IconPlus,
   IconVolume,
-  IconWifiOff,
 } from '@tabler/icons-react';
+import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Caption, SermonByBroadcast, VoiceGender } from '@app/shared';
 import { paths } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useSermonByBroadcast } from '../api/get-sermon-by-broadcast';
+import { TranslationPrompt } from '../../../components/feedback/translation-prompt';
+import { AcceptJesusButton } from '../../../components/salvation/accept-jesus-button';
 import { useTranscript } from '../api/get-transcript';
 import { isRtl, listenerLanguageLabel, localeFor } from '../lib/language-label';
 import { useWakeLock } from '../lib/use-wake-lock';
 import { AudioQueue } from './audio-queue';
 import { CaptionList } from './caption-list';
+import { ConnectionBadge, ConnectionNotices } from './connection-status';
+import { ListenerControls, TOUCH_PX } from './listener-controls';
 import { DeviceVoice, hasDeviceVoice } from './device-voice';
 import { initialLanguage, readListenerPrefs, saveListenerPrefs, TEXT_SIZES } from './listener-prefs';
-import { useLiveCaptions, type ListenerConnection, type VoicePreference } from './use-live-captions';
+import { useLiveCaptions, type VoicePreference } from './use-live-captions';
 import { useHeadingLevel } from '../../../components/heading-level';
+
+/** The mobile layout's padding above and below. */
+const MOBILE_CHROME = '2 * var(--mantine-spacing-md)';
 
 /**
  * The live view for listeners (`/join/:broadcastId` in the admin layout, `/sermon/join/:broadcastId`
  * on phones, also for guests with the share link). Loads the sermon, then the captions.
  */
-export function ListenerScreen({ broadcastId, listHref }: { broadcastId: string; listHref: string | null }) {
+export function ListenerScreen({
+  broadcastId,
+  listHref,
+  chrome = MOBILE_CHROME,
+}: {
+  broadcastId: string;
+  listHref: string | null;
+  /** Height of what surrounds the screen (layout padding, headers), as CSS, so it fits the viewport. */
+  chrome?: string;
+}) {
   const titleOrder = useHeadingLevel();
   const { t } = useTranslation();
   const sermon = useSermonByBroadcast(broadcastId);
@@ -67,7 +72,7 @@ export function ListenerScreen({ broadcastId, listHref }: { broadcastId: string;
           {t('live.listener.title')}
         </Title>
         {status === 401 || status === 403 ? (
-          <Alert color="blue" title={t('live.listener.signInTitle')}>
+          <Alert style={{ flexShrink: 0 }} color="blue" title={t('live.listener.signInTitle')}>
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{t('live.listener.signInBody')}</Text>
               <Button component={Link} to={paths.signIn} size="sm">
@@ -76,11 +81,11 @@ export function ListenerScreen({ broadcastId, listHref }: { broadcastId: string;
             </Stack>
           </Alert>
         ) : status === 404 ? (
-          <Alert color="yellow" title={t('live.listener.notFoundTitle')}>
+          <Alert style={{ flexShrink: 0 }} color="yellow" title={t('live.listener.notFoundTitle')}>
             {t('live.listener.notFoundBody')}
           </Alert>
         ) : (
-          <Alert color="red" title={t('live.listener.fetchFailed')}>
+          <Alert style={{ flexShrink: 0 }} color="red" title={t('live.listener.fetchFailed')}>
             <Button size="xs" variant="light" onClick={() => void sermon.refetch()}>
               {t('live.common.retry')}
             </Button>
@@ -94,10 +99,20 @@ export function ListenerScreen({ broadcastId, listHref }: { broadcastId: string;
       </Stack>
     );
   }
-  return <LiveView key={sermon.data.sermon.id} info={sermon.data} broadcastId={broadcastId} listHref={listHref} />;
+  return <LiveView key={sermon.data.sermon.id} info={sermon.data} broadcastId={broadcastId} listHref={listHref} chrome={chrome} />;
 }
 
-function LiveView({ info, broadcastId, listHref }: { info: SermonByBroadcast; broadcastId: string; listHref: string | null }) {
+function LiveView({
+  info,
+  broadcastId,
+  listHref,
+  chrome,
+}: {
+  info: SermonByBroadcast;
+  broadcastId: string;
+  listHref: string | null;
+  chrome: string;
+}) {
   const titleOrder = useHeadingLevel();
   const { t, i18n } = useTranslation();
   const { sermon, languages } = info;
@@ -149,6 +164,7 @@ function LiveView({ info, broadcastId, listHref }: { info: SermonByBroadcast; br
   const isEnded = sermon.status === 'ended' || live.ended !== null;
   useWakeLock(live.connection === 'connected' && !isEnded);
   const transcript = useTranscript(sermon.id, language, showTranscript);
+  useDocumentTitle(`${isEnded ? t('live.listener.endedTitle') : t('live.listener.title')} · ${t('common.appName')}`);
 
   /** Every tap that may lead to sound unlocks it (iOS allows playback only after one). */
   const unlockSound = (pref: VoicePreference) => {
@@ -214,13 +230,15 @@ function LiveView({ info, broadcastId, listHref }: { info: SermonByBroadcast; br
   const started = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(sermon.startedAt));
 
   return (
-    <Stack gap="sm">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
+    // One screen high: the captions take what the title, notices and control bar leave, so the newest
+    // caption stays in view at 320 px and 390 px wide whatever else is shown (issue 13).
+    <Stack gap="xs" style={{ height: `calc(100dvh - ${chrome})`, minHeight: 420 }}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" style={{ flexShrink: 0 }}>
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Title order={titleOrder} size="h3">
             {t('live.listener.title')}
           </Title>
-          <Text size="sm" c="dimmed" lineClamp={2}>
+          <Text size="sm" c="dimmed" lineClamp={1}>
             {[sermon.churchName, sermon.hostName, t('live.listener.startedAt', { time: started })].filter(Boolean).join(' · ')}
           </Text>
         </Stack>
@@ -228,49 +246,24 @@ function LiveView({ info, broadcastId, listHref }: { info: SermonByBroadcast; br
       </Group>
 
       {isEnded ? (
-        <Alert color="gray" title={t('live.listener.endedTitle')}>
+        <Alert style={{ flexShrink: 0 }} color="gray" title={t('live.listener.endedTitle')}>
           <Stack gap="xs" align="flex-start">
             {live.ended?.reason && live.ended.reason !== 'stopped' && (
               <Text size="sm">{t(`live.endReasons.${live.ended.reason}`)}</Text>
             )}
             {!showTranscript && (
-              <Button size="sm" variant="light" onClick={() => setShowTranscript(true)}>
+              <Button size="sm" mih={TOUCH_PX} variant="light" onClick={() => setShowTranscript(true)}>
                 {t('live.listener.readTranscript')}
               </Button>
             )}
+            <TranslationPrompt sermonId={sermon.id} language={language} />
           </Stack>
         </Alert>
       ) : (
-        <>
-          {state?.status === 'paused' && (
-            <Alert color="yellow" icon={<IconPlayerPause />} title={t('live.listener.pausedTitle')}>
-              {t('live.listener.pausedBody')}
-            </Alert>
-          )}
-          {state && !state.speakerConnected && state.status !== 'ended' && (
-            <Alert color="orange" icon={<IconWifiOff />}>
-              {t('live.listener.speakerReconnecting')}
-            </Alert>
-          )}
-          {live.connection === 'disconnected' && (
-            <Alert color="orange" icon={<IconWifiOff />}>
-              {t('live.listener.disconnected')}
-            </Alert>
-          )}
-          {live.connection === 'lost' && (
-            <Alert color="red" icon={<IconAlertTriangle />} role="alert">
-              <Group gap="sm">
-                <Text size="sm">{t('live.listener.connectionLost')}</Text>
-                <Button size="xs" variant="white" color="red" onClick={() => window.location.reload()}>
-                  {t('live.listener.refresh')}
-                </Button>
-              </Group>
-            </Alert>
-          )}
-        </>
+        <ConnectionNotices connection={live.connection} state={state} />
       )}
       {live.problem && (
-        <Alert color="red" role="alert" withCloseButton closeButtonLabel={t('live.common.dismiss')} onClose={live.dismissProblem}>
+        <Alert style={{ flexShrink: 0 }} color="red" role="alert" withCloseButton closeButtonLabel={t('live.common.dismiss')} onClose={live.dismissProblem}>
           {t(`live.listener.problems.${live.problem}`)}
           {live.problem === 'guestsNotAllowed' && (
             <>
@@ -283,85 +276,21 @@ function LiveView({ info, broadcastId, listHref }: { info: SermonByBroadcast; br
         </Alert>
       )}
       {soundBlocked && (
-        <Alert color="blue" icon={<IconVolume />}>
+        <Alert style={{ flexShrink: 0 }} color="blue" icon={<IconVolume />}>
           <Group gap="sm">
             <Text size="sm">{t('live.listener.soundBlocked')}</Text>
-            <Button size="xs" onClick={() => unlockSound(voicePref)}>
+            <Button size="sm" mih={TOUCH_PX} onClick={() => unlockSound(voicePref)}>
               {t('live.listener.enableSound')}
             </Button>
           </Group>
         </Alert>
       )}
 
-      <Paper withBorder p="sm" radius="md">
-        <Stack gap="xs">
-          {/* The phone's own picker: big, familiar, and no popover code for the listener to download. */}
-          <NativeSelect
-            label={t('live.listener.language')}
-            data={languageOptions}
-            value={language}
-            onChange={(e) => handleLanguage(e.currentTarget.value)}
-            size="md"
-          />
-          <Group justify="space-between" gap="xs" wrap="wrap">
-            <Group gap="sm" wrap="nowrap">
-              <Switch
-                size="md"
-                label={t('live.listener.voice')}
-                checked={voiceOn && voiceMode !== 'none'}
-                disabled={voiceMode === 'none' || isEnded}
-                onChange={(e) => handleVoice(e.currentTarget.checked)}
-              />
-              {voiceMode === 'server' && serverVoices.length > 1 && (
-                <SegmentedControl
-                  size="sm"
-                  aria-label={t('live.listener.voiceKind')}
-                  value={effectiveGender}
-                  onChange={handleGender}
-                  disabled={!voiceOn || isEnded}
-                  data={serverVoices.map((v) => ({ value: v, label: t(`live.listener.${v}`) }))}
-                />
-              )}
-            </Group>
-            <Group gap={4} wrap="nowrap">
-              <IconLetterCaseToggle size={18} aria-hidden />
-              <ActionIcon
-                variant="default"
-                size="lg"
-                onClick={() => changeSize(-1)}
-                disabled={sizeIndex === 0}
-                aria-label={t('live.listener.smallerText')}
-              >
-                <IconMinus size={18} />
-              </ActionIcon>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                onClick={() => changeSize(1)}
-                disabled={sizeIndex === TEXT_SIZES.length - 1}
-                aria-label={t('live.listener.largerText')}
-              >
-                <IconPlus size={18} />
-              </ActionIcon>
-            </Group>
-          </Group>
-          {voiceMode === 'device' && voiceOn && (
-            <Text size="xs" c="dimmed">
-              {t('live.listener.deviceVoiceNote')}
-            </Text>
-          )}
-          {voiceMode === 'none' && (
-            <Text size="xs" c="dimmed">
-              {t('live.listener.noVoice')}
-            </Text>
-          )}
-        </Stack>
-      </Paper>
-
       {!isEnded && (live.connection === 'ready' || live.connection === 'connecting') && (
         <Button
           size="xl"
           fullWidth
+          style={{ flexShrink: 0 }}
           leftSection={<IconHeadphones size={24} />}
           onClick={handleStart}
           loading={live.connection === 'connecting'}
@@ -376,7 +305,7 @@ function LiveView({ info, broadcastId, listHref }: { info: SermonByBroadcast; br
             <Loader aria-label={t('live.common.loading')} />
           </Center>
         ) : transcript.isError ? (
-          <Alert color="red">{t('live.listener.transcriptFailed')}</Alert>
+          <Alert style={{ flexShrink: 0 }} color="red">{t('live.listener.transcriptFailed')}</Alert>
         ) : (
           <CaptionList
             captions={transcript.data.captions}
@@ -399,21 +328,26 @@ function LiveView({ info, broadcastId, listHref }: { info: SermonByBroadcast; br
           />
         )
       )}
+      {!isEnded && <AcceptJesusButton sermonId={sermon.id} language={language} />}
+      <ListenerControls
+        languageOptions={languageOptions}
+        language={language}
+        onLanguage={handleLanguage}
+        voiceMode={voiceMode}
+        voiceOn={voiceOn}
+        onVoice={handleVoice}
+        serverVoices={serverVoices}
+        gender={effectiveGender}
+        onGender={handleGender}
+        sizeIndex={sizeIndex}
+        onSize={changeSize}
+        isEnded={isEnded}
+      />
       {listHref && (
-        <Anchor component={Link} to={listHref} size="sm">
+        <Anchor component={Link} to={listHref} size="sm" mih={TOUCH_PX} style={{ display: 'inline-flex', alignItems: 'center', flexShrink: 0 }}>
           {t('live.listener.backToList')}
         </Anchor>
       )}
     </Stack>
-  );
-}
-
-function ConnectionBadge({ connection }: { connection: ListenerConnection | 'ended' }) {
-  const { t } = useTranslation();
-  const color = { ready: 'gray', connecting: 'blue', connected: 'teal', disconnected: 'orange', lost: 'red', ended: 'gray' }[connection];
-  return (
-    <Badge color={color} variant="light" size="lg" style={{ flexShrink: 0 }} aria-live="polite">
-      {t(`live.listener.connection.${connection}`)}
-    </Badge>
   );
 }

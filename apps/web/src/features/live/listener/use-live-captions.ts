@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LISTENER_RECOVERY_MS, liveEvents, type Caption, type SermonEnded, type SermonState, type VoiceGender } from '@app/shared';
-import { createLiveSocket, emitWithAck, type LiveSocket } from '../lib/live-socket';
+import { closeLiveSocket, createLiveSocket, emitWithAck, type LiveSocket } from '../lib/live-socket';
+import { useBrowserOnline } from '../lib/use-browser-online';
 import { lastFinalSeq, mergeCaptions } from './captions';
 
-/** Spec section 4: ready, connected, disconnected, connection lost (plus the moment of connecting). */
-export type ListenerConnection = 'ready' | 'connecting' | 'connected' | 'disconnected' | 'lost';
+/**
+ * Spec section 4: ready, connected, disconnected (shown as "Reconnecting…"), connection lost, plus
+ * the moment of connecting and `offline`: the browser has no network (issue 13: shown within 2 s).
+ */
+export type ListenerConnection = 'ready' | 'connecting' | 'connected' | 'disconnected' | 'lost' | 'offline';
 export type VoicePreference = VoiceGender | 'none' | 'device';
 export type ListenerProblem = 'guestsNotAllowed' | 'notFound' | 'joinFailed' | 'prefsFailed';
 
@@ -48,10 +52,7 @@ export function useLiveCaptions({ broadcastId, onNewCaption }: { broadcastId: st
     joinedRef.current = false;
     const socket = socketRef.current;
     socketRef.current = null;
-    if (!socket) return;
-    socket.removeAllListeners();
-    socket.io.removeAllListeners();
-    socket.disconnect();
+    if (socket) closeLiveSocket(socket);
   }, []);
 
   const markEnded = useCallback(
@@ -122,11 +123,8 @@ export function useLiveCaptions({ broadcastId, onNewCaption }: { broadcastId: st
       socket.on('disconnect', (reason) => {
         if (endedRef.current) return;
         joinedRef.current = joinedRef.current && reason !== 'io server disconnect';
-        if (reason === 'io server disconnect') {
-          // The server closed this connection on purpose; socket.io will not reconnect by itself.
-          setConnection('lost');
-          return;
-        }
+        // After "io server disconnect" (a server shutting down) createLiveSocket connects again itself,
+        // and the join that follows asks for every caption after the last one shown.
         setConnection('disconnected');
         clearLostTimer();
         lostTimerRef.current = window.setTimeout(() => setConnection('lost'), LISTENER_RECOVERY_MS);
@@ -202,8 +200,11 @@ export function useLiveCaptions({ broadcastId, onNewCaption }: { broadcastId: st
 
   useEffect(() => () => leave(), [leave]);
 
+  const online = useBrowserOnline();
+  const isOffline = !online && connection !== 'ready' && ended === null;
+
   return {
-    connection,
+    connection: isOffline ? ('offline' as const) : connection,
     captions,
     interim,
     state,

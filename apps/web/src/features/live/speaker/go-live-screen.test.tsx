@@ -83,8 +83,8 @@ describe('go-live screen', { timeout: 20_000 }, () => {
     fireEvent.submit(input.closest('form')!);
     await waitFor(() =>
       expect(socket.sent(liveEvents.segment)).toEqual([
-        { sermonId: sermon.id, seq: 1, text: 'Gracia y paz.', final: true },
-        { sermonId: sermon.id, seq: 2, text: 'Abramos la Biblia.', final: true },
+        { sermonId: sermon.id, seq: 1, text: 'Gracia y paz.', final: true, clientId: expect.any(String) },
+        { sermonId: sermon.id, seq: 2, text: 'Abramos la Biblia.', final: true, clientId: expect.any(String) },
       ]),
     );
     expect(within(screen.getByRole('list', { name: 'Sent to listeners' })).getAllByRole('listitem')).toHaveLength(2);
@@ -101,14 +101,80 @@ describe('go-live screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Reconnecting…')).toBeTruthy();
     fireEvent.change(input, { target: { value: 'Said while offline.' } });
     fireEvent.submit(input.closest('form')!);
+    fireEvent.change(input, { target: { value: 'And then this.' } });
+    fireEvent.submit(input.closest('form')!);
     expect(socket.sent(liveEvents.segment)).toEqual([]);
+    expect(screen.getAllByText('Waiting to send (2)').length).toBeGreaterThan(0);
     socket.answers[liveEvents.speakerJoin] = () => ({ ok: true, state, lastSeq: 7, sourceLanguage: 'es' });
     act(() => socket.fire('connect'));
     await waitFor(() =>
-      expect(socket.sent(liveEvents.segment)).toEqual([{ sermonId: sermon.id, seq: 8, text: 'Said while offline.', final: true }]),
+      expect(socket.sent(liveEvents.segment)).toEqual([
+        { sermonId: sermon.id, seq: 8, text: 'Said while offline.', final: true, clientId: expect.any(String) },
+        { sermonId: sermon.id, seq: 9, text: 'And then this.', final: true, clientId: expect.any(String) },
+      ]),
     );
     expect(socket.sent(liveEvents.speakerJoin)).toHaveLength(2);
     expect(screen.queryByText('Reconnecting…')).toBeNull();
+    await waitFor(() => expect(screen.queryByText(/Waiting to send/)).toBeNull());
+    expect(localStorage.getItem(`live.outbox.${sermon.id}`)).toBeNull();
+  });
+
+  it('keeps a line waiting until the server acknowledges it, and resends it with the same id', async () => {
+    socket.answers[liveEvents.segment] = () => ({ ok: false, error: { code: 'internal', message: 'No answer from the server' } });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    const input = await screen.findByRole('textbox', { name: 'Type or paste a line' });
+    await waitFor(() => expect(socket.sent(liveEvents.speakerJoin)).toHaveLength(1));
+    fireEvent.change(input, { target: { value: 'No ack for me.' } });
+    fireEvent.submit(input.closest('form')!);
+    await waitFor(() => expect(socket.sent(liveEvents.segment)).toHaveLength(1));
+    expect(await screen.findAllByText('Waiting to send (1)')).not.toHaveLength(0);
+    expect(JSON.parse(localStorage.getItem(`live.outbox.${sermon.id}`) ?? '[]')).toHaveLength(1);
+    // The resend after a reconnection carries the same clientId, so the server can drop a duplicate.
+    socket.answers[liveEvents.segment] = (p) => ({ ok: true, seq: 3, duplicate: true, echo: p });
+    act(() => socket.fire('disconnect', 'transport close'));
+    act(() => socket.fire('connect'));
+    await waitFor(() => expect(socket.sent(liveEvents.segment)).toHaveLength(2));
+    const [first, second] = socket.sent(liveEvents.segment) as Array<{ clientId: string }>;
+    expect(second!.clientId).toBe(first!.clientId);
+    await waitFor(() => expect(screen.queryByText(/Waiting to send/)).toBeNull());
+    expect(screen.getAllByLabelText('Sent')).toHaveLength(1);
+  });
+
+  it('tells the speaker at once when an administrator ends the sermon, and stops saying live', async () => {
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(socket.sent(liveEvents.speakerJoin)).toHaveLength(1));
+    expect(screen.getByText('Live')).toBeTruthy();
+    act(() => socket.fire(liveEvents.ended, { sermonId: sermon.id, reason: 'ended_by_admin', message: '' }));
+    expect(await screen.findByText('This sermon has ended')).toBeTruthy();
+    expect(screen.getByText('An administrator ended the sermon.')).toBeTruthy();
+    expect(screen.queryByText('Live')).toBeNull();
+  });
+
+  it('continues a sermon left live with the lines already sent and the ones still waiting', async () => {
+    const live = { ...sermon, startedAt: new Date(Date.now() - 60_000).toISOString() };
+    localStorage.setItem(`live.outbox.${sermon.id}`, JSON.stringify([{ clientId: 'waiting-line-1', text: 'Typed before the reload.' }]));
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) => {
+      const u = String(url);
+      if (u.startsWith('/api/v1/sermons?')) return jsonResponse(200, { items: [live], total: 1, page: 1, pageSize: 50 });
+      if (u.startsWith(`/api/v1/sermons/${sermon.id}/transcript`)) {
+        return jsonResponse(200, {
+          sermonId: sermon.id, language: 'es', status: 'live',
+          captions: [{ sermonId: sermon.id, seq: 1, language: 'es', text: 'Ya enviado.', final: true, provider: 'source' }],
+        });
+      }
+      return base(url, init);
+    });
+    socket.answers[liveEvents.speakerJoin] = () => ({ ok: true, state, lastSeq: 1, sourceLanguage: 'es' });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue this sermon' }));
+    const list = await screen.findByRole('list', { name: 'Sent to listeners' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1Ya enviado.', '2Typed before the reload.']));
+    expect(socket.sent(liveEvents.segment)).toEqual([
+      { sermonId: sermon.id, seq: 2, text: 'Typed before the reload.', final: true, clientId: 'waiting-line-1' },
+    ]);
   });
 
   it('tells the speaker about translation errors without stopping the sermon', async () => {

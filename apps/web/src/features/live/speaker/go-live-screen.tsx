@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import {
   Alert,
   Badge,
-  Box,
   Button,
   Group,
   Loader,
@@ -35,6 +34,8 @@ import { languageName, localeFor } from '../lib/language-label';
 import { useWakeLock } from '../lib/use-wake-lock';
 import { ChurchSermonsPanel } from './church-sermons-panel';
 import { ListenerCounts } from './listener-counts';
+import { DecisionCount } from './decision-count';
+import { SentLines } from './sent-lines';
 import { SharePanel } from './share-panel';
 import { useSpeakerSession, type SpeakerProblem } from './use-speaker-session';
 import { useSpeechEngine } from './use-speech-engine';
@@ -225,7 +226,7 @@ function SpeakerConsole({ churchId, canManage }: { churchId: string; canManage: 
             </Group>
           </Stack>
         </Alert>
-        {session.lines.length > 0 && <SentLines lines={session.lines} />}
+        {session.lines.length > 0 && <SentLines lines={session.lines} waiting={0} />}
         {canManage && <ChurchSermonsPanel churchId={churchId} />}
       </Stack>
     );
@@ -258,6 +259,11 @@ function SpeakerConsole({ churchId, canManage }: { churchId: string; canManage: 
             {!session.isConnected && (
               <Badge color="orange" variant="light" size="lg" leftSection={<IconWifiOff size={14} />}>
                 {t('live.speaker.reconnecting')}
+              </Badge>
+            )}
+            {session.waiting > 0 && (
+              <Badge color="orange" variant="outline" size="lg">
+                {t('live.speaker.waitingToSend', { count: session.waiting })}
               </Badge>
             )}
             <Badge variant="default" size="lg">
@@ -323,11 +329,12 @@ function SpeakerConsole({ churchId, canManage }: { churchId: string; canManage: 
             </Text>
           </Paper>
           <TypedLine disabled={session.isPaused} onSend={session.sendLine} />
-          <SentLines lines={session.lines} />
+          <SentLines lines={session.lines} waiting={session.waiting} />
         </Stack>
         <Stack gap="md">
           <SharePanel broadcastId={sermon.broadcastId} churchId={sermon.churchId} />
           <ListenerCounts counts={counts} names={names} />
+          <DecisionCount sermonId={sermon.id} />
         </Stack>
       </SimpleGrid>
       {canManage && <ChurchSermonsPanel churchId={churchId} currentSermonId={sermon.id} />}
@@ -375,49 +382,6 @@ function TypedLine({ disabled, onSend }: { disabled: boolean; onSend: (text: str
   );
 }
 
-function SentLines({ lines }: { lines: Array<{ seq: number; text: string; status: 'sending' | 'sent' | 'failed' }> }) {
-  const { t } = useTranslation();
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Text fw={600} mb="xs">
-        {t('live.speaker.sentTitle')}
-      </Text>
-      {lines.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('live.speaker.sentEmpty')}
-        </Text>
-      ) : (
-        <Box
-          component="ol"
-          aria-label={t('live.speaker.sentTitle')}
-          style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 320, overflowY: 'auto' }}
-        >
-          {lines.map((line) => (
-            <Box component="li" key={`${line.seq}-${line.text.slice(0, 16)}`} py={4}>
-              <Group gap="xs" wrap="nowrap" align="flex-start">
-                <Text size="sm" c="dimmed" w={28} ta="right">
-                  {line.seq}
-                </Text>
-                <Text size="sm" style={{ flex: 1 }}>
-                  {line.text}
-                </Text>
-                {line.status === 'failed' ? (
-                  <Badge size="xs" color="red">
-                    {t('live.speaker.lineFailed')}
-                  </Badge>
-                ) : line.status === 'sending' ? (
-                  <Loader size={12} aria-label={t('live.speaker.lineSending')} />
-                ) : (
-                  <IconCheck size={14} color="var(--mantine-color-teal-6)" aria-label={t('live.speaker.lineSent')} />
-                )}
-              </Group>
-            </Box>
-          ))}
-        </Box>
-      )}
-    </Paper>
-  );
-}
 
 function ProblemAlerts({ problems, onDismiss }: { problems: SpeakerProblem[]; onDismiss?: (code: SpeakerProblem['code']) => void }) {
   const { t } = useTranslation();

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { liveEvents, type Sermon, type SermonEnded, type SermonState, type SermonWarning } from '@app/shared';
+import { liveEvents, type LiveError, type Sermon, type SermonEnded, type SermonState, type SermonWarning } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { endSermon } from '../api/end-sermon';
+import { getTranscript } from '../api/get-transcript';
 import { useGoLive } from '../api/go-live';
-import { createLiveSocket, emitWithAck, type LiveSocket } from '../lib/live-socket';
+import { closeLiveSocket, createLiveSocket, emitWithAck, type LiveSocket } from '../lib/live-socket';
 import type { Recognizer, RecognizerErrorCode } from './recognizer-types';
 import { createThrottle, splitSegment } from './segments';
+import { useSpeakerLines } from './use-speaker-lines';
 import type { SpeechEngine } from './use-speech-engine';
 
 export type SpeakerPhase = 'setup' | 'starting' | 'live' | 'ending' | 'ended';
@@ -30,21 +32,16 @@ export interface SpeakerProblem {
   fatal: boolean;
 }
 
-export interface SentLine {
-  seq: number;
-  text: string;
-  status: 'sending' | 'sent' | 'failed';
-}
+export type { SentLine } from './use-speaker-lines';
 
-const MAX_LINES_SHOWN = 100;
 /** Notes that stop being true as soon as speech is heard again. */
 const TRANSIENT: ReadonlySet<SpeakerProblemCode> = new Set(['noSpeech', 'network', 'serviceError']);
 const INTERIM_INTERVAL_MS = 250;
 
 /**
  * One go-live session: POST /sermons, the speaker's socket on `/live`, the recogniser, and typed
- * lines, which travel exactly like recognised ones. Final segments recognised before the socket has
- * joined (or while it reconnects) wait and go out in order afterwards, so nothing said is lost.
+ * lines, which travel exactly like recognised ones. Final lines wait in a stored outbox until the
+ * server acknowledges them (`useSpeakerLines`), so nothing said while offline, or before a reload, is lost.
  */
 export function useSpeakerSession({ churchId, engine }: { churchId: string; engine: SpeechEngine }) {
   const goLive = useGoLive();
@@ -52,7 +49,6 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
   const [sermon, setSermon] = useState<Sermon | null>(null);
   const [recognizerStatus, setRecognizerStatus] = useState<RecognizerStatus>('ready');
   const [interim, setInterim] = useState('');
-  const [lines, setLines] = useState<SentLine[]>([]);
   const [state, setState] = useState<SermonState | null>(null);
   const [problems, setProblems] = useState<SpeakerProblem[]>([]);
   const [warning, setWarning] = useState<SermonWarning | null>(null);
@@ -65,8 +61,6 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
   const sermonRef = useRef<Sermon | null>(null);
   const joinedRef = useRef(false);
   const pausedRef = useRef(false);
-  const nextSeqRef = useRef(1);
-  const pendingRef = useRef<string[]>([]);
   const localeRef = useRef('en-AU');
 
   const report = useCallback((code: SpeakerProblemCode, fatal = false) => {
@@ -76,46 +70,22 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
     setProblems((list) => list.filter((p) => p.code !== code));
   }, []);
 
-  const updateLine = useCallback((seq: number, patch: Partial<SentLine>) => {
-    setLines((list) => list.map((l) => (l.seq === seq ? { ...l, ...patch } : l)));
-  }, []);
-
-  const emitFinal = useCallback(
-    (text: string) => {
-      const socket = socketRef.current;
-      const current = sermonRef.current;
-      if (!socket || !current) return;
-      const seq = nextSeqRef.current++;
-      setLines((list) => [...list, { seq, text, status: 'sending' as const }].slice(-MAX_LINES_SHOWN));
-      void emitWithAck(socket, liveEvents.segment, { sermonId: current.id, seq, text, final: true }).then((ack) => {
-        if (ack.ok) {
-          // The server owns numbering (e.g. after a reload it may store this under a later seq).
-          nextSeqRef.current = Math.max(nextSeqRef.current, ack.seq + 1);
-          updateLine(seq, { status: 'sent', seq: ack.seq });
-        } else {
-          updateLine(seq, { status: 'failed' });
-          report(ack.error.code === 'translation_failed' ? 'translationFailed' : 'segmentFailed');
-        }
-      });
-    },
-    [report, updateLine],
+  const endedRef = useRef<(info: SermonEnded) => void>(() => undefined);
+  const handleRefused = useCallback(
+    (error: LiveError) => report(error.code === 'translation_failed' ? 'translationFailed' : 'segmentFailed'),
+    [report],
   );
+  // Found out by a refused line (e.g. ended while this phone was offline and missed the event).
+  const handleNotLive = useCallback(() => endedRef.current({ sermonId: sermonRef.current?.id ?? '', reason: 'stopped', message: '' }), []);
+  const { lines: sentLines, waiting, actions: lines } = useSpeakerLines({ onRefused: handleRefused, onNotLive: handleNotLive });
+  const nextSeqRef = lines.nextSeq;
 
-  const flushPending = useCallback(() => {
-    const waiting = pendingRef.current;
-    pendingRef.current = [];
-    for (const text of waiting) emitFinal(text);
-  }, [emitFinal]);
-
-  /** A finished phrase, spoken or typed: to listeners at once, or queued until the socket has joined. */
+  /** A finished phrase, spoken or typed: into the outbox, which sends it as soon as it can. */
   const sendFinal = useCallback(
     (raw: string) => {
-      for (const chunk of splitSegment(raw)) {
-        if (joinedRef.current) emitFinal(chunk);
-        else pendingRef.current.push(chunk);
-      }
+      for (const chunk of splitSegment(raw)) lines.add(chunk);
     },
-    [emitFinal],
+    [lines],
   );
 
   const interimThrottle = useRef(
@@ -162,10 +132,25 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
 
   const closeSocket = useCallback(() => {
     joinedRef.current = false;
-    socketRef.current?.removeAllListeners();
-    socketRef.current?.disconnect();
+    lines.detach();
+    if (socketRef.current) closeLiveSocket(socketRef.current);
     socketRef.current = null;
-  }, []);
+  }, [lines]);
+
+  /** Told by the server (or found out on joining): the screen stops saying LIVE at once. */
+  const markEnded = useCallback(
+    (info: SermonEnded) => {
+      setEnded(info);
+      stopRecognizer();
+      closeSocket();
+      lines.discard();
+      setPhase('ended');
+    },
+    [closeSocket, lines, stopRecognizer],
+  );
+  useEffect(() => {
+    endedRef.current = markEnded;
+  }, [markEnded]);
 
   const connect = useCallback(
     (live: Sermon) => {
@@ -175,14 +160,14 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
         const ack = await emitWithAck(socket, liveEvents.speakerJoin, { sermonId: live.id });
         if (socket !== socketRef.current) return;
         if (!ack.ok) {
-          report('startStreamFailed', true);
+          if (ack.error.code === 'not_live') markEnded({ sermonId: live.id, reason: 'stopped', message: ack.error.message });
+          else report('startStreamFailed', true);
           return;
         }
-        nextSeqRef.current = Math.max(nextSeqRef.current, ack.lastSeq + 1);
         setState(ack.state);
         joinedRef.current = true;
         setIsConnected(true);
-        flushPending();
+        lines.attach(socket, live.id, ack.lastSeq);
       };
       // Whether this socket's session had joined before a drop: socket.io's recovery then restores it.
       let hadJoined = false;
@@ -192,13 +177,14 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
         if (socket.recovered && hadJoined) {
           joinedRef.current = true;
           setIsConnected(true);
-          flushPending();
+          lines.attach(socket, live.id, 0);
         } else void join();
       });
       socket.on('disconnect', () => {
         hadJoined = joinedRef.current;
         // Final segments wait in order until the connection is back.
         joinedRef.current = false;
+        lines.detach();
         setIsConnected(false);
       });
       socket.on('connect_error', () => {
@@ -219,15 +205,11 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
         if (error.code === 'translation_failed') report('translationFailed');
       });
       socket.on(liveEvents.ended, (info) => {
-        if (info.sermonId !== live.id) return;
-        setEnded(info);
-        stopRecognizer();
-        closeSocket();
-        setPhase('ended');
+        if (info.sermonId === live.id) markEnded(info);
       });
       socket.connect();
     },
-    [closeSocket, flushPending, report, stopRecognizer],
+    [lines, markEnded, report],
   );
 
   /** Starts the recogniser within the tap (iOS grants the microphone only then), then goes live. */
@@ -236,20 +218,19 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
       if (phase === 'starting' || phase === 'live') return;
       localeRef.current = locale;
       setProblems([]);
-      setLines([]);
+      lines.reset();
       setWarning(null);
       setEnded(null);
       setState(null);
       setIsPaused(false);
       pausedRef.current = false;
-      pendingRef.current = [];
-      nextSeqRef.current = 1;
       setPhase('starting');
       startRecognizer();
       try {
         const created = await goLive.mutateAsync({ churchId, sourceLanguage });
         sermonRef.current = created;
         setSermon(created);
+        lines.open(created.id);
         setPhase('live');
         connect(created);
       } catch (err) {
@@ -261,22 +242,26 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
         else report('addSermonFailed', true);
       }
     },
-    [churchId, connect, goLive, phase, report, startRecognizer, stopRecognizer],
+    [churchId, connect, goLive, lines, phase, report, startRecognizer, stopRecognizer],
   );
 
   /**
    * Continues a sermon this speaker left live (a reload, a dropped phone): the server kept it for its
-   * grace period; joining again carries on its numbering.
+   * grace period; joining again carries on its numbering. The lines already sent are shown again
+   * (from the stored transcript), and lines still waiting in this browser go out first.
    */
   const resume = useCallback(
     (live: Sermon, locale: string) => {
       if (phase === 'starting' || phase === 'live') return;
       localeRef.current = locale;
       setProblems([]);
-      setLines([]);
       setEnded(null);
-      pendingRef.current = [];
-      nextSeqRef.current = 1;
+      lines.open(live.id);
+      void getTranscript(live.id, live.sourceLanguage)
+        .then((t) =>
+          lines.prependSent(t.captions.map((c) => ({ key: `seq-${c.seq}`, seq: c.seq, text: c.text, status: 'sent' as const }))),
+        )
+        .catch(() => undefined);
       sermonRef.current = live;
       setSermon(live);
       const paused = live.status === 'paused';
@@ -286,7 +271,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
       if (!paused) startRecognizer();
       connect(live);
     },
-    [connect, phase, startRecognizer],
+    [connect, lines, phase, startRecognizer],
   );
 
   /** One tap: listeners see "paused" and the microphone rests (music, a testimony). */
@@ -344,11 +329,11 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
     setPhase('setup');
     setRecognizerStatus('ready');
     setState(null);
-    setLines([]);
+    lines.reset();
     setProblems([]);
     setWarning(null);
     setEnded(null);
-  }, []);
+  }, [lines]);
 
   // Leaving the screen drops the microphone and the socket; the sermon itself stays live for the
   // server's grace period, so an accidental navigation or reload can come back to it.
@@ -356,8 +341,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
     () => () => {
       recognizerRef.current?.stop();
       recognizerRef.current = null;
-      socketRef.current?.removeAllListeners();
-      socketRef.current?.disconnect();
+      if (socketRef.current) closeLiveSocket(socketRef.current);
       socketRef.current = null;
     },
     [],
@@ -368,7 +352,8 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
     sermon,
     recognizerStatus,
     interim,
-    lines,
+    lines: sentLines,
+    waiting,
     state,
     problems,
     warning,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicChurch } from '@app/shared';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /** GET /churches/public: id, name and suburb of every church, for the signup picker. */
 export function getPublicChurches(): Promise<PublicChurch[]> {

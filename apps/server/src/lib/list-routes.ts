@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageOf, type AccessRule } from '@app/shared';
+import { requireActor } from './access';
+import { sendCsv, wantsCsv, type CsvColumn, type Page } from './lists';
+import type { Actor } from './session';
+
+export interface ListRouteOptions<Q extends z.ZodType, Item> {
+  /** e.g. `/users`; `/users/export.csv` is registered beside it. */
+  url: string;
+  tags: string[];
+  summary: string;
+  querystring: Q;
+  item: z.ZodType<Item>;
+  requires: AccessRule;
+  /** Download name of the CSV, e.g. `users.csv`. */
+  filename: string;
+  csvColumns: CsvColumn<Item>[];
+  page: (actor: Actor, query: z.output<Q>) => Promise<Page<Item>>;
+  /** Every item of the same query, in the same order, streamed from the database in batches. */
+  all: (actor: Actor, query: z.output<Q>) => AsyncIterable<Item>;
+}
+
+/**
+ * Registers a list: `GET url` answers `{ items, total, page, pageSize }`, or CSV of the whole query
+ * for `Accept: text/csv`; `GET url/export.csv` is the same CSV for a plain download link.
+ */
+export function registerListRoutes<Q extends z.ZodType, Item>(app: FastifyInstance, o: ListRouteOptions<Q, Item>) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const description = 'Paged (`page`, `pageSize` ≤ 100), searched (`q`, ignoring case and accents), sorted (`sort=col` or `sort=-col`) and filtered. `Accept: text/csv` answers the whole query as CSV.';
+  api.get(o.url, {
+    schema: { tags: o.tags, summary: o.summary, description, querystring: o.querystring, response: { 200: pageOf(o.item) } },
+    config: { requires: o.requires },
+  }, async (req, reply) => {
+    const actor = requireActor(req);
+    const query = req.query as z.output<Q>;
+    if (wantsCsv(req.headers.accept)) return sendCsv(reply, o.filename, o.csvColumns, o.all(actor, query));
+    return o.page(actor, query);
+  });
+  api.get(`${o.url}/export.csv`, {
+    schema: { tags: o.tags, summary: `${o.summary} as CSV`, description: 'The same query as the list, every page, streamed.', querystring: o.querystring },
+    config: { requires: o.requires },
+  }, async (req, reply) => sendCsv(reply, o.filename, o.csvColumns, o.all(requireActor(req), req.query as z.output<Q>)));
+}

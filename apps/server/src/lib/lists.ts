@@ -1,0 +1,188 @@
+import { Readable } from 'node:stream';
+import { asc, desc, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * The one list machinery of the product (issue 9, item 1; STYLE.md "one list machinery"). A resource
+ * describes its rows once — a select with its joins, a count over the same joins, the sortable
+ * columns and how a row becomes an item — and gets a page (`{ items, total, page, pageSize }`) and a
+ * CSV export of the very same query, read from the database in batches.
+ */
+export interface ListSource<Q extends PgSelect, Item> {
+  /** `db.select(…).from(…).leftJoin(…).$dynamic()`: the rows, without where/order/limit. */
+  rows: () => Q;
+  /** `db.select({ n: count() }).from(…)` with the same joins the filters need, `.$dynamic()`. */
+  count: () => PgSelect;
+  /** Allow-listed sort keys (the shared schema already refused others) → expression. */
+  sortable: Record<string, AnyColumn | SQLWrapper>;
+  /** e.g. `-createdAt`. */
+  defaultSort: string;
+  /** Last ORDER BY term, so pages never overlap when the sort column has equal values. */
+  tiebreak: AnyColumn;
+  toItem: (row: Awaited<Q>[number]) => Item;
+  /**
+   * Optional, for large tables: the tiebreak column alone (`select({ key: t.id }).from(t)` plus only
+   * the joins the filters and sorts need). A page's keys are found on this narrow query — often an
+   * index-only scan — and only those rows are then read whole ("deferred join"). `keyOf` reads the
+   * key back from a whole row.
+   */
+  keys?: () => PgSelect;
+  keyOf?: (row: Awaited<Q>[number]) => string;
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  sort?: string;
+}
+
+export interface Page<Item> {
+  items: Item[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+type Ordering = Pick<ListSource<PgSelect, unknown>, 'sortable' | 'defaultSort' | 'tiebreak'>;
+
+function orderBy(source: Ordering, sort: string | undefined): SQL[] {
+  const wanted = sort || source.defaultSort;
+  const descending = wanted.startsWith('-');
+  const key = descending ? wanted.slice(1) : wanted;
+  const column = source.sortable[key] ?? source.sortable[source.defaultSort.replace(/^-/, '')]!;
+  const direction = descending ? desc : asc;
+  // PostgreSQL's default NULL placement (last ascending, first descending) is what lets one
+  // (column, id) index serve both directions; a fixed NULLS LAST would force a sort on descending.
+  return [direction(column as AnyColumn), direction(source.tiebreak)];
+}
+
+/**
+ * A condition matching `q` anywhere in `searchColumn`, ignoring letter case and accents ("joao"
+ * finds "João"). The column must hold `f_unaccent(lower(…))` text (migration 0001); LIKE's own
+ * wildcards in `q` are taken literally.
+ */
+export function searchMatches(searchColumn: AnyColumn | SQLWrapper, q: string | undefined): SQL | undefined {
+  const term = q?.trim();
+  if (!term) return undefined;
+  const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`${searchColumn} like '%' || f_unaccent(lower(${escaped})) || '%'`;
+}
+
+/** Text ordered as people expect: letter case and accents ignored (Émile between Adams and Formula). */
+export const humanOrder = (column: AnyColumn | SQLWrapper): SQL => sql`f_unaccent(lower(${column}))`;
+
+const flip = (sort: string) => (sort.startsWith('-') ? sort.slice(1) : `-${sort}`);
+
+/** Rows `offset … offset + limit` in `sort` order, through the narrow key query when the source has one. */
+async function readRows<Q extends PgSelect, Item>(source: ListSource<Q, Item>, sort: string, where: SQL | undefined, limit: number, offset: number) {
+  const order = orderBy(source, sort);
+  if (!source.keys || !source.keyOf) {
+    return (await source.rows().where(where).orderBy(...order).limit(limit).offset(offset)) as Awaited<Q>;
+  }
+  const keys = (await source.keys().where(where).orderBy(...order).limit(limit).offset(offset)) as Array<{ key: string }>;
+  if (keys.length === 0) return [] as unknown as Awaited<Q>;
+  const rows = (await source.rows().where(inArray(source.tiebreak, keys.map((k) => k.key)))) as Awaited<Q>;
+  const byKey = new Map(rows.map((r) => [source.keyOf!(r), r]));
+  return keys.map((k) => byKey.get(k.key)).filter((r) => r !== undefined) as Awaited<Q>;
+}
+
+/**
+ * One page of the list and the total of the same filters. A page in the back half is read in the
+ * reverse order from the other end and turned round, so the last page of 100,000 rows costs what
+ * the first does instead of walking past 99,980 others.
+ */
+export async function listPage<Q extends PgSelect, Item>(
+  source: ListSource<Q, Item>,
+  request: PageRequest,
+  where: SQL | undefined,
+): Promise<Page<Item>> {
+  const counted = await source.count().where(where);
+  const total = Number((counted[0] as { n?: number } | undefined)?.n ?? 0);
+  const sort = request.sort || source.defaultSort;
+  const offset = (request.page - 1) * request.pageSize;
+  let rows: Awaited<Q>;
+  if (offset >= total) rows = [] as unknown as Awaited<Q>;
+  else if (offset > total / 2) {
+    const end = Math.min(total, offset + request.pageSize);
+    const reversed = await readRows(source, flip(sort), where, end - offset, total - end);
+    rows = [...reversed].reverse() as Awaited<Q>;
+  } else rows = await readRows(source, sort, where, request.pageSize, offset);
+  return { items: rows.map(source.toItem), total, page: request.page, pageSize: request.pageSize };
+}
+
+const EXPORT_BATCH = 1000;
+
+/** Every item of the list, in its order, a batch at a time: never the whole list in memory. */
+export async function* listAll<Q extends PgSelect, Item>(
+  source: ListSource<Q, Item>,
+  sort: string | undefined,
+  where: SQL | undefined,
+): AsyncGenerator<Item> {
+  const order = orderBy(source, sort || source.defaultSort);
+  if (source.keys && source.keyOf) {
+    // Every key in order in one pass (a uuid each: ~9 MB at 100,000 rows), then whole rows a batch
+    // at a time. Paging the export with OFFSET would walk the table again for every batch.
+    const keys = ((await source.keys().where(where).orderBy(...order)) as Array<{ key: string }>).map((k) => k.key);
+    for (let i = 0; i < keys.length; i += EXPORT_BATCH) {
+      const batch = keys.slice(i, i + EXPORT_BATCH);
+      const rows = (await source.rows().where(inArray(source.tiebreak, batch))) as Awaited<Q>;
+      const byKey = new Map(rows.map((r) => [source.keyOf!(r), r]));
+      for (const key of batch) {
+        const row = byKey.get(key);
+        if (row !== undefined) yield source.toItem(row);
+      }
+    }
+    return;
+  }
+  for (let offset = 0; ; offset += EXPORT_BATCH) {
+    const rows = (await source.rows().where(where).orderBy(...order).limit(EXPORT_BATCH).offset(offset)) as Awaited<Q>;
+    for (const row of rows) yield source.toItem(row);
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
+export interface CsvColumn<Item> {
+  header: string;
+  value: (item: Item) => unknown;
+}
+
+/**
+ * A spreadsheet opens a cell that starts with = + - @ (or a tab/return) as a formula: such text is
+ * prefixed with an apostrophe so it shows as typed (OWASP "CSV injection").
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') return String(value);
+  return neutraliseFormula(String(value));
+}
+
+/** Streams `items` as CSV with a header row; rows are produced as the client reads them. */
+export function sendCsv<Item>(reply: FastifyReply, filename: string, columns: CsvColumn<Item>[], items: AsyncIterable<Item>) {
+  const rows = Readable.from(
+    (async function* () {
+      yield columns.map((c) => c.header);
+      for await (const item of items) yield columns.map((c) => cell(c.value(item)));
+    })(),
+  );
+  // UTF-8 with a byte-order mark, so spreadsheet apps read names such as João correctly.
+  const csv = rows.pipe(stringify({ bom: true, record_delimiter: 'windows' }));
+  rows.on('error', (err) => csv.destroy(err));
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
+}
+
+/** Whether the client asked for CSV (`Accept: text/csv`) rather than JSON. */
+export function wantsCsv(accept: string | undefined): boolean {
+  return !!accept && /(^|,)\s*text\/csv\b/i.test(accept);
+}

@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { createClient, type RedisClientType } from 'redis';
+
+export type RedisClient = RedisClientType;
+
+/** Connects to REDIS_URL; start-up fails plainly when Redis does not answer. */
+export async function connectRedis(url: string, log: FastifyBaseLogger): Promise<RedisClient> {
+  // node-redis fails a command after 5 s by default; a process busy fanning out to thousands of
+  // sockets can stall its event loop for longer, and the adapter's fire-and-forget publishes must
+  // not then fail (its own blocking reads wait 5 s). Duplicates (the adapter's) inherit this.
+  const client: RedisClient = createClient({ url, commandOptions: { timeout: 30_000 } });
+  // Without a listener an 'error' event would crash the process; the client reconnects by itself.
+  client.on('error', (err) => log.warn({ err }, 'redis connection error'));
+  await client.connect();
+  return client;
+}
+
+/**
+ * @fastify/rate-limit's store on our Redis client (its built-in Redis store wants ioredis): one
+ * counter per key for the whole cluster, expiring with its window.
+ */
+export function redisRateLimitStore(redis: RedisClient): FastifyRateLimitStoreCtor {
+  class RedisRateLimitStore implements FastifyRateLimitStore {
+    constructor(private readonly prefix = 'rate-limit:') {}
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      const name = this.prefix + key;
+      redis
+        .multi()
+        .incr(name)
+        // NX: the window starts with the first request and is not pushed back by later ones.
+        .pExpire(name, timeWindow, 'NX')
+        .pTTL(name)
+        .exec()
+        .then((replies) => callback(null, { current: Number(replies[0]), ttl: Math.max(0, Number(replies[2])) }))
+        .catch((err: Error) => callback(err));
+    }
+
+    child(routeOptions: { path: string; prefix: string }): FastifyRateLimitStore {
+      return new RedisRateLimitStore(`${this.prefix}${routeOptions.prefix}${routeOptions.path}:`);
+    }
+  }
+  return RedisRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+}

@@ -1,0 +1,236 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveEvents, type Caption, type ListenerJoinAck, type SegmentAck, type Sermon } from '@app/shared';
+import { buildCast } from '../../test/helpers/factories';
+import { openDatabase } from '../db/client';
+import { sermons } from '../db/schema';
+import { addChurchLanguages, connectLive, eventually, ok, request, type ClientSocket } from './test-kit';
+
+/**
+ * Issue 13's proof: two real server processes on one PostgreSQL database and one Redis, behind a
+ * plain TCP balancer, serve one sermon through a rolling restart (SIGTERM, start again) and a crash
+ * (kill -9). Runs only where both answer (TEST_DATABASE_URL and TEST_REDIS_URL; run by hand, see .ci/run).
+ */
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const runs = Boolean(databaseUrl && redisUrl) && process.env.TEST_DB === 'postgres';
+
+const root = path.resolve(fileURLToPath(import.meta.url), '../../../../..');
+const LINES = 20;
+
+/** A server process, as `npm start` would run it, on its own port. */
+class ServerProcess {
+  child: ChildProcess | null = null;
+  constructor(readonly port: number, private readonly env: Record<string, string>) {}
+
+  async start(): Promise<void> {
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await eventually(async () => {
+      const res = await fetch(`http://127.0.0.1:${this.port}/api/v1/health`);
+      expect(res.status).toBe(200);
+    }, 30_000);
+  }
+
+  async stop(signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  }
+}
+
+/** The load balancer: each connection to the first backend that accepts it, round robin, no stickiness. */
+function balancer(ports: number[]): Promise<{ port: number; close: () => void }> {
+  let next = 0;
+  const server = net.createServer((client) => {
+    client.pause();
+    const order = ports.map((_, i) => ports[(next + i) % ports.length]!);
+    next++;
+    const tryNext = (i: number) => {
+      if (i >= order.length) return client.destroy();
+      const upstream = net.connect(order[i]!, '127.0.0.1');
+      upstream.once('error', () => tryNext(i + 1));
+      upstream.once('connect', () => {
+        upstream.removeAllListeners('error');
+        upstream.on('error', () => client.destroy());
+        client.on('error', () => upstream.destroy());
+        client.pipe(upstream).pipe(client);
+        client.resume();
+      });
+    };
+    tryNext(0);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    resolve({ port: (server.address() as net.AddressInfo).port, close: () => server.close() });
+  }));
+}
+
+const freePort = () => balancer([]).then(({ port, close }) => (close(), port));
+
+/** A listener's phone: keeps one caption per seq and joins again (with lastSeq) when its session was lost. */
+function listen(socket: ClientSocket, broadcastId: string, language: string) {
+  const finals = new Map<number, string>();
+  const lastSeq = () => Math.max(0, ...finals.keys());
+  const keep = (c: Caption) => {
+    if (c.final) finals.set(c.seq, c.text);
+  };
+  const join = async () => {
+    const ack = ok(await request<ListenerJoinAck>(socket, liveEvents.listenerJoin, { broadcastId, language, lastSeq: lastSeq() }));
+    ack.captions.forEach(keep);
+  };
+  socket.on(liveEvents.caption, keep);
+  socket.on('connect', () => {
+    if (!socket.recovered) void join().catch(() => undefined);
+  });
+  return { finals, join, language };
+}
+
+/** The speaker's screen: lines wait in order while disconnected and go out with their clientId. */
+function speak(socket: ClientSocket, sermonId: string) {
+  const queue: Array<{ text: string; clientId: string }> = [];
+  let sending = false;
+  const flush = async () => {
+    if (sending) return;
+    sending = true;
+    try {
+      while (queue.length > 0 && socket.connected) {
+        const line = queue[0]!;
+        const ack = await request<SegmentAck>(socket, liveEvents.segment, { sermonId, seq: 1, text: line.text, final: true, clientId: line.clientId }).catch(() => null);
+        if (!ack?.ok) break;
+        queue.shift();
+      }
+    } finally {
+      sending = false;
+    }
+  };
+  socket.on('connect', () => {
+    void request(socket, liveEvents.speakerJoin, { sermonId }).then(() => flush(), () => undefined);
+  });
+  return {
+    say: (text: string) => {
+      queue.push({ text, clientId: randomUUID() });
+      void flush();
+    },
+    waiting: () => queue.length,
+    flush,
+  };
+}
+
+describe.runIf(runs)('two server processes behind a balancer', () => {
+  const dbName = `cluster_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const adminUrl = new URL(databaseUrl ?? 'postgres://localhost');
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  let dataDir: string;
+  let servers: ServerProcess[] = [];
+  let lb: { port: number; close: () => void };
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'cluster-test-'));
+    const env = {
+      NODE_ENV: 'test', DATABASE_URL: url.toString(), REDIS_URL: redisUrl!, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false',
+      SECRETS_KEY: '0'.repeat(64),
+    };
+    servers = [new ServerProcess(await freePort(), env), new ServerProcess(await freePort(), env)];
+    // The first start migrates the fresh database; the second finds it migrated.
+    await servers[0]!.start();
+    await servers[1]!.start();
+    lb = await balancer(servers.map((s) => s.port));
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    lb?.close();
+    for (const s of servers) await s.stop('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }, 30_000);
+
+  it('delivers every caption once, in order, to listeners on both through a rolling restart and a crash', async () => {
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    const cast = await buildCast(database.db);
+    await addChurchLanguages(database.db, cast.church.id);
+    const base = `http://127.0.0.1:${lb.port}`;
+    const res = await fetch(`${base}/api/v1/sermons`, {
+      method: 'POST',
+      headers: { cookie: cast.staff.cookie, 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ churchId: cast.church.id, sourceLanguage: 'en' }),
+    });
+    expect(res.status).toBe(201);
+    const sermon = (await res.json()) as Sermon;
+
+    const connect = async (cookie?: string) => {
+      const s = await connectLive(base, cookie, { reconnection: true });
+      sockets.push(s);
+      return s;
+    };
+    const speakerSocket = await connect(cast.staff.cookie);
+    const speaker = speak(speakerSocket, sermon.id);
+    await request(speakerSocket, liveEvents.speakerJoin, { sermonId: sermon.id });
+    // Round robin: listeners alternate between the two processes.
+    const listeners: Array<ReturnType<typeof listen>> = [];
+    for (const language of ['es', 'pt', 'en', 'es']) {
+      const l = listen(await connect(cast.member.cookie), sermon.broadcastId, language);
+      await l.join();
+      listeners.push(l);
+    }
+    const allHave = (n: number) => eventually(() => {
+      // Said per listener, so a failure shows who missed which line.
+      const seen = listeners.map((l, i) => `${i}:${l.language}:${[...l.finals.keys()].sort((a, b) => a - b).join(',')}`);
+      const whole = Array.from({ length: n }, (_, i) => i + 1).join(',');
+      expect(seen).toEqual(listeners.map((l, i) => `${i}:${l.language}:${whole}`));
+    }, 20_000);
+    let said = 0;
+    const say = (n: number) => {
+      for (let i = 0; i < n; i++) speaker.say(`Line ${++said} of the sermon.`);
+    };
+
+    say(5);
+    await allHave(5);
+    // A rolling deploy: one process stops (SIGTERM) while lines are spoken, and comes back.
+    say(3);
+    await servers[0]!.stop('SIGTERM');
+    say(3);
+    await servers[0]!.start();
+    say(4);
+    await allHave(15);
+    // A crash of the other one.
+    await servers[1]!.stop('SIGKILL');
+    say(5);
+    await allHave(LINES);
+
+    expect(speaker.waiting()).toBe(0);
+    for (const l of listeners) {
+      const seqs = [...l.finals.keys()].sort((a, b) => a - b);
+      expect(seqs).toEqual(Array.from({ length: LINES }, (_, i) => i + 1));
+      // Each seq is its own line (the same words in English; demo translations carry the words).
+      for (const seq of seqs) expect(l.finals.get(seq)).toContain(`Line ${seq} of the sermon`);
+    }
+    const [row] = await database.db.select({ status: sermons.status }).from(sermons).where(eq(sermons.id, sermon.id));
+    expect(row?.status).toBe('live');
+    const stored = await database.db.execute<{ n: number }>(`select count(*)::int as n from transcript_segments where sermon_id = '${sermon.id}'`);
+    expect(stored.rows[0]?.n).toBe(LINES);
+    await database.close();
+  }, 60_000);
+});

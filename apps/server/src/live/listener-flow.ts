@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { ListenerJoinAck, ListenerPrefsAck } from '@app/shared';
+import { canReachChurch } from '../lib/access';
+import { LiveFailure, type ListenerRef, type LiveCore, type LiveSocket } from './live-types';
+import type { RoomRegistry } from './room-registry';
+import { rooms } from './room-names';
+import { lastStoredSeq } from './segment-store';
+import type { ListenerVoice, SermonRoom } from './sermon-room';
+
+/**
+ * The listeners' side: joining in a language (with the captions missed so far), changing language
+ * or voice, dropping away and coming back. Listeners may be on any process; their captions arrive
+ * through the Socket.IO adapter from the process holding the speaker.
+ */
+export class ListenerFlow {
+  constructor(
+    private readonly core: LiveCore,
+    private readonly registry: RoomRegistry,
+  ) {}
+
+  async join(socket: LiveSocket, payload: { broadcastId: string; language: string; voice: ListenerVoice; lastSeq: number }): Promise<ListenerJoinAck> {
+    const actor = socket.data.actor;
+    const room = await this.registry.ensure({ broadcastId: payload.broadcastId });
+    if (!room.guestsMayListen) {
+      if (!actor) throw new LiveFailure('guests_not_allowed', 'This church does not allow guests: please sign in to listen');
+      if (!canReachChurch(actor, 'church:read', room.churchId)) throw new LiveFailure('not_found', 'Sermon not found');
+    }
+    if (!room.languages.has(payload.language)) throw new LiveFailure('invalid_payload', 'This language is not offered for this sermon');
+
+    const previous = socket.data.listener;
+    if (previous && previous.sermonId === room.id && room.listeners.has(socket.id)) {
+      // The same listener joining again (its page re-sent the join): no second session.
+      await this.changePrefs(socket, room, payload.language, payload.voice);
+    } else {
+      if (previous) this.left(socket, true);
+      const ref: ListenerRef = { sermonId: room.id, sessionId: randomUUID(), userId: actor?.id ?? null, language: payload.language, voice: payload.voice };
+      socket.data.listener = ref;
+      await socket.join([rooms.all(room.id), rooms.language(room.id, payload.language)]);
+      this.startSession(room, socket.id, ref);
+    }
+    await this.announceLanguage(room, payload.language);
+    const limit = payload.lastSeq === 0 ? this.core.options.newListenerCaptions : undefined;
+    const captions = await this.core.captions.captionsFor(room.id, payload.language, payload.lastSeq, { limit, voice: payload.voice });
+    return { sermonId: room.id, sourceLanguage: room.sourceLanguage, language: payload.language, state: this.registry.state(room), captions };
+  }
+
+  async prefs(socket: LiveSocket, prefs: { language: string; voice: ListenerVoice }): Promise<ListenerPrefsAck> {
+    const ref = socket.data.listener;
+    const room = ref ? this.registry.get(ref.sermonId) : undefined;
+    if (!ref || !room || room.ending) throw new LiveFailure('not_live', 'Join a live sermon first');
+    if (!room.languages.has(prefs.language)) throw new LiveFailure('invalid_payload', 'This language is not offered for this sermon');
+    const changedLanguage = ref.language !== prefs.language;
+    await this.changePrefs(socket, room, prefs.language, prefs.voice);
+    if (!changedLanguage) return { captions: [] };
+    await this.announceLanguage(room, prefs.language);
+    // This process may not be the one numbering the lines: the database knows the last one.
+    const lastSeq = await lastStoredSeq(this.core.ctx.db, room.id);
+    return { captions: await this.core.captions.captionsFor(room.id, prefs.language, Math.max(0, lastSeq - this.core.options.newListenerCaptions), { voice: prefs.voice }) };
+  }
+
+  /** The listener left (explicitly, or its connection is gone for good): its session ends. */
+  left(socket: LiveSocket, leaveRooms: boolean): void {
+    const ref = socket.data.listener;
+    if (!ref) return;
+    socket.data.listener = undefined;
+    if (leaveRooms) {
+      socket.leave(rooms.all(ref.sermonId));
+      socket.leave(rooms.language(ref.sermonId, ref.language));
+    }
+    const room = this.registry.get(ref.sermonId);
+    if (!room) return;
+    room.removeListener(socket.id);
+    room.away.delete(socket.id);
+    this.core.writer.endListenerSession(ref.sessionId, new Date(this.core.options.clock.now()));
+    this.registry.pushCounts(room);
+  }
+
+  /** The listener's connection dropped; it may come back within the recovery window. */
+  away(socket: LiveSocket): void {
+    const ref = socket.data.listener;
+    const room = ref ? this.registry.get(ref.sermonId) : undefined;
+    if (!room) return;
+    room.markAway(socket.id, this.core.options.clock.now());
+    this.registry.pushCounts(room);
+  }
+
+  /**
+   * A listener back through connection-state recovery: missed packets are replayed by Socket.IO.
+   * On the same process the session goes on; on another (its process stopped) a new one starts.
+   */
+  async recovered(socket: LiveSocket): Promise<void> {
+    const ref = socket.data.listener;
+    if (!ref) return;
+    const room = await this.registry.ensure({ sermonId: ref.sermonId }).catch(() => undefined);
+    if (!room || room.ending) return;
+    if (room.restore(socket.id)) this.registry.pushCounts(room);
+    else this.startSession(room, socket.id, Object.assign(ref, { sessionId: randomUUID() }));
+  }
+
+  private startSession(room: SermonRoom, socketId: string, ref: ListenerRef): void {
+    room.addListener(socketId, { sessionId: ref.sessionId, userId: ref.userId, language: ref.language, voice: ref.voice });
+    this.core.writer.startListenerSession({ id: ref.sessionId, sermonId: room.id, userId: ref.userId, language: ref.language, startedAt: new Date(this.core.options.clock.now()), status: 'active' });
+    this.registry.pushCounts(room);
+  }
+
+  /**
+   * With several processes, a language nobody else listens to must reach the speaker's process
+   * before the next line, or that line would not be translated into it: shared now, not at the next tick.
+   */
+  private async announceLanguage(room: SermonRoom, language: string): Promise<void> {
+    if (!this.core.cluster.enabled || room.speakerSockets.size > 0 || room.remote.wanted.includes(language)) return;
+    await this.core.cluster.share([room], this.core.options.clock.now(), this.core.options.listenerRecoveryMs);
+    this.core.cluster.send({ kind: 'presence', sermonId: room.id });
+  }
+
+  private async changePrefs(socket: LiveSocket, room: SermonRoom, language: string, voice: ListenerVoice): Promise<void> {
+    const ref = socket.data.listener!;
+    if (ref.language !== language) {
+      await socket.leave(rooms.language(room.id, ref.language));
+      await socket.join(rooms.language(room.id, language));
+      this.core.writer.setListenerLanguage(ref.sessionId, language);
+    }
+    ref.language = language;
+    ref.voice = voice;
+    room.updateListener(socket.id, language, voice);
+    this.registry.pushCounts(room);
+  }
+}

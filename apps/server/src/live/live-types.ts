@@ -1,0 +1,96 @@
+import {
+  LISTENER_RECOVERY_MS,
+  SPEAKER_GRACE_MS,
+  STREAM_LIMIT_WARNING_MINUTES,
+  type LiveError,
+} from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context';
+import type { Actor } from '../lib/session';
+import type { CaptionPipeline } from './caption-pipeline';
+import { systemClock, type Clock } from './clock';
+import type { ClusterLink } from './cluster';
+import type { ListenerVoice } from './sermon-room';
+import type { StreamClock } from './stream-clock';
+import type { WriteQueue } from './write-queue';
+
+export interface LiveOptions {
+  clock: Clock;
+  /** How often timers are checked (grace, limit, warnings, throttled counts, cluster shares). */
+  tickMs: number;
+  /** How often charged minutes and the heartbeat are written. */
+  heartbeatMs: number;
+  speakerGraceMs: number;
+  listenerRecoveryMs: number;
+  warningSeconds: number;
+  /** The speaker's listener counts are pushed at most this often. */
+  countsThrottleMs: number;
+  /** A new listener (lastSeq 0) gets this many recent captions. */
+  newListenerCaptions: number;
+  /** Missing translations made on demand per catch-up; the rest arrive as original text. */
+  maxOnDemandTranslations: number;
+  /** Interim text is forwarded at most this often per sermon (it is superseded anyway). */
+  interimMinGapMs: number;
+}
+
+export const defaultLiveOptions = (): LiveOptions => ({
+  clock: systemClock,
+  tickMs: 1000,
+  heartbeatMs: 15_000,
+  speakerGraceMs: SPEAKER_GRACE_MS,
+  listenerRecoveryMs: LISTENER_RECOVERY_MS,
+  warningSeconds: STREAM_LIMIT_WARNING_MINUTES * 60,
+  countsThrottleMs: 1000,
+  newListenerCaptions: 20,
+  maxOnDemandTranslations: 60,
+  interimMinGapMs: 100,
+});
+
+/** A refusal sent back to the client as `{ ok: false, error }`. */
+export class LiveFailure extends Error {
+  constructor(readonly code: LiveError['code'], message: string) {
+    super(message);
+  }
+}
+
+/** Where the service sends events; the Socket.IO gateway provides it (through Redis with several processes). */
+export interface LiveEmitter {
+  emit(room: string, event: string, payload: unknown, opts?: { volatile?: boolean }): void;
+  /** Every socket in `room` leaves `rooms`. */
+  leaveAll(room: string, rooms: string[]): void;
+}
+
+export interface ListenerRef {
+  sermonId: string;
+  sessionId: string;
+  userId: string | null;
+  language: string;
+  voice: ListenerVoice;
+}
+
+export interface LiveSocketData {
+  actor: Actor | null;
+  listener?: ListenerRef;
+  speakerOf?: string;
+}
+
+export interface LiveSocket {
+  id: string;
+  data: LiveSocketData;
+  join(room: string | string[]): unknown;
+  leave(room: string): unknown;
+}
+
+/** What the parts of the live pipeline share: built once by LiveService. */
+export interface LiveCore {
+  ctx: AppContext;
+  log: FastifyBaseLogger;
+  options: LiveOptions;
+  writer: WriteQueue;
+  stream: StreamClock;
+  cluster: ClusterLink;
+  captions: CaptionPipeline;
+  emit(room: string, event: string, payload: unknown, volatile?: boolean): void;
+  /** Every socket in `room`, on every process, leaves `rooms`. */
+  leaveAll(room: string, rooms: string[]): void;
+}

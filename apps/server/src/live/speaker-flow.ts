@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { liveEvents, type Caption, type SegmentAck, type SegmentPayload, type SermonState, type SpeakerJoinAck } from '@app/shared';
+import { sermons } from '../db/schema';
+import { canReachChurch } from '../lib/access';
+import { toCaption } from './captions';
+import { LiveFailure, type LiveCore, type LiveSocket } from './live-types';
+import type { RoomRegistry } from './room-registry';
+import { rooms } from './room-names';
+import { lastStoredSeq, storeSegment } from './segment-store';
+import type { RoomSegment, SermonRoom, Translation } from './sermon-room';
+
+/**
+ * The speaker's side: joining, each recognised line on its way to listeners, pausing. The process
+ * holding the speaker's socket runs the caption pipeline for the whole cluster: it numbers and
+ * stores the line, starts one translation per listened language (its own listeners' and the other
+ * processes'), and emits through the adapter to every process.
+ */
+export class SpeakerFlow {
+  constructor(
+    private readonly core: LiveCore,
+    private readonly registry: RoomRegistry,
+  ) {}
+
+  async join(socket: LiveSocket, sermonId: string): Promise<SpeakerJoinAck> {
+    const actor = socket.data.actor;
+    if (!actor) throw new LiveFailure('forbidden', 'Please sign in to speak');
+    const room = await this.registry.ensure({ sermonId }).catch((err: unknown) => {
+      if (err instanceof LiveFailure && err.code === 'not_found') return undefined;
+      throw err;
+    });
+    if (!room || !canReachChurch(actor, 'church:read', room.churchId)) throw new LiveFailure('not_found', 'Sermon not found');
+    const isHost = room.hostId === actor.id;
+    const isChurchAdmin = actor.churchId === room.churchId && canReachChurch(actor, 'sermons:end-any', room.churchId);
+    if (!isHost && !isChurchAdmin) throw new LiveFailure('forbidden', 'Only the speaker of this sermon or a church administrator may speak');
+    if (socket.data.speakerOf && socket.data.speakerOf !== room.id) this.left(socket, socket.data.speakerOf);
+    socket.data.speakerOf = room.id;
+    await socket.join([rooms.speaker(room.id), rooms.all(room.id)]);
+    // The speaker may have spoken through another process until now: number on from the database.
+    room.lastSeq = Math.max(room.lastSeq, await lastStoredSeq(this.core.ctx.db, room.id));
+    this.connected(room, socket.id);
+    const left = this.core.stream.secondsLeft(room.churchId, this.registry.ofChurch(room.churchId));
+    if (left <= this.core.options.warningSeconds) this.registry.warn(room, left, true);
+    return { state: this.registry.state(room), lastSeq: room.lastSeq, sourceLanguage: room.sourceLanguage };
+  }
+
+  /** A speaker socket came back through connection-state recovery (maybe on another process). */
+  async recovered(socket: LiveSocket): Promise<void> {
+    if (!socket.data.speakerOf) return;
+    const room = await this.registry.ensure({ sermonId: socket.data.speakerOf }).catch(() => undefined);
+    if (room && !room.ending) this.connected(room, socket.id);
+  }
+
+  left(socket: LiveSocket, sermonId: string): void {
+    const room = this.registry.get(sermonId);
+    if (!room || !room.speakerSockets.delete(socket.id)) return;
+    if (room.speakerSockets.size === 0) {
+      // The grace period starts: listeners see "speaker reconnecting".
+      room.speakerAwaySince = this.core.options.clock.now();
+      this.registry.broadcastState(room);
+    }
+  }
+
+  async segment(socket: LiveSocket, payload: SegmentPayload): Promise<SegmentAck> {
+    const room = this.speakingRoom(socket, payload.sermonId);
+    if (room.status === 'paused') throw new LiveFailure('not_live', 'The sermon is paused');
+    const now = this.core.options.clock.now();
+    if (!payload.final) {
+      this.sendInterim(room, payload.text, now);
+      return { seq: room.lastSeq + 1 };
+    }
+
+    // A resend without a clientId (older clients) is recognised by its seq and text.
+    if (!payload.clientId && payload.seq <= room.lastSeq) {
+      const earlier = room.segment(payload.seq);
+      if (earlier && earlier.text === payload.text) return { seq: earlier.seq, duplicate: true };
+    }
+    const id = randomUUID();
+    const stored = await storeSegment(this.core.ctx.db, {
+      id, sermonId: room.id, sourceLanguage: room.sourceLanguage, text: payload.text, clientId: payload.clientId, createdAt: new Date(now),
+    });
+    if (stored.duplicate) return { seq: stored.seq, duplicate: true };
+    room.lastSeq = Math.max(room.lastSeq, stored.seq);
+    const segment: RoomSegment = { id, seq: stored.seq, text: payload.text, at: now, translations: new Map(), pending: new Map() };
+    room.pushSegment(segment);
+    this.sendFinal(room, segment, now);
+    return { seq: stored.seq };
+  }
+
+  async setPaused(socket: LiveSocket, sermonId: string, paused: boolean): Promise<{ state: SermonState }> {
+    const room = this.speakingRoom(socket, sermonId);
+    const status = paused ? 'paused' : 'live';
+    if (room.status !== status) {
+      this.core.stream.accrue(room, this.core.options.clock.now());
+      room.status = status;
+      await this.core.ctx.db.update(sermons).set({ status }).where(and(eq(sermons.id, room.id), inArray(sermons.status, ['live', 'paused'])));
+      // Other processes stop charging paused time too.
+      this.core.cluster.send({ kind: 'status', sermonId: room.id, status });
+      this.registry.broadcastState(room);
+    }
+    return { state: this.registry.state(room) };
+  }
+
+  /** Interim text only for listeners of the spoken language (translations show finals only), thinned out. */
+  private sendInterim(room: SermonRoom, text: string, now: number): void {
+    if (now - room.lastInterimAt < this.core.options.interimMinGapMs) return;
+    room.lastInterimAt = now;
+    const interim: Caption = { sermonId: room.id, seq: room.lastSeq + 1, language: room.sourceLanguage, text, final: false, provider: 'source' };
+    this.core.emit(rooms.language(room.id, room.sourceLanguage), liveEvents.caption, interim, true);
+  }
+
+  /**
+   * One translation for every listened language in the cluster is started; the spoken language's
+   * listeners get the words at once, without waiting for it.
+   */
+  private sendFinal(room: SermonRoom, segment: RoomSegment, now: number): void {
+    const targets = room.wantedLanguages(now, this.core.options.listenerRecoveryMs).filter((l) => l !== room.sourceLanguage);
+    if (targets.length > 0) this.core.captions.translateAndSend(room, segment, targets);
+    const source: Translation = { text: segment.text, provider: 'source' };
+    segment.translations.set(room.sourceLanguage, source);
+    const audio = this.core.captions.voiceFor(room, segment, room.sourceLanguage);
+    this.core.emit(rooms.language(room.id, room.sourceLanguage), liveEvents.caption, toCaption(room.id, segment.seq, room.sourceLanguage, source, audio));
+  }
+
+  private speakingRoom(socket: LiveSocket, sermonId: string): SermonRoom {
+    if (socket.data.speakerOf !== sermonId) throw new LiveFailure('forbidden', 'Join as the speaker of this sermon first');
+    const room = this.registry.get(sermonId);
+    if (!room || room.ending) throw new LiveFailure('not_live', 'This sermon has ended');
+    return room;
+  }
+
+  private connected(room: SermonRoom, socketId: string): void {
+    const wasConnected = room.speakerSockets.size > 0;
+    room.speakerSockets.add(socketId);
+    room.speakerAwaySince = null;
+    // Counts from the other processes are pushed to this speaker from now on.
+    room.countsDirty = true;
+    if (!wasConnected) this.registry.broadcastState(room);
+  }
+}

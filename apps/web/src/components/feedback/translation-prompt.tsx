@@ -1,0 +1,40 @@
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readStoredUser } from '../../lib/stored-user';
+import { FeedbackForm } from './feedback-form';
+
+/**
+ * "How was the translation?" — offered on the listener screen once a sermon ends (issue 12, item 1).
+ * Feedback needs a person (spec section 5), so a guest is told to sign in instead of being shown a form.
+ */
+export function TranslationPrompt({ sermonId, language }: { sermonId: string; language: string }) {
+  const { t } = useTranslation();
+  const [stage, setStage] = useState<'ask' | 'form' | 'sent'>('ask');
+  const isSignedIn = !!readStoredUser().userEmail;
+
+  let body;
+  if (!isSignedIn) body = <Text size="sm">{t('feedback.prompt.signInFirst')}</Text>;
+  else if (stage === 'sent') {
+    body = <Alert color="green" icon={<IconCircleCheck aria-hidden />} role="status">{t('feedback.prompt.thanks')}</Alert>;
+  } else if (stage === 'form') {
+    body = <FeedbackForm compact sermonId={sermonId} language={language} onSent={() => setStage('sent')} />;
+  } else {
+    body = (
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('feedback.prompt.body')}</Text>
+        <Button size="sm" onClick={() => setStage('form')}>{t('feedback.prompt.open')}</Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" w="100%" component="section" aria-labelledby="translation-prompt-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="translation-prompt-title">{t('feedback.prompt.title')}</Title>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,67 @@
+import { Alert, Group, Skeleton, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../components/query-states';
+import { useSummary, type AppliedFilters } from './api/get-summary';
+import { DashboardFilters } from './dashboard-filters';
+import { SummaryCharts } from './summary-charts';
+import { SummaryTiles } from './summary-tiles';
+
+/** The applied filters as the URL holds them; null until "Apply filters" was pressed once. */
+function appliedFrom(search: URLSearchParams): AppliedFilters | null {
+  const range = search.get('range');
+  if (!range) return null;
+  return { range, churchId: search.get('churchId'), from: search.get('from'), to: search.get('to') };
+}
+
+/** Tiles and charts for church and platform admins (issue 11, item 1). */
+export function AdminDashboard({ ownChurchId, isPlatform }: { ownChurchId: string | null; isPlatform: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const applied = appliedFrom(search);
+  const summary = useSummary(applied);
+
+  const apply = (f: AppliedFilters) => {
+    const next = new URLSearchParams({ range: f.range });
+    if (f.churchId) next.set('churchId', f.churchId);
+    if (f.from) next.set('from', f.from);
+    if (f.to) next.set('to', f.to);
+    setSearch(next);
+    // Applying the same filters again refreshes the figures.
+    if (applied && next.toString() === search.toString()) void summary.refetch();
+  };
+
+  if (!isPlatform && !ownChurchId) {
+    return <Alert color="yellow" icon={<IconInfoCircle />} title={t('analytics.noChurchTitle')}>{t('analytics.noChurchBody')}</Alert>;
+  }
+
+  const period = summary.data
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: summary.data.bucket === 'hour' ? 'short' : undefined, timeZone: summary.data.timeZone })
+        .formatRange(new Date(summary.data.from), new Date(new Date(summary.data.to).getTime() - 1))
+    : null;
+
+  return (
+    <Stack gap="md">
+      <DashboardFilters key={search.toString()} initial={applied ?? { churchId: null, range: 'week', from: null, to: null }} ownChurchId={ownChurchId} isPlatform={isPlatform} onApply={apply} />
+      {!applied ? (
+        <Alert color="blue" icon={<IconInfoCircle />}>{t('analytics.applyPrompt')}</Alert>
+      ) : summary.isPending ? (
+        <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">{Array.from({ length: 8 }, (_, i) => <Skeleton key={i} h={72} radius="md" />)}</SimpleGrid>
+          <Skeleton h={240} radius="md" />
+        </Stack>
+      ) : summary.isError ? (
+        <ErrorState error={summary.error} onRetry={() => void summary.refetch()} title={t('analytics.loadFailed')} />
+      ) : (
+        <Stack gap="md">
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">{t('analytics.period', { period, zone: summary.data.timeZone })}</Text>
+          </Group>
+          <SummaryTiles summary={summary.data} />
+          <SummaryCharts summary={summary.data} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

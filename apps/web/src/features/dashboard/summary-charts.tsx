@@ -1,0 +1,55 @@
+import '@mantine/charts/styles.css';
+import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { findKnownLanguage, type Summary } from '@app/shared';
+import { useHeadingLevel } from '../../components/heading-level';
+
+const COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6', 'lime.6', 'indigo.6'];
+
+/** Listeners and new members over time, languages listened, salvations over time (Mantine charts). */
+export function SummaryCharts({ summary }: { summary: Summary }) {
+  const { t, i18n } = useTranslation();
+  const heading = useHeadingLevel(1);
+  // Buckets are wall-clock times in the church's zone ("2026-11-23T00:00"): format them as such.
+  const label = (at: string) => {
+    const d = new Date(`${at}:00Z`);
+    const opts: Intl.DateTimeFormatOptions =
+      summary.bucket === 'hour' ? { hour: 'numeric', timeZone: 'UTC' } : summary.bucket === 'day' ? { day: 'numeric', month: 'short', timeZone: 'UTC' } : { month: 'short', year: '2-digit', timeZone: 'UTC' };
+    return new Intl.DateTimeFormat(i18n.language, opts).format(d);
+  };
+  const series = summary.series.map((p) => ({ ...p, label: label(p.at) }));
+  const languages = summary.listenersByLanguage.map((l, i) => ({ name: findKnownLanguage(l.language)?.nativeName ?? l.language, value: l.listeners, color: COLORS[i % COLORS.length]! }));
+
+  const chartCard = (id: string, title: string, chart: React.ReactNode, summaryText: string) => (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={id}>
+      <Stack gap="xs">
+        <Title order={heading} size="h5" id={id}>{title}</Title>
+        {/* Charts are pictures: a sentence says the same for screen readers. */}
+        <Text size="xs" c="dimmed">{summaryText}</Text>
+        <div role="img" aria-label={`${title}. ${summaryText}`}>{chart}</div>
+      </Stack>
+    </Card>
+  );
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+      {chartCard('chart-listeners', t('analytics.charts.listenersAndMembers'),
+        <AreaChart h={220} data={series} dataKey="label" withLegend curveType="monotone"
+          series={[{ name: 'listeners', label: t('analytics.charts.listeners'), color: 'blue.6' }, { name: 'newMembers', label: t('analytics.tiles.newMembers'), color: 'teal.6' }]} />,
+        t('analytics.charts.listenersSummary', { listeners: summary.listeners, members: summary.newMembers }))}
+      {chartCard('chart-languages', t('analytics.charts.languages'),
+        languages.length === 0 ? <Text c="dimmed" size="sm" py="xl" ta="center">{t('analytics.charts.noListeners')}</Text> : (
+          <Group justify="center"><DonutChart data={languages} withLabelsLine withLabels size={160} thickness={28} chartLabel={summary.listeners} /></Group>
+        ),
+        languages.map((l) => `${l.name}: ${l.value}`).join(', ') || t('analytics.charts.noListeners'))}
+      {chartCard('chart-salvations', t('analytics.charts.salvations'),
+        <BarChart h={200} data={series} dataKey="label" series={[{ name: 'salvations', label: t('analytics.tiles.salvations'), color: 'grape.6' }]} />,
+        t('analytics.charts.salvationsSummary', { count: summary.salvations }))}
+      {chartCard('chart-minutes', t('analytics.charts.minutesByLanguage'),
+        <BarChart h={200} data={summary.listenersByLanguage.map((l) => ({ language: findKnownLanguage(l.language)?.nativeName ?? l.language, minutes: l.minutes }))} dataKey="language"
+          series={[{ name: 'minutes', label: t('analytics.tiles.listenerMinutes'), color: 'orange.6' }]} />,
+        t('analytics.charts.minutesSummary', { minutes: summary.listenerMinutes }))}
+    </SimpleGrid>
+  );
+}

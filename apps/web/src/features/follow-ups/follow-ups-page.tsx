@@ -1,0 +1,53 @@
+import { Button, Select, Stack, Text } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { findKnownLanguage, followUpStatuses, type FollowUp } from '@app/shared';
+import { ListTable } from '../../components/data-table/list-table';
+import { exportUrl } from '../../components/data-table/use-list-query';
+import { useListParams } from '../../components/data-table/use-list-params';
+import { FollowUpModal } from './follow-up-modal';
+import { followUpsPath, useFollowUps } from './follow-ups-api';
+
+const FILTERS = ['status'] as const;
+
+/** `/follow-ups` (issue 11, item 3): staff see those assigned to them, admins their church's. */
+export function FollowUpsPage() {
+  const { t, i18n } = useTranslation();
+  const list = useListParams(FILTERS, '-createdAt');
+  const query = useFollowUps(list.params);
+  const [open, setOpen] = useState<FollowUp | null>(null);
+  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const name = (f: FollowUp) => f.name ?? t('analytics.anonymous');
+  const openButton = (f: FollowUp) => (
+    <Button size="xs" variant="light" onClick={() => setOpen(f)} aria-label={t('followUps.openFor', { name: name(f) })}>{t('followUps.open')}</Button>
+  );
+  const columns: DataTableColumn<FollowUp>[] = [
+    { accessor: 'name', title: t('followUps.columns.person'), render: name },
+    { accessor: 'contact', title: t('followUps.columns.contact'), render: (f) => f.contact ?? f.email ?? '–' },
+    { accessor: 'language', title: t('followUps.columns.language'), sortable: true, render: (f) => findKnownLanguage(f.language)?.nativeName ?? f.language },
+    { accessor: 'createdAt', title: t('followUps.columns.date'), sortable: true, render: (f) => date(f.createdAt) },
+    { accessor: 'assignedToName', title: t('followUps.columns.assignedTo'), render: (f) => f.assignedToName ?? '–' },
+    { accessor: 'status', title: t('followUps.columns.status'), sortable: true, render: (f) => t(`followUps.status.${f.status}`) },
+    { accessor: 'actions', title: t('analytics.columns.actions'), render: openButton },
+  ];
+  return (
+    <>
+      <ListTable label={t('followUps.title')} list={list} query={query} columns={columns} searchLabel={t('followUps.search')}
+        exportUrl={exportUrl(followUpsPath, list.params)}
+        filters={<Select label={t('followUps.columns.status')} clearable w={180} value={list.params.filters.status ?? null}
+          onChange={(v) => list.update({ filters: { status: v ?? '' } })} data={followUpStatuses.map((s) => ({ value: s, label: t(`followUps.status.${s}`) }))} />}
+        empty={{ title: t('followUps.emptyTitle'), description: t('followUps.emptyBody') }}
+        renderCard={(f) => (
+          <Stack gap={4}>
+            <Text fw={600}>{name(f)} · {t(`followUps.status.${f.status}`)}</Text>
+            <Text size="sm" c="dimmed">{date(f.createdAt)} · {findKnownLanguage(f.language)?.nativeName ?? f.language}</Text>
+            {openButton(f)}
+          </Stack>
+        )} />
+      {open && <FollowUpModal key={open.id} followUp={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+export { FollowUpsPage as Component };

@@ -1,0 +1,49 @@
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import type { AccountStatus, Person, Role } from '@app/shared';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+/** A person's name linking to their page: the keyboard and screen-reader way into a row. */
+export function PersonNameLink({ person, to }: { person: Pick<Person, 'firstName' | 'lastName'>; to: string }) {
+  return (
+    <Anchor component={Link} to={to} fw={500}>
+      {`${person.firstName} ${person.lastName}`.trim()}
+    </Anchor>
+  );
+}
+
+export function RoleBadge({ role }: { role: Role }) {
+  const { t } = useTranslation();
+  return <Badge variant="light" color={role === 'member' ? 'gray' : 'blue'}>{t(`common.roles.${role}`)}</Badge>;
+}
+
+export function AccountStatusBadge({ status }: { status: AccountStatus }) {
+  const { t } = useTranslation();
+  if (status === 'active') return null;
+  return <Badge variant="dot" color={status === 'invited' ? 'yellow' : 'red'}>{t(`people.status.${status}`)}</Badge>;
+}
+
+/** A person as a card on a phone: name, how to reach them, and their role. */
+export function PersonCard({ person, to, extra }: { person: Person; to: string; extra?: React.ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <PersonNameLink person={person} to={to} />
+        <Group gap={4} wrap="nowrap">
+          <RoleBadge role={person.role} />
+          <AccountStatusBadge status={person.status} />
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{person.email}</Text>
+      <Text size="sm" c="dimmed">{[person.phone, person.suburb, person.churchName].filter(Boolean).join(' · ')}</Text>
+      {extra}
+    </Stack>
+  );
+}
+
+/** A date from the API (ISO) in the reader's language. */
+export function ShortDate({ iso }: { iso: string | null }) {
+  const { i18n } = useTranslation();
+  if (!iso) return null;
+  return <>{new Date(iso).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' })}</>;
+}
