@@ -66,7 +66,7 @@ export function ListTable<T extends { id: string }>(p: ListTableProps<T>) {
   let body: ReactNode;
   if (p.query.isPending) {
     body = (
-      <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')}>
+      <Stack gap="xs" role="status" aria-busy="true" aria-label={t('common.loading')}>
         {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} h={isPhone ? 72 : 36} radius="sm" />)}
       </Stack>
     );

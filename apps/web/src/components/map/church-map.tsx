@@ -21,7 +21,7 @@ interface ChurchMapProps {
 export function ChurchMap({ position, onPick, label, height = 280 }: ChurchMapProps) {
   const { t } = useTranslation();
   const settings = useMapSettings();
-  const skeleton = <Skeleton h={height} radius="md" aria-label={t('churchMap.loading')} />;
+  const skeleton = <Skeleton h={height} radius="md" role="status" aria-label={t('churchMap.loading')} />;
   if (settings.isPending) return skeleton;
   if (settings.isError) return <Alert color="yellow">{t('churchMap.unavailable')}</Alert>;
   return (

@@ -24,7 +24,7 @@ export function SermonDetailPage() {
   const user = useStoredUser();
   const role = user.userType ? roleByUserType[user.userType] : null;
   const detail = useSermonDetail(id);
-  if (detail.isPending) return <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}><Skeleton h={90} /><Skeleton h={240} /></Stack>;
+  if (detail.isPending) return <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}><Skeleton h={90} /><Skeleton h={240} /></Stack>;
   if (detail.isError) return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} title={t('analytics.loadFailed')} />;
   const s = detail.data;
   const number = new Intl.NumberFormat(i18n.language);
@@ -100,7 +100,7 @@ function ListenersTable({ sermonId }: { sermonId: string }) {
 function TranscriptText({ sermonId, lang }: { sermonId: string; lang: string }) {
   const { t } = useTranslation();
   const transcript = useTranscriptText(sermonId, lang);
-  if (transcript.isPending) return <Skeleton h={80} aria-label={t('common.loading')} />;
+  if (transcript.isPending) return <Skeleton h={80} role="status" aria-label={t('common.loading')} />;
   if (transcript.isError) return <ErrorState error={transcript.error} onRetry={() => void transcript.refetch()} title={t('analytics.loadFailed')} />;
   if (transcript.data.captions.length === 0) return <EmptyList title={t('analytics.empty.transcript')} />;
   return (

@@ -46,7 +46,7 @@ function ChurchSettings({ churchId }: { churchId: string }) {
 
   if (church.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label={t('church.loading')}>
+      <Stack gap="md" role="status" aria-busy="true" aria-label={t('church.loading')}>
         <Skeleton h={36} w={280} />
         <Skeleton h={90} />
         <Skeleton h={360} />

@@ -47,7 +47,7 @@ export function AdminDashboard({ ownChurchId, isPlatform }: { ownChurchId: strin
       {!applied ? (
         <Alert color="blue" icon={<IconInfoCircle />}>{t('analytics.applyPrompt')}</Alert>
       ) : summary.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">{Array.from({ length: 8 }, (_, i) => <Skeleton key={i} h={72} radius="md" />)}</SimpleGrid>
           <Skeleton h={240} radius="md" />
         </Stack>

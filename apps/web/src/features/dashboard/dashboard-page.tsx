@@ -37,7 +37,7 @@ export function DashboardPage() {
         </Group>
       </Card>
       {isAdmin ? (
-        <Suspense fallback={<Skeleton h={240} radius="md" aria-label={t('common.loading')} />}>
+        <Suspense fallback={<Skeleton h={240} radius="md" role="status" aria-label={t('common.loading')} />}>
           <AdminDashboard ownChurchId={user.churchId} isPlatform={role === 'platform_admin'} />
         </Suspense>
       ) : (

@@ -17,7 +17,7 @@ export function PersonalDashboard({ isMember, hasChurch }: { isMember: boolean; 
   const { t, i18n } = useTranslation();
   const heading = useHeadingLevel(1);
   const mine = useMyDashboard();
-  if (mine.isPending) return <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} h={80} radius="md" />)}</Stack>;
+  if (mine.isPending) return <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} h={80} radius="md" />)}</Stack>;
   if (mine.isError) return <ErrorState error={mine.error} onRetry={() => void mine.refetch()} title={t('analytics.loadFailed')} />;
   const d = mine.data;
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: d.timeZone });

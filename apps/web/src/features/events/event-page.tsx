@@ -26,7 +26,7 @@ export function EventPage() {
   const viewer = useViewerRole();
   if (event.isPending) {
     return (
-      <Stack aria-busy="true" aria-label={t('common.loading')}>
+      <Stack role="status" aria-busy="true" aria-label={t('common.loading')}>
         <Skeleton h={36} w={280} />
         <Skeleton h={320} />
       </Stack>

@@ -18,7 +18,7 @@ export function PublicEventsPage() {
   let body;
   if (query.isPending) {
     body = (
-      <Stack aria-busy="true" aria-label={t('common.loading')}>
+      <Stack role="status" aria-busy="true" aria-label={t('common.loading')}>
         <Skeleton h={140} radius="md" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>{[0, 1].map((i) => <Skeleton key={i} h={300} radius="md" />)}</SimpleGrid>
       </Stack>

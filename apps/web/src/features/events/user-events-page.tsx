@@ -23,7 +23,7 @@ export function UserEventsPage() {
     <Stack gap="lg">
       {church.data && <ChurchHeader church={church.data.church} />}
       {events.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={t('common.loading')}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label={t('common.loading')}>
           {[0, 1, 2].map((i) => <Skeleton key={i} h={320} radius="md" />)}
         </SimpleGrid>
       ) : events.isError ? (

@@ -16,7 +16,7 @@ import { WithdrawDecision } from '../../components/salvation/withdraw-decision';
 function ProfileSkeleton() {
   const { t } = useTranslation();
   return (
-    <Grid aria-busy="true" aria-label={t('common.loading')}>
+    <Grid role="status" aria-busy="true" aria-label={t('common.loading')}>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Skeleton h={320} radius="md" />
       </Grid.Col>
