@@ -12,6 +12,7 @@ export const liveEvents = {
   pause: 'speaker:pause',
   listenerJoin: 'listener:join',
   listenerPrefs: 'listener:prefs',
+  listenerCatchUp: 'listener:catch-up',
   listenerLeave: 'listener:leave',
   // server → client
   caption: 'caption',

@@ -194,6 +194,12 @@ export const listenerJoinPayload = z.object({
   lastSeq: z.number().int().min(0).default(0),
 });
 export type ListenerJoinPayload = z.input<typeof listenerJoinPayload>;
+/**
+ * A joined listener saw a hole in the seqs (or came back through recovery): the captions after
+ * `afterSeq` in its language. Across server processes a caption can slip past a moving connection;
+ * this is how the phone fills the hole.
+ */
+export const listenerCatchUpPayload = z.object({ afterSeq: z.number().int().min(0) });
 export const listenerPrefsPayload = z.object({
   language: z.string().min(2).max(10),
   voice: z.enum([...voiceGenders, 'none', 'device']),
@@ -269,7 +275,7 @@ export interface ListenerJoinAck {
   state: SermonState;
   captions: Caption[];
 }
-/** Ack of `listener:prefs`: recent captions in the new language when it changed. */
+/** Ack of `listener:prefs` (recent captions in the new language when it changed) and of `listener:catch-up`. */
 export interface ListenerPrefsAck {
   captions: Caption[];
 }

@@ -20,6 +20,8 @@ export interface CaptionPipelineDeps {
   /** Missing translations made on demand per catch-up; the rest arrive as original text. */
   maxOnDemandTranslations: number;
   room(sermonId: string): SermonRoom | undefined;
+  /** Whether this process's memory of a room has every line so far (it holds the speaker, or is alone). */
+  memoryIsCurrent(room: SermonRoom): boolean;
   emit(room: string, event: string, payload: unknown): void;
 }
 
@@ -48,12 +50,14 @@ export class CaptionPipeline {
     const source = room?.sourceLanguage ?? opts.sourceLanguage;
     if (!churchId || !source) throw new Error('captionsFor needs a live sermon or its church and language');
 
-    let segments: SegmentInLanguage[] = room ? room.recent.filter((s) => s.seq > afterSeq).map((s) => segmentInLanguage(s, language)) : [];
     // Memory holds every segment from `lowestInMemory` on; older ones (evicted, or from before a
     // restart) are read from the database, which a congregation joining at once must not all hit.
-    // With several processes, a room without recent segments here may still be live elsewhere: then
-    // everything comes from the database (segments are stored before they are broadcast).
-    const lowestInMemory = room?.oldestRecentSeq ?? null;
+    // With several processes memory is current only where the speaker is: elsewhere (or once the
+    // speaker moved away) everything comes from the database (segments are stored before they are
+    // broadcast).
+    const memory = room && this.deps.memoryIsCurrent(room) ? room.recent : [];
+    let segments: SegmentInLanguage[] = memory.filter((s) => s.seq > afterSeq).map((s) => segmentInLanguage(s, language));
+    const lowestInMemory = memory[0]?.seq ?? null;
     const needsStored = lowestInMemory === null || afterSeq + 1 < lowestInMemory;
     if (needsStored && (opts.limit === undefined || segments.length < opts.limit)) {
       if (!room) await this.deps.writer.flush();

@@ -6,6 +6,7 @@ import {
   LISTENER_RECOVERY_MS,
   LIVE_NAMESPACE,
   LIVE_PAYLOAD_LIMIT_BYTES,
+  listenerCatchUpPayload,
   listenerJoinPayload,
   listenerPrefsPayload,
   liveEvents,
@@ -106,6 +107,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     handle(socket, liveEvents.pause, pausePayload, (p) => live.setPaused(socket, p.sermonId, p.paused));
     handle(socket, liveEvents.listenerJoin, listenerJoinPayload, (p) => live.listenerJoin(socket, p));
     handle(socket, liveEvents.listenerPrefs, listenerPrefsPayload, (p) => live.listenerPrefs(socket, p));
+    handle(socket, liveEvents.listenerCatchUp, listenerCatchUpPayload, (p) => live.listenerCatchUp(socket, p.afterSeq));
     handle(socket, liveEvents.listenerLeave, z.unknown(), async () => {
       live.listenerLeft(socket, true);
       return {};

@@ -58,6 +58,15 @@ export class ListenerFlow {
     return { captions: await this.core.captions.captionsFor(room.id, prefs.language, Math.max(0, lastSeq - this.core.options.newListenerCaptions), { voice: prefs.voice }) };
   }
 
+  /** Captions after `afterSeq` in the listener's language: a hole its phone saw, filled. */
+  async catchUp(socket: LiveSocket, afterSeq: number): Promise<ListenerPrefsAck> {
+    const ref = socket.data.listener;
+    if (!ref) throw new LiveFailure('not_live', 'Join a live sermon first');
+    const room = await this.registry.ensure({ sermonId: ref.sermonId });
+    if (room.ending) throw new LiveFailure('not_live', 'This sermon has ended');
+    return { captions: await this.core.captions.captionsFor(room.id, ref.language, afterSeq, { voice: ref.voice }) };
+  }
+
   /** The listener left (explicitly, or its connection is gone for good): its session ends. */
   left(socket: LiveSocket, leaveRooms: boolean): void {
     const ref = socket.data.listener;

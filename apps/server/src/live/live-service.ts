@@ -60,6 +60,9 @@ export class LiveService {
       tts: this.tts,
       maxOnDemandTranslations: this.options.maxOnDemandTranslations,
       room: (id) => this.registry.get(id),
+      // Alone, memory has every line; in a cluster only the speaker's process does, and only when its
+      // last line in memory is the sermon's last (the speaker may have spoken elsewhere meanwhile).
+      memoryIsCurrent: (room) => (!this.cluster.enabled || room.speakerSockets.size > 0) && room.recent.at(-1)?.seq === room.lastSeq,
       emit: (room, event, payload) => emit(room, event, payload),
     });
     this.core = {
@@ -160,6 +163,9 @@ export class LiveService {
   }
   listenerPrefs(socket: LiveSocket, prefs: { language: string; voice: ListenerVoice }): Promise<ListenerPrefsAck> {
     return this.listeners.prefs(socket, prefs);
+  }
+  listenerCatchUp(socket: LiveSocket, afterSeq: number): Promise<ListenerPrefsAck> {
+    return this.listeners.catchUp(socket, afterSeq);
   }
   listenerLeft(socket: LiveSocket, leaveRooms: boolean): void {
     this.listeners.left(socket, leaveRooms);

@@ -110,6 +110,19 @@ describe('a listener that drops', () => {
     expect(mock.stats.counts.translate).toBe(2);
   });
 
+  it('answers a listener who saw a hole in the seqs with the captions after its last one, and only a joined listener', async () => {
+    const sermon = await goLive();
+    const sp = await speaker(sermon);
+    const stranger = await client(cast.member.cookie);
+    expect(await request(stranger, liveEvents.listenerCatchUp, { afterSeq: 0 })).toMatchObject({ ok: false, error: { code: 'not_live' } });
+    const l = await client(cast.member.cookie);
+    ok(await request(l, liveEvents.listenerJoin, { broadcastId: sermon.broadcastId, language: 'pt' }));
+    for (const line of ['One.', 'Two.', 'Three.']) ok(await say(sp, sermon, line));
+    const ack = ok(await request<{ captions: Caption[] }>(l, liveEvents.listenerCatchUp, { afterSeq: 1 }));
+    expect(ack.captions.map((c) => [c.seq, c.text])).toEqual([[2, '[pt] Two.'], [3, '[pt] Three.']]);
+    expect(await request(l, liveEvents.listenerCatchUp, { afterSeq: -1 })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+  });
+
   it('closes the session of a listener that does not come back within the window', async () => {
     const sermon = await goLive();
     const l = await client(cast.member.cookie);

@@ -261,6 +261,10 @@ export class SermonRoom {
   }
 
   pushSegment(segment: RoomSegment): void {
+    // Memory is one unbroken run of seqs: lines numbered on another process while the speaker was
+    // there are not here, so an older run would answer a catch-up with a hole in it.
+    const tail = this.recent.at(-1);
+    if (tail && tail.seq !== segment.seq - 1) this.recent.length = 0;
     this.recent.push(segment);
     if (this.recent.length > this.maxRecent) this.recent.splice(0, this.recent.length - this.maxRecent);
   }

@@ -48,7 +48,9 @@ export class SpeakerFlow {
   async recovered(socket: LiveSocket): Promise<void> {
     if (!socket.data.speakerOf) return;
     const room = await this.registry.ensure({ sermonId: socket.data.speakerOf }).catch(() => undefined);
-    if (room && !room.ending) this.connected(room, socket.id);
+    if (!room || room.ending) return;
+    room.lastSeq = Math.max(room.lastSeq, await lastStoredSeq(this.core.ctx.db, room.id));
+    this.connected(room, socket.id);
   }
 
   left(socket: LiveSocket, sermonId: string): void {

@@ -38,6 +38,7 @@ export interface LiveClientEvents {
     payload: { language: string; voice: VoiceGender | 'none' | 'device' },
     ack: Ack<ListenerPrefsAck>,
   ) => void;
+  [liveEvents.listenerCatchUp]: (payload: { afterSeq: number }, ack: Ack<ListenerPrefsAck>) => void;
   [liveEvents.listenerLeave]: (payload: Record<string, never>, ack: Ack) => void;
 }
 

@@ -162,6 +162,27 @@ describe('listener screen', { timeout: 20_000 }, () => {
     expect(socket.sent(liveEvents.listenerJoin)[1]).toMatchObject({ lastSeq: 2 });
   });
 
+  it('fills a hole in the captions by asking for what it missed, and catches up after a recovered connection', async () => {
+    socket.answers[liveEvents.listenerCatchUp] = (p) => ({
+      ok: true,
+      captions: (p as { afterSeq: number }).afterSeq === 1 ? [caption(2, '[ES demo] Second.'), caption(3, '[ES demo] Third.')] : [caption(4, '[ES demo] Fourth.')],
+    });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
+    await screen.findByText('Connected');
+    act(() => socket.fire(liveEvents.caption, caption(3, '[ES demo] Third.')));
+    expect(await screen.findByText('[ES demo] Second.')).toBeTruthy();
+    expect(socket.sent(liveEvents.listenerCatchUp)).toEqual([{ afterSeq: 1 }]);
+    expect(screen.getAllByText('[ES demo] Third.')).toHaveLength(1);
+
+    act(() => socket.fire('disconnect', 'transport close'));
+    socket.recovered = true;
+    act(() => socket.fire('connect'));
+    expect(await screen.findByText('[ES demo] Fourth.')).toBeTruthy();
+    expect(socket.sent(liveEvents.listenerCatchUp)).toEqual([{ afterSeq: 1 }, { afterSeq: 3 }]);
+    expect(socket.sent(liveEvents.listenerJoin)).toHaveLength(1);
+  });
+
   it('says the sermon has ended and offers the full transcript in the chosen language', async () => {
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));

@@ -112,10 +112,25 @@ export function useLiveCaptions({ broadcastId, onNewCaption }: { broadcastId: st
         if (ack.state.status === 'ended') markEnded({ sermonId: ack.sermonId, reason: 'stopped', message: '' });
       };
 
+      /**
+       * Fills a hole in the seqs: across server processes a caption can slip past a connection that
+       * is moving (Socket.IO's replay and the rooms are not one atomic step), so the phone asks.
+       */
+      const catchUp = async (afterSeq: number) => {
+        const language = prefsRef.current.language;
+        const ack = await emitWithAck(socket, liveEvents.listenerCatchUp, { afterSeq });
+        if (socket !== socketRef.current || !ack.ok || prefsRef.current.language !== language) return;
+        const fresh = ack.captions.filter((c) => c.seq > lastSeqRef.current);
+        setCaptions((list) => mergeCaptions(list, ack.captions, language));
+        lastSeqRef.current = Math.max(lastSeqRef.current, lastFinalSeq(ack.captions));
+        for (const c of fresh) onNewCaptionRef.current(c);
+      };
+
       socket.on('connect', () => {
         if (socket.recovered && joinedRef.current) {
           clearLostTimer();
           setConnection('connected');
+          void catchUp(lastSeqRef.current);
         } else {
           void sendJoin();
         }
@@ -148,7 +163,9 @@ export function useLiveCaptions({ broadcastId, onNewCaption }: { broadcastId: st
           return;
         }
         const isNew = caption.seq > lastSeqRef.current;
+        const holeAfter = joinedRef.current && caption.seq > lastSeqRef.current + 1 ? lastSeqRef.current : null;
         lastSeqRef.current = Math.max(lastSeqRef.current, caption.seq);
+        if (holeAfter !== null) void catchUp(holeAfter);
         setInterim('');
         setCaptions((list) => mergeCaptions(list, [caption], language));
         if (isNew) onNewCaptionRef.current(caption);
