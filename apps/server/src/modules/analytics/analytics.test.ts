@@ -126,6 +126,11 @@ describe('analytics lists and the sermon detail', () => {
     const saved = await get(`/api/v1/analytics/salvations?${range}`, cast.staff.cookie);
     expect(saved.json().total).toBe(moments.filter((at) => at.getTime() >= from && at.getTime() < to).length);
     expect(saved.json().items[0]).toMatchObject({ name: null, isGuest: true, language: 'pt' });
+    const byName = (await get('/api/v1/analytics/salvations?sort=name&pageSize=100', cast.churchAdmin.cookie)).json();
+    const everyOne = (await get('/api/v1/analytics/salvations?pageSize=100', cast.churchAdmin.cookie)).json();
+    expect(byName.items.map((i: { id: string }) => i.id).sort()).toEqual(everyOne.items.map((i: { id: string }) => i.id).sort());
+    const names = byName.items.map((i: { name: string | null }) => i.name ?? '\uffff');
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
     expect((await get('/api/v1/analytics/salvations', cast.member.cookie)).statusCode).toBe(403);
     expect((await get(`/api/v1/analytics/salvations?churchId=${cast.otherChurch.id}`, cast.staff.cookie)).statusCode).toBe(404);
     const users = await get(`/api/v1/analytics/new-users?${range}`, cast.churchAdmin.cookie);

@@ -53,6 +53,9 @@ export const salvationSource = (db: Db): ListSource<ReturnType<typeof salvationR
   sortable: { createdAt: salvations.createdAt, language: salvations.language, name: humanOrder(salvationName), status: followUps.status },
   defaultSort: '-createdAt',
   tiebreak: salvations.id,
+  // Sorting by name sorts every matching decision: on ids and names alone, not on six joins' rows.
+  keys: () => db.select({ key: salvations.id }).from(salvations).leftJoin(person, eq(person.id, salvations.userId)).leftJoin(followUps, eq(followUps.salvationId, salvations.id)).$dynamic(),
+  keyOf: (r) => r.s.id,
   toItem: (r) => ({
     id: r.s.id,
     name: r.name,
