@@ -1,7 +1,7 @@
 import { Button, Text, type ButtonProps } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dialogs } from './dialogs';
 
 export interface ConfirmOptions {
   title: string;
@@ -12,7 +12,7 @@ export interface ConfirmOptions {
 
 /** Asks before a destructive action; nothing happens unless the person confirms. */
 export function confirmDestructive({ title, message, confirmLabel, onConfirm }: ConfirmOptions, cancelLabel: string) {
-  modals.openConfirmModal({
+  dialogs.confirm({
     title,
     children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
     labels: { confirm: confirmLabel, cancel: cancelLabel },

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, type ReactNode } from 'react';
 
 // Notifications and confirmation dialogs are opened through Mantine's imperative APIs
 // (`notifications.show`, `modals.openConfirmModal`), so their hosts need not be mounted at the root.
@@ -6,7 +6,25 @@ import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: () => <m.Notifications position="top-right" /> })),
 );
-const ModalsHost = lazy(() => import('@mantine/modals').then((m) => ({ default: () => <m.ModalsProvider /> })));
+
+let markModalsReady: () => void = () => undefined;
+/**
+ * Settles once the dialogs' host listens. `modals.openConfirmModal` is a window event: sent before
+ * the lazy host has loaded (a slow phone, a click straight after the page appears) it would be lost
+ * and the button would seem to do nothing.
+ */
+export const modalsReady = new Promise<void>((resolve) => {
+  markModalsReady = resolve;
+});
+const ModalsHost = lazy(() =>
+  import('@mantine/modals').then((m) => ({
+    default: function ModalsHost() {
+      // The provider's own listeners are set in its effects, which run before this one.
+      useEffect(() => markModalsReady(), []);
+      return <m.ModalsProvider />;
+    },
+  })),
+);
 
 const HostsMounted = createContext(false);
 

@@ -2,8 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ComponentType } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { UiOverlays } from '../../components/ui-overlays';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18n, i18nReady } from '../../i18n';
 import { BadgesPage } from './badges-page';
@@ -32,10 +31,9 @@ function renderPage(path: string, Page: ComponentType) {
   const router = createMemoryRouter([{ path, element: <Page /> }], { initialEntries: [path] });
   render(
     <MantineProvider>
-      <Notifications />
-      <ModalsProvider>
+      <UiOverlays>
         <RouterProvider router={router} />
-      </ModalsProvider>
+      </UiOverlays>
     </MantineProvider>,
   );
 }

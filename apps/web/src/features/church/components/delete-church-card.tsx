@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../../components/dialogs';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -31,7 +31,7 @@ function ConfirmDelete({ church, onDone }: { church: ChurchDetails; onDone: () =
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => modals.closeAll()}>{t('common.cancel')}</Button>
+        <Button variant="default" onClick={() => dialogs.closeAll()}>{t('common.cancel')}</Button>
         <Button
           color="red"
           disabled={typed.trim() !== church.name}
@@ -51,14 +51,14 @@ export function DeleteChurchCard({ church }: { church: ChurchDetails }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const open = () =>
-    modals.open({
+    dialogs.open({
       title: t('churches.delete.title', { name: church.name }),
       closeButtonProps: { 'aria-label': t('common.cancel') },
       children: (
         <ConfirmDelete
           church={church}
           onDone={() => {
-            modals.closeAll();
+            dialogs.closeAll();
             notifications.show({ color: 'green', message: t('churches.delete.done', { name: church.name }) });
             navigate(paths.churches);
           }}

@@ -17,7 +17,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../../components/dialogs';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -61,7 +61,7 @@ export function LanguageListCard({
   const key = listKey[list];
 
   const confirmRemove = (language: ChurchLanguage) =>
-    modals.openConfirmModal({
+    dialogs.confirm({
       title: t('church.languages.removeTitle', { name: displayName(language, i18n.language) }),
       children: <Text size="sm">{t(`church.languages.${key}.removeBody`, { name: displayName(language, i18n.language) })}</Text>,
       labels: { confirm: t('church.languages.removeConfirm'), cancel: t('church.cancel') },

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../../components/dialogs';
 import { notifications } from '@mantine/notifications';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -77,7 +77,7 @@ export function ChurchSermonsPanel({ churchId, currentSermonId }: { churchId: st
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const confirmEnd = (sermon: Sermon) =>
-    modals.openConfirmModal({
+    dialogs.confirm({
       title: t('live.admin.endTitle'),
       children: <Text size="sm">{t('live.admin.endBody', { host: sermon.hostName ?? t('live.admin.unknownHost') })}</Text>,
       labels: { confirm: t('live.admin.endConfirm'), cancel: t('live.common.cancel') },
@@ -90,7 +90,7 @@ export function ChurchSermonsPanel({ churchId, currentSermonId }: { churchId: st
     });
 
   const confirmDelete = (sermon: Sermon) =>
-    modals.openConfirmModal({
+    dialogs.confirm({
       title: t('live.admin.deleteTitle'),
       children: <Text size="sm">{t('live.admin.deleteBody', { date: time.format(new Date(sermon.startedAt)) })}</Text>,
       labels: { confirm: t('live.admin.deleteConfirm'), cancel: t('live.common.cancel') },

@@ -13,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../../components/dialogs';
 import {
   IconAlertTriangle,
   IconCheck,
@@ -108,7 +108,7 @@ function SpeakerConsole({ churchId, canManage }: { churchId: string; canManage: 
   };
 
   const confirmStop = () =>
-    modals.openConfirmModal({
+    dialogs.confirm({
       title: t('live.speaker.stopTitle'),
       children: <Text size="sm">{t('live.speaker.stopBody')}</Text>,
       labels: { confirm: t('live.speaker.stopConfirm'), cancel: t('live.common.cancel') },

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Avatar, Badge, Button, CopyButton, FileButton, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { dialogs } from '../../../components/dialogs';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconCopy, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +58,7 @@ export function PhotoCard({ me }: { me: Me }) {
   };
 
   const handleRemove = () =>
-    modals.openConfirmModal({
+    dialogs.confirm({
       title: t('profile.photo.removeTitle'),
       children: <Text size="sm">{t('profile.photo.removeBody')}</Text>,
       labels: { confirm: t('profile.photo.removeConfirm'), cancel: t('profile.cancel') },
