@@ -1,16 +1,26 @@
 /**
  * What a listener's phone downloads: builds nothing itself; serves the built web app (apps/web/dist
- * or WEB_DIST) with the real server on a fresh data folder, opens each listener page in Chromium and
- * sums the gzipped size of every JavaScript file the page loaded. Prints one JSON object last.
+ * or WEB_DIST) with the real server on a fresh data folder, starts a live sermon as the demo speaker,
+ * opens each listener page in Chromium as its real visitor would and sums the gzipped size of every
+ * JavaScript file the page loaded. Prints one JSON object last.
  *
  *   npm run build -w apps/web && node --import tsx bench/web-bundle-size.ts
+ *
+ * - joinlive: a signed-in member (session cookie and the values the sign-in form stores) on the list
+ *   of live sermons, measured once the live sermon is listed.
+ * - sermonJoin: a guest (no cookie) on the share link of that live sermon, measured once they have
+ *   tapped "Start listening" and are connected: everything the first caption needs.
+ * - signIn: the sign-in page, for comparison.
+ * A page that does not reach that state fails the run, so a redirect or an error screen is never
+ * measured by mistake (an ended sermon's page or a signed-out list once were).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type BrowserContextOptions, type Page } from 'playwright-core';
+import { storageKeys, userTypeByRole, type Role } from '@app/shared';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = 4390 + Math.floor(Math.random() * 100);
@@ -27,56 +37,114 @@ await new Promise<void>((resolve, reject) => {
   server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
 });
 
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(`${base}${url}`, init);
+interface Me {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  churchId: string;
+}
+
+async function call<T>(url: string, init: { method?: string; cookie?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${base}/api/v1${url}`, {
+    method: init.method ?? 'GET',
+    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.cookie ? { cookie: init.cookie } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+async function signIn(email: string): Promise<{ me: Me; cookie: string }> {
+  const res = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'demo1234' }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status}`);
+  return { me: (await res.json()) as Me, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
+}
+
+/** What the sign-in form leaves in the browser (apps/web/src/lib/stored-user.ts), set before any script runs. */
+function storedUserScript(me: Me): string {
+  const values: Record<string, string> = {
+    [storageKeys.userType]: userTypeByRole[me.role],
+    [storageKeys.userEmail]: me.email,
+    [storageKeys.firstName]: me.firstName,
+    [storageKeys.lastName]: me.lastName,
+    [storageKeys.userId]: me.id,
+    [storageKeys.churchId]: me.churchId,
+  };
+  return `for (const [k, v] of Object.entries(${JSON.stringify(values)})) localStorage.setItem(k, v);`;
 }
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
+let sermonId: string | null = null;
+const speaker = await signIn('staff@demo.church');
 try {
-  // A member's ids for /joinlive, and an ended demo sermon's share link for the live view.
-  const login = await fetch(`${base}/api/v1/auth/login`, {
+  const member = await signIn('member@demo.church');
+  const sermon = await call<{ id: string; broadcastId: string }>('/sermons', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'member@demo.church', password: 'demo1234' }),
+    cookie: speaker.cookie,
+    body: { churchId: speaker.me.churchId, sourceLanguage: 'en' },
   });
-  const me = (await login.json()) as { id: string; churchId: string };
-  const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
-  const sermons = await json<{ items: Array<{ broadcastId: string }> }>(`/api/v1/sermons?status=ended&churchId=${me.churchId}`, { headers: { cookie } });
-  const broadcastId = sermons.items[0]?.broadcastId ?? 'UNKNOWN';
+  sermonId = sermon.id;
+  const churchId = member.me.churchId;
 
-  const pages = {
-    joinlive: `/joinlive?churchId=${me.churchId}&userId=${me.id}`,
-    sermonJoin: `/sermon/join/${broadcastId}?churchId=${me.churchId}`,
-    signIn: '/',
+  // A phone, in English so the readiness checks below can find things by their names.
+  const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, locale: 'en-AU', hasTouch: true };
+  const memberCookie = { name: member.cookie.split('=')[0]!, value: member.cookie.slice(member.cookie.indexOf('=') + 1), url: base };
+
+  const pages: Record<string, { url: string; member?: boolean; ready: (page: Page) => Promise<void> }> = {
+    joinlive: {
+      url: `/joinlive?churchId=${churchId}&userId=${member.me.id}`,
+      member: true,
+      ready: (page) => page.locator(`a[href*="/sermon/join/${sermon.broadcastId}"]`).first().waitFor({ timeout: 15_000 }),
+    },
+    sermonJoin: {
+      url: `/sermon/join/${sermon.broadcastId}?churchId=${churchId}`,
+      ready: async (page) => {
+        await page.getByRole('button', { name: 'Start listening' }).click({ timeout: 15_000 });
+        await page.getByText('Connected', { exact: true }).waitFor({ timeout: 15_000 });
+      },
+    },
+    signIn: { url: '/', ready: (page) => page.getByRole('button', { name: 'Sign in' }).first().waitFor({ timeout: 15_000 }) },
   };
+
   const result: Record<string, { files: number; rawKb: number; gzipKb: number }> = {};
-  for (const [name, url] of Object.entries(pages)) {
-    const page = await browser.newPage();
-    const bodies: Buffer[] = [];
-    const names: string[] = [];
-    page.on('response', async (res) => {
-      if (res.request().resourceType() !== 'script') return;
-      names.push(res.url().split('/').pop() ?? '');
-      bodies.push(await res.body().catch(() => Buffer.alloc(0)));
-    });
-    await page.goto(`${base}${url}`, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(500);
-    const raw = bodies.reduce((n, b) => n + b.length, 0);
-    const gz = bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
-    if (process.env.VERBOSE) {
-      const sized = bodies.map((b, i) => [gzipSync(b, { level: 9 }).length, names[i]] as const).sort((a, b) => b[0] - a[0]);
-      for (const [size, file] of sized.slice(0, 12)) console.log(`  ${name} ${(size / 1024).toFixed(1).padStart(6)} KB  ${file}`);
+  for (const [name, visit] of Object.entries(pages)) {
+    const context = await browser.newContext(phone);
+    if (visit.member) {
+      await context.addCookies([memberCookie]);
+      await context.addInitScript(storedUserScript(member.me));
     }
-    result[name] = { files: bodies.length, rawKb: Math.round(raw / 102.4) / 10, gzipKb: Math.round(gz / 102.4) / 10 };
-    await page.close();
+    const page = await context.newPage();
+    const loads: Array<Promise<[string, Buffer]>> = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      loads.push(res.body().then((b) => [res.url().split('/').pop() ?? '', b], () => ['', Buffer.alloc(0)]));
+    });
+    await page.goto(`${base}${visit.url}`, { waitUntil: 'networkidle' });
+    await visit.ready(page);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    const files = await Promise.all(loads);
+    const sized = files.map(([file, body]) => ({ file, raw: body.length, gz: gzipSync(body, { level: 9 }).length }));
+    if (process.env.VERBOSE) {
+      for (const f of [...sized].sort((a, b) => b.gz - a.gz).slice(0, 12)) console.log(`  ${name} ${(f.gz / 1024).toFixed(1).padStart(6)} KB  ${f.file}`);
+    }
+    const kb = (n: number) => Math.round(n / 102.4) / 10;
+    result[name] = { files: sized.length, rawKb: kb(sized.reduce((n, f) => n + f.raw, 0)), gzipKb: kb(sized.reduce((n, f) => n + f.gz, 0)) };
+    await context.close();
   }
   for (const [name, r] of Object.entries(result)) console.log(`${name.padEnd(12)} ${String(r.files).padStart(3)} files  ${r.gzipKb} KB gzipped JS (${r.rawKb} KB raw)`);
   console.log(JSON.stringify(result));
 } finally {
+  if (sermonId) await call(`/sermons/${sermonId}/end`, { method: 'POST', cookie: speaker.cookie }).catch(() => undefined);
   await browser.close();
   server.kill('SIGTERM');
   await new Promise((r) => server.on('exit', r));

@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { localeSectionsPlugin } from './src/i18n/locale-sections.ts';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localeSectionsPlugin()],
   // @mantine/charts pulls its own newer @mantine/core and hooks into apps/web/node_modules: two copies
   // would mean two React contexts ("MantineProvider was not found") and twice the download.
   resolve: { dedupe: ['@mantine/core', '@mantine/hooks'] },

@@ -4,6 +4,7 @@ import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { fallbackRedirect, requireChurchInQuery, requireMobileQuery, requireStoredEmail, signedOutOnly } from './guards';
 import { paths } from './paths';
+import { loadAllTranslations } from '../i18n';
 
 // Every screen is its own chunk: the listener's phone loads only what the join screen needs.
 // The admin shell is a chunk of its own too: a listener's phone never downloads it.
@@ -52,7 +53,13 @@ const adminRoutes: RouteObject[] = [
   { path: paths.audit, lazy: () => import('../features/audit/audit-page') },
 ];
 
-export const routes: RouteObject[] = [
+// Listener pages: what a whole congregation opens at once, so they load their own text only.
+const listenerRoutes: RouteObject[] = [
+  { path: paths.joinLiveMobile, loader: requireMobileQuery, lazy: () => import('../features/live/listener/join-live-mobile-page') },
+  { path: paths.sermonJoin, loader: requireChurchInQuery, lazy: () => import('../features/live/listener/sermon-join-page') },
+];
+
+const otherRoutes: RouteObject[] = [
   { path: paths.signIn, loader: signedOutOnly, lazy: () => import('../features/auth/sign-in-page') },
   { path: paths.signUp, loader: signedOutOnly, lazy: () => import('../features/auth/signup-page') },
   { path: paths.forgotPassword, lazy: () => import('../features/auth/forgot-password-page') },
@@ -63,15 +70,17 @@ export const routes: RouteObject[] = [
   { path: paths.publicEvents, lazy: privacyLayout, children: [{ index: true, lazy: () => import('../features/events/public-events-page') }] },
   {
     element: <MobileLayout />,
-    children: [
-      { path: paths.goLiveMobile, loader: requireMobileQuery, lazy: () => import('../features/live/speaker/go-live-mobile-page') },
-      { path: paths.joinLiveMobile, loader: requireMobileQuery, lazy: () => import('../features/live/listener/join-live-mobile-page') },
-      { path: paths.sermonJoin, loader: requireChurchInQuery, lazy: () => import('../features/live/listener/sermon-join-page') },
-    ],
+    children: [{ path: paths.goLiveMobile, loader: requireMobileQuery, lazy: () => import('../features/live/speaker/go-live-mobile-page') }],
   },
   // A failing screen keeps the shell around it, so the menu still works.
   { lazy: adminLayout, loader: requireStoredEmail, children: [{ errorElement: <RouteError />, children: adminRoutes }] },
   { path: '*', loader: fallbackRedirect },
+];
+
+export const routes: RouteObject[] = [
+  { element: <MobileLayout />, children: listenerRoutes },
+  // A visit that began on a listener page fetches the rest of the interface text before any other screen.
+  { loader: loadAllTranslations, shouldRevalidate: () => false, children: otherRoutes },
 ];
 
 // The root catches a screen that fails to load or render, and covers the first loader run.

@@ -1,18 +1,55 @@
 import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { matchPath } from 'react-router';
 import { interfaceLanguages, storageKeys, type InterfaceLanguage } from '@app/shared';
+import { paths } from '../app/paths';
+import { mergeSections } from './locale-sections';
 
-// Locales load on demand so a phone only downloads the language it shows.
+type Resources = Parameters<typeof mergeSections>[0];
+
+// Locales load on demand so a phone only downloads the language it shows; each file comes in two
+// parts (locale-sections.ts) so the listener pages fetch only their own text.
+const listenerParts = import.meta.glob<Resources>('./locales/*.json', { query: '?sections=listener', import: 'default' });
+const otherParts = import.meta.glob<Resources>('./locales/*.json', { query: '?sections=other', import: 'default' });
+
+const onListenerPage = typeof window !== 'undefined' && [paths.joinLiveMobile, paths.sermonJoin].some((p) => matchPath(p, window.location.pathname));
+let otherText: Promise<null> | null = onListenerPage ? null : Promise.resolve(null);
+
+async function loadLocale(language: string): Promise<Resources> {
+  const file = `./locales/${language}.json`;
+  const [listener, other] = [listenerParts[file], otherParts[file]];
+  if (!listener || !other) throw new Error(`No locale ${language}`);
+  const parts = await Promise.all([listener(), otherText ? other() : {}]);
+  return mergeSections(structuredClone(parts[0]), parts[1]);
+}
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    import(`./locales/${language}.json`)
-      .then((mod: { default: Record<string, unknown> }) => callback(null, mod.default))
+    loadLocale(language)
+      .then((resources) => callback(null, resources))
       .catch((err: Error) => callback(err, null));
   },
 };
+
+/**
+ * The text of every other screen, for a visit that began on a listener page; the router waits for it
+ * before showing any other screen (app/router.tsx). Later language changes load whole locales.
+ */
+export function loadAllTranslations(): Promise<null> {
+  otherText ??= i18nReady.then(async () => {
+    await Promise.all(
+      Object.keys(i18n.store.data).map(async (language) => {
+        const other = await otherParts[`./locales/${language}.json`]?.();
+        if (other) i18n.addResourceBundle(language, 'translation', other, true, true);
+      }),
+    );
+    return null;
+  });
+  return otherText;
+}
 
 function cookiesAvailable(): boolean {
   try {

@@ -1,75 +1,46 @@
-import { Alert, Button, Checkbox, List, Modal, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { IconHeart, IconHeartHandshake } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Button } from '@mantine/core';
+import { IconHeart } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SalvationBody, SalvationResponse } from '@app/shared';
-import { api } from '../../lib/api-client';
-import { useStoredUser } from '../navigation/use-stored-user';
+
+// The dialog (modal, form, focus trap) loads on the first tap: most listeners never open it.
+const loadDialog = () => import('./accept-jesus-dialog');
+const AcceptJesusDialog = lazy(() => loadDialog().then((m) => ({ default: m.AcceptJesusDialog })));
 
 /**
- * "I accept Jesus" (issue 11, item 3), on the listener screen and the member's dashboard. Religious
- * belief is sensitive information (Australian Privacy Principles): a consent step says what is kept
- * and who sees it before anything is sent; a guest may stay anonymous. Then thanks and next steps.
+ * "I accept Jesus" (issue 11, item 3), on the listener screen and the member's dashboard: a consent
+ * step first, then thanks and next steps (accept-jesus-dialog.tsx).
  */
 export function AcceptJesusButton({ sermonId, language }: { sermonId?: string; language: string }) {
   const { t } = useTranslation();
-  const isSignedIn = !!useStoredUser().userEmail;
-  const qc = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [consent, setConsent] = useState(false);
-  const [firstName, setFirstName] = useState('');
-  const [contact, setContact] = useState('');
-  const save = useMutation({
-    mutationFn: (body: SalvationBody) => api<SalvationResponse>('/salvations', { method: 'POST', body }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['analytics'] }),
-  });
-  const close = () => {
-    setOpen(false);
-    if (!save.isSuccess) setConsent(false);
+  // Kept mounted once opened, so a decision made stays made and the close animation plays.
+  const [wasOpened, setWasOpened] = useState(false);
+  const [decided, setDecided] = useState(false);
+
+  const handleOpen = () => {
+    setWasOpened(true);
+    setOpen(true);
   };
 
   return (
     <>
-      <Button size="md" color="grape" variant={save.isSuccess ? 'light' : 'filled'} leftSection={<IconHeart size={18} aria-hidden />} onClick={() => setOpen(true)}>
-        {save.isSuccess ? t('salvation.decided') : t('salvation.button')}
+      <Button
+        size="md"
+        color="grape"
+        variant={decided ? 'light' : 'filled'}
+        leftSection={<IconHeart size={18} aria-hidden />}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={handleOpen}
+      >
+        {decided ? t('salvation.decided') : t('salvation.button')}
       </Button>
-      <Modal opened={open} onClose={close} title={save.isSuccess ? t('salvation.thanksTitle') : t('salvation.consentTitle')} closeButtonProps={{ 'aria-label': t('salvation.close') }} centered>
-        {save.isSuccess ? (
-          <Stack gap="sm">
-            <ThemeIcon size={48} radius="xl" color="grape" variant="light" aria-hidden><IconHeartHandshake size={28} /></ThemeIcon>
-            <Text>{t('salvation.thanksBody')}</Text>
-            <Text fw={600}>{t('salvation.nextStepsTitle')}</Text>
-            <List spacing={4} size="sm">
-              <List.Item>{t('salvation.nextSteps.pray')}</List.Item>
-              <List.Item>{t('salvation.nextSteps.read')}</List.Item>
-              <List.Item>{t('salvation.nextSteps.church')}</List.Item>
-              <List.Item>{isSignedIn || contact ? t('salvation.nextSteps.contact') : t('salvation.nextSteps.anonymous')}</List.Item>
-            </List>
-            <Button onClick={close}>{t('salvation.close')}</Button>
-          </Stack>
-        ) : (
-          <form onSubmit={(e) => { e.preventDefault(); save.mutate({ sermonId, language, consent: true, ...(isSignedIn ? {} : { firstName, contact }) }); }}>
-            <Stack gap="sm">
-              <Text size="sm">{t('salvation.consentIntro')}</Text>
-              <List spacing={4} size="sm">
-                <List.Item>{isSignedIn ? t('salvation.kept.member') : t('salvation.kept.guest')}</List.Item>
-                <List.Item>{t('salvation.kept.who')}</List.Item>
-                <List.Item>{isSignedIn ? t('salvation.kept.withdraw') : t('salvation.kept.guestWithdraw')}</List.Item>
-              </List>
-              {!isSignedIn && (
-                <>
-                  <TextInput label={t('salvation.firstName')} value={firstName} onChange={(e) => setFirstName(e.currentTarget.value)} maxLength={60} autoComplete="given-name" />
-                  <TextInput label={t('salvation.contact')} description={t('salvation.contactHint')} value={contact} onChange={(e) => setContact(e.currentTarget.value)} maxLength={120} />
-                </>
-              )}
-              <Checkbox label={t('salvation.consentLabel')} checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} />
-              {save.isError && <Alert color="red" role="alert">{t('salvation.failed')}</Alert>}
-              <Button type="submit" color="grape" disabled={!consent} loading={save.isPending}>{t('salvation.confirm')}</Button>
-            </Stack>
-          </form>
-        )}
-      </Modal>
+      {wasOpened && (
+        <Suspense fallback={null}>
+          <AcceptJesusDialog opened={open} onClose={() => setOpen(false)} onDecided={() => setDecided(true)} sermonId={sermonId} language={language} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -21,7 +21,6 @@ import type { Caption, SermonByBroadcast, VoiceGender } from '@app/shared';
 import { paths } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useSermonByBroadcast } from '../api/get-sermon-by-broadcast';
-import { TranslationPrompt } from '../../../components/feedback/translation-prompt';
 import { AcceptJesusButton } from '../../../components/salvation/accept-jesus-button';
 import { useTranscript } from '../api/get-transcript';
 import { isRtl, listenerLanguageLabel, localeFor } from '../lib/language-label';
@@ -34,6 +33,13 @@ import { DeviceVoice, hasDeviceVoice } from './device-voice';
 import { initialLanguage, readListenerPrefs, saveListenerPrefs, TEXT_SIZES } from './listener-prefs';
 import { useLiveCaptions, type VoicePreference } from './use-live-captions';
 import { useHeadingLevel } from '../../../components/heading-level';
+import { loadAllTranslations } from '../../../i18n';
+
+// Only once the sermon has ended, and its feedback form needs the text of the screens beyond the
+// listener's (i18n/locale-sections.ts): neither belongs in what a phone downloads to listen.
+const TranslationPrompt = lazy(() =>
+  Promise.all([import('../../../components/feedback/translation-prompt'), loadAllTranslations()]).then(([m]) => ({ default: m.TranslationPrompt })),
+);
 
 /** The mobile layout's padding above and below. */
 const MOBILE_CHROME = '2 * var(--mantine-spacing-md)';
@@ -256,7 +262,9 @@ function LiveView({
                 {t('live.listener.readTranscript')}
               </Button>
             )}
-            <TranslationPrompt sermonId={sermon.id} language={language} />
+            <Suspense fallback={null}>
+              <TranslationPrompt sermonId={sermon.id} language={language} />
+            </Suspense>
           </Stack>
         </Alert>
       ) : (
