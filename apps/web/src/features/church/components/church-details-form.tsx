@@ -1,10 +1,9 @@
-import { Alert, Button, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { australianTimeZones, createChurchBody, STREAM_LIMIT_MAX_MINUTES, updateChurchBody } from '@app/shared';
 import { ChurchMap } from '../../../components/map/church-map';
-import { errorMessage } from '../../../lib/error-message';
+import { FormActions } from '../../../components/form-actions';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, zodFormValidate } from '../../../lib/zod-form';
 import { toCreateBody, toUpdateBody, type ChurchDetailsValues } from './church-details-values';
@@ -114,15 +113,7 @@ export function ChurchDetailsForm({ initial, isNew, saving, error, saveLabel, on
             )}
           </Stack>
         </Fieldset>
-        {showError && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title={t('churches.form.saveFailed')}>
-            {errorMessage(error, t)}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          {onCancel && <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>}
-          <Button type="submit" loading={saving}>{saveLabel}</Button>
-        </Group>
+        <FormActions saving={saving} error={showError ? error : null} onCancel={onCancel} saveLabel={saveLabel} errorTitle={t('churches.form.saveFailed')} />
       </Stack>
     </form>
   );

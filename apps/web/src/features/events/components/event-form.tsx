@@ -1,11 +1,10 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { createEventBody, updateEventBody } from '@app/shared';
 import { ChurchSelect } from '../../../components/church-select';
 import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { FormActions } from '../../../components/form-actions';
 import { usePublicChurches } from '../../../lib/public-churches';
 import { serverFieldErrors, zodFormValidate } from '../../../lib/zod-form';
 import { toEventBody, type EventFormValues } from './event-form-values';
@@ -71,15 +70,7 @@ export function EventForm({ initial, isNew, canChooseChurch, saving, error, save
         <TextInput label={t('events.fields.location')} {...form.getInputProps('location')} />
         <Textarea label={t('events.fields.description')} required autosize minRows={3} maxRows={10} {...form.getInputProps('description')} />
         <Switch label={t('events.fields.isPublic')} description={t('events.form.publicHint')} {...form.getInputProps('isPublic', { type: 'checkbox' })} />
-        {showError && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title={t('events.form.saveFailed')}>
-            {errorMessage(error, t)}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>
-          <Button type="submit" loading={saving}>{saveLabel}</Button>
-        </Group>
+        <FormActions saving={saving} error={showError ? error : null} onCancel={onCancel} saveLabel={saveLabel} errorTitle={t('events.form.saveFailed')} />
       </Stack>
     </form>
   );

@@ -5,7 +5,7 @@ import { adminRoles, createAdministratorBody, updateAdministratorBody, type Pers
 import { EmailField, FirstNameField, LastNameField, PhoneField, SuburbField } from '../../../components/form-fields/person-fields';
 import { submitWithServerErrors, zodFormValidate } from '../../../lib/zod-form';
 import { ChurchSelect } from '../../../components/church-select';
-import { FormActions } from '../components/form-actions';
+import { FormActions } from '../../../components/form-actions';
 
 export interface AdministratorFormValues {
   firstName: string; lastName: string; email: string; phone: string; address: string; suburb: string;
@@ -70,7 +70,7 @@ export function AdministratorForm({ initial, isNew, canChangeRole, saving, error
           <ChurchSelect withAsterisk={form.values.role === 'church_admin'} clearable {...form.getInputProps('churchId')} />
           {isNew && <PasswordInput label={t('fields.password')} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />}
         </SimpleGrid>
-        <FormActions saving={saving} error={error} onCancel={onCancel} saveLabel={saveLabel} />
+        <FormActions saving={saving} error={error} onCancel={onCancel} saveLabel={saveLabel} errorTitle={t('people.saveFailed')} />
       </Stack>
     </form>
   );

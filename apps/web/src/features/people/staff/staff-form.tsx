@@ -3,7 +3,7 @@ import { useForm, type FormErrors } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createStaffBody, employmentTypes, payTypes, updateStaffBody, workLocations } from '@app/shared';
 import { submitWithServerErrors, zodFormValidate } from '../../../lib/zod-form';
-import { FormActions } from '../components/form-actions';
+import { FormActions } from '../../../components/form-actions';
 import { PasswordModeFields } from '../components/password-mode-fields';
 import { PersonFieldsSection } from '../components/person-fields-section';
 import { staffFormToBody, type StaffFormValues } from './staff-form-values';
@@ -86,7 +86,7 @@ export function StaffForm({ initial, isNew, canChooseChurch, canEditPayroll, sav
             </Stack>
           </Fieldset>
         )}
-        <FormActions saving={saving} error={error} onCancel={onCancel} saveLabel={saveLabel} />
+        <FormActions saving={saving} error={error} onCancel={onCancel} saveLabel={saveLabel} errorTitle={t('people.saveFailed')} />
       </Stack>
     </form>
   );

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createUserBody, updateUserBody, userRoles } from '@app/shared';
 import { submitWithServerErrors, zodFormValidate } from '../../../lib/zod-form';
-import { FormActions } from '../components/form-actions';
+import { FormActions } from '../../../components/form-actions';
 import { PasswordModeFields } from '../components/password-mode-fields';
 import { PersonFieldsSection } from '../components/person-fields-section';
 import { personFormToInput, type PersonFormValues } from '../components/person-form-values';
@@ -66,7 +66,7 @@ export function UserForm({ initial, isNew, canChooseChurch, canSetRole, saving, 
             </Stack>
           </Fieldset>
         )}
-        <FormActions saving={saving} error={error} onCancel={onCancel} saveLabel={saveLabel} />
+        <FormActions saving={saving} error={error} onCancel={onCancel} saveLabel={saveLabel} errorTitle={t('people.saveFailed')} />
       </Stack>
     </form>
   );
