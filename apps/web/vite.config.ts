@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { localeSectionsPlugin } from './src/i18n/locale-sections.ts';
@@ -16,7 +17,13 @@ export default defineConfig({
       '/socket.io': { target: server, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    // Two pages: the app, and the listener pages' lean entry without the router (docs/decisions/018).
+    rollupOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), listen: fileURLToPath(new URL('listen.html', import.meta.url)) } },
+  },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
