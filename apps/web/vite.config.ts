@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { localeSectionsPlugin } from './src/i18n/locale-sections.ts';
@@ -17,13 +16,8 @@ export default defineConfig({
       '/socket.io': { target: server, ws: true },
     },
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    chunkSizeWarningLimit: 1500,
-    // Two pages: the app, and the listener pages' lean entry without the router (docs/decisions/018).
-    rollupOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), listen: fileURLToPath(new URL('listen.html', import.meta.url)) } },
-  },
+  // index.html only; the listener pages' entry (listen.html) is a build of its own (vite.listen.config.ts).
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -56,13 +56,16 @@ export function useRequest<T>(
     }
   }, [key]);
 
+  // Leaving (or another key) drops the answer still on its way.
+  const dropPending = useCallback(() => {
+    run.current++;
+  }, []);
+
   useEffect(() => {
     if (!enabled) return;
     void load();
-    return () => {
-      run.current++;
-    };
-  }, [enabled, load]);
+    return dropPending;
+  }, [enabled, load, dropPending]);
 
   useEffect(() => {
     if (!enabled || !pollMs) return;
