@@ -16,6 +16,7 @@ export default defineConfig({
       '/socket.io': { target: server, ws: true },
     },
   },
+  // index.html only; the listener pages' entry (listen.html) is a build of its own (vite.listen.config.ts).
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
   test: {
     environment: 'jsdom',

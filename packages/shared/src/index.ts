@@ -9,6 +9,7 @@ export * from './validation';
 export * from './auth';
 export * from './live';
 export * from './live-events';
+export * from './listener-pages';
 export * from './churches';
 export * from './church-settings';
 export * from './me';

@@ -2,16 +2,19 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { matchListenerPage } from '@app/shared';
 import { sendProblem } from './errors';
 import { repoRoot } from './paths';
 
 /**
  * Serves the built web app on the same port; any non-API GET that is not a file falls back to
- * index.html so deep links work (issue 2, item 6). API paths keep their problem+json 404.
+ * index.html so deep links work (issue 2, item 6), except the listener pages, which get their lean
+ * entry listen.html (docs/decisions/018) when the build has one. API paths keep their problem+json 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDist?: string) {
   const root = path.resolve(webDist ?? path.join(repoRoot, 'apps/web/dist'));
   const hasBuild = existsSync(path.join(root, 'index.html'));
+  const hasListenerEntry = existsSync(path.join(root, 'listen.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -28,6 +31,7 @@ export async function registerWebApp(app: FastifyInstance, webDist?: string) {
     if (isApi || req.method !== 'GET' || !hasBuild || path.extname(url) !== '') {
       return sendProblem(reply, { status: 404, code: 'not_found', detail: `No route for ${req.method} ${url}` });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = hasListenerEntry && matchListenerPage(url) ? 'listen.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 }

@@ -1,35 +1,24 @@
 import type { ReactNode } from 'react';
-import { localStorageColorSchemeManager, MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { storageKeys } from '@app/shared';
+import { Link } from 'react-router';
+import { AppLinkProvider, type AppLinkProps } from '../components/app-link';
 import { queryClient } from '../lib/query-client';
+import { ThemeProvider } from './theme-provider';
 
-export const theme = createTheme({
-  primaryColor: 'blue',
-  // Shade 8 keeps white-on-blue buttons and blue links at WCAG AA contrast (4.5:1) in both schemes.
-  primaryShade: { light: 8, dark: 8 },
-  // Filled controls in light colours (yellow, lime) get dark text instead of unreadable white.
-  autoContrast: true,
-  defaultRadius: 'md',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", "Noto Sans Arabic", "Noto Sans Devanagari", sans-serif',
-});
+export { theme } from './theme-provider';
 
-// Mantine's dimmed grey (gray.6 on white, 3.3:1) is below WCAG AA for body text; one shade darker
-// passes; dark mode gets a lighter grey and link blue for the same reason.
-const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-anchor': 'var(--mantine-color-blue-8)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-anchor': 'var(--mantine-color-blue-3)' },
-});
-
-// Light by default; a chosen dark mode is remembered (issue 4, item 3).
-const colorSchemeManager = localStorageColorSchemeManager({ key: storageKeys.theme });
+/** In the main app, links between screens navigate without reloading the page. */
+function RouterLink({ href, ...rest }: AppLinkProps) {
+  return <Link to={href} {...rest} />;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
+    <ThemeProvider>
       {/* Toast and dialog hosts live in the frames that use them (components/ui-overlays.tsx). */}
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </MantineProvider>
+      <QueryClientProvider client={queryClient}>
+        <AppLinkProvider link={RouterLink}>{children}</AppLinkProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
   );
 }

@@ -53,10 +53,12 @@ const adminRoutes: RouteObject[] = [
   { path: paths.audit, lazy: () => import('../features/audit/audit-page') },
 ];
 
-// Listener pages: what a whole congregation opens at once, so they load their own text only.
+// Listener pages: what a whole congregation opens at once, so they load their own text only. A page
+// load of either gets the listener entry (listen.html, app/listener-app.tsx); these serve navigation
+// within the app and the dev server.
 const listenerRoutes: RouteObject[] = [
-  { path: paths.joinLiveMobile, loader: requireMobileQuery, lazy: () => import('../features/live/listener/join-live-mobile-page') },
-  { path: paths.sermonJoin, loader: requireChurchInQuery, lazy: () => import('../features/live/listener/sermon-join-page') },
+  { path: paths.joinLiveMobile, loader: requireMobileQuery, lazy: () => import('./listener-routes/join-live-mobile-route').then((m) => ({ Component: m.JoinLiveMobileRoute })) },
+  { path: paths.sermonJoin, loader: requireChurchInQuery, lazy: () => import('./listener-routes/sermon-join-route').then((m) => ({ Component: m.SermonJoinRoute })) },
 ];
 
 const otherRoutes: RouteObject[] = [

@@ -1,9 +1,7 @@
 import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { matchPath } from 'react-router';
-import { interfaceLanguages, storageKeys, type InterfaceLanguage } from '@app/shared';
-import { paths } from '../app/paths';
+import { interfaceLanguages, matchListenerPage, storageKeys, type InterfaceLanguage } from '@app/shared';
 import { mergeSections } from './locale-sections';
 
 type Resources = Parameters<typeof mergeSections>[0];
@@ -13,7 +11,7 @@ type Resources = Parameters<typeof mergeSections>[0];
 const listenerParts = import.meta.glob<Resources>('./locales/*.json', { query: '?sections=listener', import: 'default' });
 const otherParts = import.meta.glob<Resources>('./locales/*.json', { query: '?sections=other', import: 'default' });
 
-const onListenerPage = typeof window !== 'undefined' && [paths.joinLiveMobile, paths.sermonJoin].some((p) => matchPath(p, window.location.pathname));
+const onListenerPage = typeof window !== 'undefined' && matchListenerPage(window.location.pathname) !== null;
 let otherText: Promise<null> | null = onListenerPage ? null : Promise.resolve(null);
 
 async function loadLocale(language: string): Promise<Resources> {

@@ -14,6 +14,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether a failed request is worth another try: client errors will not fix themselves; flaky church Wi-Fi might. */
+export function shouldRetry(failures: number, err: unknown): boolean {
+  return !(err instanceof ApiError && err.status >= 400 && err.status < 500) && failures < 2;
+}
+
 interface RequestOptions extends Omit<RequestInit, 'body'> {
   body?: unknown;
 }

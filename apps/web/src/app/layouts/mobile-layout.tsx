@@ -1,11 +1,11 @@
-import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { MobileFrame } from './mobile-frame';
 
-/** Mobile screens: no admin chrome, large touch targets (ARCHITECTURE.md section 7). */
+/** Mobile screens in the router; the listener entry uses the frame alone (app/listener-app.tsx). */
 export function MobileLayout() {
   return (
-    <Box component="main" mih="100dvh" p="md" maw={720} mx="auto">
+    <MobileFrame>
       <Outlet />
-    </Box>
+    </MobileFrame>
   );
 }

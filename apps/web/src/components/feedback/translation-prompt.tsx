@@ -2,6 +2,7 @@ import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryScope } from '../../lib/query-scope';
 import { readStoredUser } from '../../lib/stored-user';
 import { FeedbackForm } from './feedback-form';
 
@@ -19,7 +20,12 @@ export function TranslationPrompt({ sermonId, language }: { sermonId: string; la
   else if (stage === 'sent') {
     body = <Alert color="green" icon={<IconCircleCheck aria-hidden />} role="status">{t('feedback.prompt.thanks')}</Alert>;
   } else if (stage === 'form') {
-    body = <FeedbackForm compact sermonId={sermonId} language={language} onSent={() => setStage('sent')} />;
+    // The listener entry has no query provider of its own (lib/query-scope.tsx).
+    body = (
+      <QueryScope>
+        <FeedbackForm compact sermonId={sermonId} language={language} onSent={() => setStage('sent')} />
+      </QueryScope>
+    );
   } else {
     body = (
       <Stack gap="xs" align="flex-start">

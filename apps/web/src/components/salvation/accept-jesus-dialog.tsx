@@ -5,26 +5,31 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SalvationBody, SalvationResponse } from '@app/shared';
 import { api } from '../../lib/api-client';
+import { QueryScope } from '../../lib/query-scope';
 import { useStoredUser } from '../navigation/use-stored-user';
+
+type DialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  onDecided: () => void;
+  sermonId?: string;
+  language: string;
+};
 
 /**
  * The consent step and thanks of "I accept Jesus" (see accept-jesus-button.tsx). Religious belief is
  * sensitive information (Australian Privacy Principles): it says what is kept and who sees it before
  * anything is sent; a guest may stay anonymous.
  */
-export function AcceptJesusDialog({
-  opened,
-  onClose,
-  onDecided,
-  sermonId,
-  language,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onDecided: () => void;
-  sermonId?: string;
-  language: string;
-}) {
+export function AcceptJesusDialog(props: DialogProps) {
+  return (
+    <QueryScope>
+      <ConsentDialog {...props} />
+    </QueryScope>
+  );
+}
+
+function ConsentDialog({ opened, onClose, onDecided, sermonId, language }: DialogProps) {
   const { t } = useTranslation();
   const isSignedIn = !!useStoredUser().userEmail;
   const qc = useQueryClient();

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { mySessionList } from '@app/shared';
 import { api } from '../../../lib/api-client';
+import { useRequest } from '../../../lib/use-request';
 
 export type MySessionList = z.infer<typeof mySessionList>;
 
@@ -10,10 +10,7 @@ export function getMySessions(): Promise<MySessionList> {
   return api<MySessionList>('/sermons/mine?pageSize=10');
 }
 
-export function mySessionsQuery() {
-  return queryOptions({ queryKey: ['sermons', 'mine'] as const, queryFn: getMySessions });
-}
-
+/** For the list of live sermons, which the listener entry shows without TanStack Query (docs/decisions/018). */
 export function useMySessions(enabled: boolean) {
-  return useQuery({ ...mySessionsQuery(), enabled });
+  return useRequest('sermons/mine', getMySessions, { enabled });
 }

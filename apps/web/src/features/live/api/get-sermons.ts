@@ -1,6 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SermonList } from '@app/shared';
 import { api } from '../../../lib/api-client';
+import { useRequest } from '../../../lib/use-request';
+
+// GET /sermons. The speaker screens' TanStack Query hook is in sermons-query.ts: this file is also the
+// listener entry's, which loads without TanStack Query (docs/decisions/018).
 
 /** The join screens poll for sermons that went live since (spec: refresh about every 10 s). */
 export const LIVE_LIST_POLL_MS = 10_000;
@@ -15,15 +18,7 @@ export function getSermons(churchId: string, status: SermonListStatus): Promise<
   return api<SermonList>(`/sermons?${q.toString()}`);
 }
 
-export function sermonsQuery(churchId: string, status: SermonListStatus, poll = false) {
-  return queryOptions({
-    queryKey: sermonsQueryKey(churchId, status),
-    queryFn: () => getSermons(churchId, status),
-    refetchInterval: poll ? LIVE_LIST_POLL_MS : false,
-    staleTime: poll ? 0 : 30_000,
-  });
-}
-
-export function useSermons(churchId: string, status: SermonListStatus, opts: { poll?: boolean; enabled?: boolean } = {}) {
-  return useQuery({ ...sermonsQuery(churchId, status, opts.poll), enabled: opts.enabled ?? true });
+/** The church's live sermons, polled, for the list listeners choose from (no shared cache). */
+export function useLiveSermonsForListeners(churchId: string) {
+  return useRequest(sermonsQueryKey(churchId, 'live').join('/'), () => getSermons(churchId, 'live'), { pollMs: LIVE_LIST_POLL_MS });
 }

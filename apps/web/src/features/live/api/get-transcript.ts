@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Transcript } from '@app/shared';
 import { api } from '../../../lib/api-client';
+import { useRequest } from '../../../lib/use-request';
 
 /** GET /sermons/:id/transcript?lang=: every stored caption of the sermon in one language. */
 export function getTranscript(sermonId: string, language: string, afterSeq = 0): Promise<Transcript> {
@@ -8,13 +8,7 @@ export function getTranscript(sermonId: string, language: string, afterSeq = 0):
   return api<Transcript>(`/sermons/${encodeURIComponent(sermonId)}/transcript?${q.toString()}`);
 }
 
-export function transcriptQuery(sermonId: string, language: string) {
-  return queryOptions({
-    queryKey: ['sermons', 'transcript', sermonId, language] as const,
-    queryFn: () => getTranscript(sermonId, language),
-  });
-}
-
+/** For the listener screen, which the listener entry shows without TanStack Query (docs/decisions/018). */
 export function useTranscript(sermonId: string, language: string, enabled: boolean) {
-  return useQuery({ ...transcriptQuery(sermonId, language), enabled });
+  return useRequest(`sermons/transcript/${sermonId}/${language}`, () => getTranscript(sermonId, language), { enabled });
 }

@@ -16,9 +16,9 @@ import {
 } from '@tabler/icons-react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { Caption, SermonByBroadcast, VoiceGender } from '@app/shared';
 import { paths } from '../../../app/paths';
+import { AppLink } from '../../../components/app-link';
 import { ApiError } from '../../../lib/api-client';
 import { useSermonByBroadcast } from '../api/get-sermon-by-broadcast';
 import { AcceptJesusButton } from '../../../components/salvation/accept-jesus-button';
@@ -81,7 +81,7 @@ export function ListenerScreen({
           <Alert style={{ flexShrink: 0 }} color="blue" title={t('live.listener.signInTitle')}>
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{t('live.listener.signInBody')}</Text>
-              <Button component={Link} to={paths.signIn} size="sm">
+              <Button component={AppLink} href={paths.signIn} size="sm">
                 {t('live.listener.signIn')}
               </Button>
             </Stack>
@@ -98,7 +98,7 @@ export function ListenerScreen({
           </Alert>
         )}
         {listHref && (
-          <Anchor component={Link} to={listHref}>
+          <Anchor component={AppLink} href={listHref}>
             {t('live.listener.backToList')}
           </Anchor>
         )}
@@ -276,7 +276,7 @@ function LiveView({
           {live.problem === 'guestsNotAllowed' && (
             <>
               {' '}
-              <Anchor component={Link} to={paths.signIn}>
+              <Anchor component={AppLink} href={paths.signIn}>
                 {t('live.listener.signIn')}
               </Anchor>
             </>
@@ -352,7 +352,7 @@ function LiveView({
         isEnded={isEnded}
       />
       {listHref && (
-        <Anchor component={Link} to={listHref} size="sm" mih={TOUCH_PX} style={{ display: 'inline-flex', alignItems: 'center', flexShrink: 0 }}>
+        <Anchor component={AppLink} href={listHref} size="sm" mih={TOUCH_PX} style={{ display: 'inline-flex', alignItems: 'center', flexShrink: 0 }}>
           {t('live.listener.backToList')}
         </Anchor>
       )}

@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBroadcast, IconHeadphones, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { AppLink } from '../../../components/app-link';
 import { ApiError } from '../../../lib/api-client';
 import { readStoredUser } from '../../../lib/stored-user';
 import { useMySessions } from '../api/get-my-sessions';
-import { useSermons } from '../api/get-sermons';
+import { useLiveSermonsForListeners } from '../api/get-sermons';
 import { languageName } from '../lib/language-label';
 import { useHeadingLevel } from '../../../components/heading-level';
 
@@ -25,7 +25,7 @@ export function LiveSermonsScreen({
   const titleOrder = useHeadingLevel();
   const sectionOrder = useHeadingLevel(1);
   const { t, i18n } = useTranslation();
-  const live = useSermons(churchId, 'live', { poll: true });
+  const live = useLiveSermonsForListeners(churchId);
   const { userEmail, userId } = readStoredUser();
   const mine = useMySessions(Boolean(userEmail || userId));
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -63,7 +63,7 @@ export function LiveSermonsScreen({
           <Alert color="blue" title={t('live.sermons.signInTitle')}>
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{t('live.sermons.signInBody')}</Text>
-              <Button component={Link} to={paths.signIn} size="sm">
+              <Button component={AppLink} href={paths.signIn} size="sm">
                 {t('live.listener.signIn')}
               </Button>
             </Stack>
@@ -106,8 +106,8 @@ export function LiveSermonsScreen({
                   </Text>
                 </Stack>
                 <Button
-                  component={Link}
-                  to={sermonHref(s.broadcastId, s.churchId)}
+                  component={AppLink}
+                  href={sermonHref(s.broadcastId, s.churchId)}
                   size="md"
                   leftSection={<IconHeadphones size={18} />}
                   aria-label={t('live.sermons.joinLabel', { host: s.hostName ?? t('live.sermons.sermon') })}
@@ -152,7 +152,7 @@ export function LiveSermonsScreen({
                         .join(' · ')}
                     </Text>
                   </Stack>
-                  <Button component={Link} to={sermonHref(session.broadcastId, session.churchId)} variant="light" size="sm">
+                  <Button component={AppLink} href={sermonHref(session.broadcastId, session.churchId)} variant="light" size="sm">
                     {session.sermonStatus === 'ended' ? t('live.sermons.readTranscript') : t('live.sermons.join')}
                   </Button>
                 </Group>

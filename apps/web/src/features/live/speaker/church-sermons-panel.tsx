@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Sermon, SermonList } from '@app/shared';
 import { useDeleteSermon } from '../api/delete-sermon';
 import { useEndSermon } from '../api/end-sermon';
-import { useSermons } from '../api/get-sermons';
+import { useSermons } from '../api/sermons-query';
 import { languageName } from '../lib/language-label';
 import { useHeadingLevel } from '../../../components/heading-level';
 

@@ -29,7 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_SEGMENT_CHARS, STREAM_LIMIT_WARNING_MINUTES, type ChurchLanguage } from '@app/shared';
 import { readStoredUser } from '../../../lib/stored-user';
 import { useGoLiveLanguages } from '../api/get-go-live-languages';
-import { useSermons } from '../api/get-sermons';
+import { useSermons } from '../api/sermons-query';
 import { languageName, localeFor } from '../lib/language-label';
 import { useWakeLock } from '../lib/use-wake-lock';
 import { ChurchSermonsPanel } from './church-sermons-panel';

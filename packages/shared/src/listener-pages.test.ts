@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { matchListenerPage } from './listener-pages';
+
+describe('matchListenerPage', () => {
+  it('finds the two listener pages, with or without a trailing slash, in any case', () => {
+    expect(matchListenerPage('/joinlive')).toEqual({ page: 'joinLive' });
+    expect(matchListenerPage('/JoinLive/')).toEqual({ page: 'joinLive' });
+    expect(matchListenerPage('/sermon/join/ABCD1234')).toEqual({ page: 'sermonJoin', broadcastId: 'ABCD1234' });
+    expect(matchListenerPage('/sermon/join/a%20b/')).toEqual({ page: 'sermonJoin', broadcastId: 'a b' });
+  });
+
+  it('leaves every other path to the main app', () => {
+    for (const p of ['/', '/join/ABCD', '/sermon/join', '/sermon/join/', '/sermon/join/a/b', '/joinlive/x', '/golive', '/live-sermon-translator']) {
+      expect(matchListenerPage(p)).toBeNull();
+    }
+  });
+});
