@@ -28,6 +28,10 @@ export const migrationsFolder = path.join(serverRoot, 'drizzle');
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server closes (a PostgreSQL restart or failover, an administrator's
+    // terminate) is reported here; unheard, it would crash the process. The pool drops that
+    // connection and opens a new one for the next query; a query in flight gets its own error.
+    pool.on('error', () => undefined);
     // Same query-builder API; the cast keeps one Db type for services.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
