@@ -21,8 +21,9 @@ import { registerWebApp } from './lib/web-app';
 import { apiModules } from './modules';
 import { registerLive } from './live/gateway';
 import { connectRedis, redisRateLimitStore } from './lib/redis';
-import { PgBlobStore } from './providers/storage/blob-store';
+import { moveStoredFiles, PgBlobStore } from './providers/storage/blob-store';
 import { moveUploadedImages } from './providers/storage/image-store';
+import { S3BlobStore } from './providers/storage/s3-blob-store';
 import { createMailer } from './providers/email/mailer';
 
 export interface BuildOptions {
@@ -51,9 +52,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, pglite: opts.pglite });
   const closers: Array<() => Promise<void> | void> = [];
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : null;
-  const blobs = new PgBlobStore(database.db);
+  const s3 = config.s3 ? new S3BlobStore(config.s3) : null;
+  if (s3) closers.push(() => s3.destroy());
+  const blobs = s3 ?? new PgBlobStore(database.db);
+  const movedFiles = s3 ? await moveStoredFiles(database.db, s3) : 0;
+  if (movedFiles > 0) app.log.info({ movedFiles }, 'files moved from PostgreSQL (stored_files) into the S3 bucket');
   const movedImages = await moveUploadedImages(config.DATA_DIR, blobs);
-  if (movedImages > 0) app.log.info({ movedImages }, 'images moved from DATA_DIR/uploads into the database');
+  if (movedImages > 0) app.log.info({ movedImages, store: s3 ? 's3' : 'postgres' }, 'images moved from DATA_DIR/uploads into the blob store');
   const ctx: AppContext = {
     config,
     db: database.db,

@@ -29,6 +29,33 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRETS_KEY/);
   });
 
+  it('keeps files in PostgreSQL unless S3_BUCKET is set, then in that bucket (us-east-1 by default)', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    const s3 = { S3_BUCKET: 'church-files', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig(s3).s3).toEqual({ bucket: 'church-files', region: 'us-east-1', endpoint: undefined, accessKeyId: 'id', secretAccessKey: 'secret' });
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'ap-southeast-2' }).s3).toMatchObject({ endpoint: 'http://minio:9000', region: 'ap-southeast-2' });
+  });
+
+  it('refuses S3_BUCKET without both keys, naming each missing one', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'church-files' })).toThrow(
+      new ConfigError(
+        'Invalid environment variable S3_ACCESS_KEY_ID: required when S3_BUCKET is set\n' +
+          'Invalid environment variable S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set',
+      ),
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'church-files', S3_ACCESS_KEY_ID: 'id' })).toThrow(/^Invalid environment variable S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set$/);
+  });
+
+  it('refuses S3 settings without S3_BUCKET rather than quietly keeping files in PostgreSQL', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_BUCKET: required when S3_ENDPOINT is set/);
+  });
+
+  it('refuses a bucket name or endpoint S3 would not accept', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'Church Files', S3_ENDPOINT: 'minio:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 's' })).toThrow(
+      /S3_BUCKET: must be an S3 bucket name[\s\S]*S3_ENDPOINT: must be an http/,
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, dbKind: 'pglite' });
   });

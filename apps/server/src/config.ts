@@ -10,6 +10,16 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   // Several processes serve one sermon through Redis (Socket.IO adapter, counts, rate limits).
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  // Images and voice clips go to this bucket instead of PostgreSQL (decision 006). us-east-1 is what
+  // MinIO, Ceph and R2 accept unless told otherwise; on AWS it must be the bucket's own region.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)')
+    .optional(),
+  S3_ENDPOINT: z.string().regex(/^https?:\/\/[^\s/]+/, 'must be an http:// or https:// URL').optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   SECRETS_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$|^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes as 64 hex characters or base64')
@@ -29,7 +39,17 @@ const envSchema = z.object({
   MAP_ATTRIBUTION: z.string().max(500).default('© OpenStreetMap contributors'),
 });
 
-export type Config = z.infer<typeof envSchema> & { dbKind: 'pglite' | 'postgres' };
+/** The bucket files are kept in, when S3_BUCKET is set (otherwise PostgreSQL). */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server (MinIO, Ceph, R2…); unset means AWS itself. */
+  endpoint?: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+export type Config = z.infer<typeof envSchema> & { dbKind: 'pglite' | 'postgres'; s3: S3Settings | null };
 
 export class ConfigError extends Error {}
 
@@ -43,8 +63,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(lines.join('\n'));
   }
   const config = parsed.data;
-  if (config.NODE_ENV === 'production' && !config.SECRETS_KEY) {
-    throw new ConfigError('Invalid environment variable SECRETS_KEY: required when NODE_ENV=production');
+  const missing: string[] = [];
+  if (config.NODE_ENV === 'production' && !config.SECRETS_KEY) missing.push('SECRETS_KEY: required when NODE_ENV=production');
+  const s3Given = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => config[k]);
+  if (config.S3_BUCKET) {
+    if (!config.S3_ACCESS_KEY_ID) missing.push('S3_ACCESS_KEY_ID: required when S3_BUCKET is set');
+    if (!config.S3_SECRET_ACCESS_KEY) missing.push('S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set');
+  } else if (s3Given.length > 0) {
+    // Half a storage setting would silently keep files in PostgreSQL; say so at start instead.
+    missing.push(`S3_BUCKET: required when ${s3Given.join(', ')} is set (files stay in PostgreSQL without it)`);
   }
-  return { ...config, dbKind: config.DATABASE_URL ? 'postgres' : 'pglite' };
+  if (missing.length > 0) throw new ConfigError(missing.map((m) => `Invalid environment variable ${m}`).join('\n'));
+  const s3 = config.S3_BUCKET
+    ? {
+        bucket: config.S3_BUCKET,
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        accessKeyId: config.S3_ACCESS_KEY_ID!,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+      }
+    : null;
+  return { ...config, dbKind: config.DATABASE_URL ? 'postgres' : 'pglite', s3 };
 }

@@ -15,7 +15,7 @@ export interface AppContext {
   /** SMTP when SMTP_URL is set, else DATA_DIR/outbox. */
   mailer: Mailer;
   dataDir: string;
-  /** Images and voice clips, readable by every process (PostgreSQL; decision 006). */
+  /** Images and voice clips, readable by every process (PostgreSQL, or S3 with S3_BUCKET; decision 006). */
   blobs: BlobStore;
   /** Redis when REDIS_URL is set: several processes share live sermons (decision 007). */
   redis: RedisClient | null;

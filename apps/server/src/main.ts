@@ -16,7 +16,7 @@ async function start(config: Config) {
   // Escalation and the 30-day purge of deletion requests: at start, then hourly (issue 12, decision 017).
   ctx.onClose(startPrivacySchedule(ctx));
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  const lines = [`Sermon Translate ${ctx.version} is running at ${url} (database: ${ctx.dbKind})`];
+  const lines = [`Sermon Translate ${ctx.version} is running at ${url} (database: ${ctx.dbKind}, files: ${config.s3 ? `S3 bucket ${config.s3.bucket}` : 'in the database'})`];
   if (shouldSeed) {
     lines.push(seeded ? 'Demo data written. Demo sign-ins (password demo1234):' : `Demo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const s of demoSignIns) lines.push(`  ${s.email.padEnd(24)} ${s.role}`);

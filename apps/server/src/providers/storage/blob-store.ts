@@ -1,4 +1,4 @@
-import { eq, like } from 'drizzle-orm';
+import { asc, eq, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { storedFiles } from '../../db/schema';
 
@@ -10,11 +10,14 @@ export interface Blob {
 
 /**
  * Where images and voice clips live so that every server process reads them (decision 006). Keys
- * are paths (`images/…`, `tts/<sermon>/…`). S3-compatible object storage would be a second
- * implementation of these four calls; PostgreSQL is the one built and tested.
+ * are paths (`images/…`, `tts/<sermon>/…`). PostgreSQL by default (PgBlobStore); an S3-compatible
+ * bucket when S3_BUCKET is set (S3BlobStore).
  */
 export interface BlobStore {
-  /** Stores the file; a key already stored keeps its first content (keys are never reused). */
+  /**
+   * Stores the file. Keys are never reused for other content, so a second put of a key may keep the
+   * first copy (PostgreSQL) or replace it (S3): the bytes are the same.
+   */
   put(key: string, blob: Blob): Promise<void>;
   get(key: string): Promise<Blob | null>;
   remove(key: string): Promise<void>;
@@ -43,5 +46,26 @@ export class PgBlobStore implements BlobStore {
   async removeAll(prefix: string): Promise<void> {
     const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
     await this.db.delete(storedFiles).where(like(storedFiles.key, `${escaped}%`));
+  }
+}
+
+/**
+ * Moves every row of `stored_files` into `to` (a deployment that switched to S3_BUCKET), each row
+ * deleted only once stored, so a start-up cut short resumes where it stopped and two processes doing
+ * it at once only repeat a put. Without it, images uploaded before the switch would answer 404.
+ * Answers how many moved.
+ */
+export async function moveStoredFiles(db: Db, to: BlobStore): Promise<number> {
+  // Rows are tens of KB (decision 006): a few dozen at a time keeps memory small.
+  const batch = 25;
+  let moved = 0;
+  for (;;) {
+    const rows = await db.select({ key: storedFiles.key, contentType: storedFiles.contentType, data: storedFiles.data }).from(storedFiles).orderBy(asc(storedFiles.key)).limit(batch);
+    if (rows.length === 0) return moved;
+    for (const row of rows) {
+      await to.put(row.key, { data: Buffer.from(row.data), contentType: row.contentType });
+      await db.delete(storedFiles).where(eq(storedFiles.key, row.key));
+      moved++;
+    }
   }
 }
