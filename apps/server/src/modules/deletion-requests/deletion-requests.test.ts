@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { buildCast, buildUser, sessionCookie, TEST_PASSWORD } from '../../../test/helpers/factories';
+import { useCastApp } from '../../../test/helpers/cast-app';
+import { buildUser, sessionCookie, TEST_PASSWORD } from '../../../test/helpers/factories';
 import { users } from '../../db/schema';
 import { outboxFor } from '../auth/test-outbox';
 
-let t: TestApp;
-let cast: Awaited<ReturnType<typeof buildCast>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  cast = await buildCast(t.ctx.db);
-});
-afterAll(async () => { await t.close(); });
+const app = useCastApp();
 
 const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+  app.t.app.inject({ method, url: `/api/v1${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 async function member(overrides: Partial<typeof users.$inferInsert> = {}) {
-  const user = await buildUser(t.ctx.db, 'member', { churchId: cast.church.id, ...overrides });
-  return { user, cookie: await sessionCookie(t.ctx.db, user.id) };
+  const user = await buildUser(app.t.ctx.db, 'member', { churchId: app.cast.church.id, ...overrides });
+  return { user, cookie: await sessionCookie(app.t.ctx.db, user.id) };
 }
 
 describe('POST /me/deletion-request', () => {
@@ -40,7 +34,7 @@ describe('POST /me/deletion-request', () => {
     const body = res.json();
     expect(body).toMatchObject({ status: 'pending', reason: 'privacy_concerns', userId: m.user.id });
     expect(new Date(body.deleteBy).getTime() - new Date(body.requestedAt).getTime()).toBe(30 * 24 * 60 * 60_000);
-    const [mail] = await outboxFor(t.config.DATA_DIR, m.user.email);
+    const [mail] = await outboxFor(app.t.config.DATA_DIR, m.user.email);
     expect(mail!.subject).toBe('我们已收到您删除账户的申请');
     const again = await inject('POST', '/me/deletion-request', m.cookie, { reason: 'other', details: 'Really' });
     expect(again.statusCode).toBe(409);
@@ -54,13 +48,13 @@ describe('POST /me/deletion-request', () => {
     const cancelled = await inject('DELETE', '/me/deletion-request', m.cookie);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().status).toBe('cancelled');
-    expect((await outboxFor(t.config.DATA_DIR, m.user.email, 2)).map((x) => x.subject)).toContain('Your account deletion request was cancelled');
+    expect((await outboxFor(app.t.config.DATA_DIR, m.user.email, 2)).map((x) => x.subject)).toContain('Your account deletion request was cancelled');
     expect((await inject('DELETE', '/me/deletion-request', m.cookie)).statusCode).toBe(404);
     expect((await inject('POST', '/me/deletion-request', m.cookie, { reason: 'switching_service' })).statusCode).toBe(201);
   });
 
   it('is not for platform admins (403) nor signed-out visitors (401)', async () => {
-    expect((await inject('POST', '/me/deletion-request', cast.platformAdmin.cookie, { reason: 'no_longer_needed' })).statusCode).toBe(403);
+    expect((await inject('POST', '/me/deletion-request', app.cast.platformAdmin.cookie, { reason: 'no_longer_needed' })).statusCode).toBe(403);
     expect((await inject('GET', '/me/deletion-request', '')).statusCode).toBe(401);
   });
 });
@@ -69,57 +63,57 @@ describe('reviewing deletion requests', () => {
   it('approving disables the account and ends the person’s sessions at once', async () => {
     const m = await member();
     const id = (await inject('POST', '/me/deletion-request', m.cookie, { reason: 'no_longer_needed' })).json().id;
-    expect((await inject('GET', '/deletion-requests?status=pending', cast.churchAdmin.cookie)).json().items.map((r: { id: string }) => r.id)).toContain(id);
+    expect((await inject('GET', '/deletion-requests?status=pending', app.cast.churchAdmin.cookie)).json().items.map((r: { id: string }) => r.id)).toContain(id);
 
-    expect((await inject('POST', `/deletion-requests/${id}/approve`, cast.otherAdmin.cookie)).statusCode).toBe(404);
-    expect((await inject('POST', `/deletion-requests/${id}/approve`, cast.staff.cookie)).statusCode).toBe(403);
+    expect((await inject('POST', `/deletion-requests/${id}/approve`, app.cast.otherAdmin.cookie)).statusCode).toBe(404);
+    expect((await inject('POST', `/deletion-requests/${id}/approve`, app.cast.staff.cookie)).statusCode).toBe(403);
     expect((await inject('POST', `/deletion-requests/${id}/approve`, m.cookie)).statusCode).toBe(403);
 
-    const res = await inject('POST', `/deletion-requests/${id}/approve`, cast.churchAdmin.cookie);
+    const res = await inject('POST', `/deletion-requests/${id}/approve`, app.cast.churchAdmin.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'approved', approvedAutomatically: false });
     expect((await inject('GET', '/me', m.cookie)).statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: m.user.email, password: TEST_PASSWORD } });
+    const login = await app.t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: m.user.email, password: TEST_PASSWORD } });
     expect(login.statusCode).toBe(401);
-    const [row] = await t.ctx.db.select({ status: users.accountStatus }).from(users).where(eq(users.id, m.user.id));
+    const [row] = await app.t.ctx.db.select({ status: users.accountStatus }).from(users).where(eq(users.id, m.user.id));
     expect(row!.status).toBe('disabled');
-    expect((await outboxFor(t.config.DATA_DIR, m.user.email, 2)).map((x) => x.subject)).toContain('Your account has been closed');
-    expect((await inject('POST', `/deletion-requests/${id}/reject`, cast.churchAdmin.cookie, { reason: 'late' })).statusCode).toBe(409);
+    expect((await outboxFor(app.t.config.DATA_DIR, m.user.email, 2)).map((x) => x.subject)).toContain('Your account has been closed');
+    expect((await inject('POST', `/deletion-requests/${id}/reject`, app.cast.churchAdmin.cookie, { reason: 'late' })).statusCode).toBe(409);
 
-    const audit = (await inject('GET', '/audit?action=deletion_request.approved', cast.churchAdmin.cookie)).json();
-    expect(audit.items).toEqual([expect.objectContaining({ targetId: m.user.id, actorId: cast.churchAdmin.user.id })]);
+    const audit = (await inject('GET', '/audit?action=deletion_request.approved', app.cast.churchAdmin.cookie)).json();
+    expect(audit.items).toEqual([expect.objectContaining({ targetId: m.user.id, actorId: app.cast.churchAdmin.user.id })]);
   });
 
   it('refuses a disabled account even with a session that survived, and sends it no reset code', async () => {
     const m = await member();
-    await t.ctx.db.update(users).set({ accountStatus: 'disabled' }).where(eq(users.id, m.user.id));
+    await app.t.ctx.db.update(users).set({ accountStatus: 'disabled' }).where(eq(users.id, m.user.id));
     expect((await inject('GET', '/me', m.cookie)).statusCode).toBe(401);
-    const reset = await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: m.user.email } });
+    const reset = await app.t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: m.user.email } });
     expect(reset.statusCode).toBeLessThan(300);
-    expect(await outboxFor(t.config.DATA_DIR, m.user.email, 1, 300)).toEqual([]);
+    expect(await outboxFor(app.t.config.DATA_DIR, m.user.email, 1, 300)).toEqual([]);
   });
 
   it('rejecting needs a reason, which is mailed, and the account stays open', async () => {
     const m = await member({ primaryLanguage: 'spanish' });
     const id = (await inject('POST', '/me/deletion-request', m.cookie, { reason: 'other', details: 'Moving away' })).json().id;
-    const noReason = await inject('POST', `/deletion-requests/${id}/reject`, cast.platformAdmin.cookie, { reason: '' });
+    const noReason = await inject('POST', `/deletion-requests/${id}/reject`, app.cast.platformAdmin.cookie, { reason: '' });
     expect(noReason.json().errors).toEqual([expect.objectContaining({ field: 'reason', message: 'Please give the reason for rejecting this request' })]);
-    const res = await inject('POST', `/deletion-requests/${id}/reject`, cast.platformAdmin.cookie, { reason: 'Tu tesorería necesita el recibo fiscal primero' });
+    const res = await inject('POST', `/deletion-requests/${id}/reject`, app.cast.platformAdmin.cookie, { reason: 'Tu tesorería necesita el recibo fiscal primero' });
     expect(res.json()).toMatchObject({ status: 'rejected', rejectionReason: 'Tu tesorería necesita el recibo fiscal primero' });
-    const mails = await outboxFor(t.config.DATA_DIR, m.user.email, 2);
+    const mails = await outboxFor(app.t.config.DATA_DIR, m.user.email, 2);
     expect(mails.at(-1)!.text).toContain('Tu tesorería necesita el recibo fiscal primero');
     expect(mails.at(-1)!.subject).toBe('Tu solicitud de eliminación de cuenta no fue aprobada');
     expect((await inject('GET', '/me', m.cookie)).statusCode).toBe(200);
   });
 
   it('filters by status and keeps other churches’ requests out of a church admin’s list', async () => {
-    const other = await buildUser(t.ctx.db, 'member', { churchId: cast.otherChurch.id });
-    await inject('POST', '/me/deletion-request', await sessionCookie(t.ctx.db, other.id), { reason: 'no_longer_needed' });
-    const mine = (await inject('GET', '/deletion-requests?pageSize=100', cast.churchAdmin.cookie)).json();
-    expect(mine.items.every((r: { churchId: string }) => r.churchId === cast.church.id)).toBe(true);
-    const all = (await inject('GET', '/deletion-requests?status=rejected', cast.platformAdmin.cookie)).json();
+    const other = await buildUser(app.t.ctx.db, 'member', { churchId: app.cast.otherChurch.id });
+    await inject('POST', '/me/deletion-request', await sessionCookie(app.t.ctx.db, other.id), { reason: 'no_longer_needed' });
+    const mine = (await inject('GET', '/deletion-requests?pageSize=100', app.cast.churchAdmin.cookie)).json();
+    expect(mine.items.every((r: { churchId: string }) => r.churchId === app.cast.church.id)).toBe(true);
+    const all = (await inject('GET', '/deletion-requests?status=rejected', app.cast.platformAdmin.cookie)).json();
     expect(all.items.every((r: { status: string }) => r.status === 'rejected')).toBe(true);
-    expect((await inject('GET', '/deletion-requests?status=weird', cast.platformAdmin.cookie)).statusCode).toBe(400);
-    expect((await inject('GET', '/deletion-requests', cast.member.cookie)).statusCode).toBe(403);
+    expect((await inject('GET', '/deletion-requests?status=weird', app.cast.platformAdmin.cookie)).statusCode).toBe(400);
+    expect((await inject('GET', '/deletion-requests', app.cast.member.cookie)).statusCode).toBe(403);
   });
 });
