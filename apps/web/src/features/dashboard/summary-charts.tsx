@@ -20,6 +20,8 @@ export function SummaryCharts({ summary }: { summary: Summary }) {
   };
   const series = summary.series.map((p) => ({ ...p, label: label(p.at) }));
   const languages = summary.listenersByLanguage.map((l, i) => ({ name: findKnownLanguage(l.language)?.nativeName ?? l.language, value: l.listeners, color: COLORS[i % COLORS.length]! }));
+  // No listening in the range: one sentence instead of an empty plot (both language charts).
+  const noListeners = <Text c="dimmed" size="sm" py="xl" ta="center">{t('analytics.charts.noListeners')}</Text>;
 
   const chartCard = (id: string, title: string, chart: React.ReactNode, summaryText: string) => (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={id}>
@@ -39,7 +41,7 @@ export function SummaryCharts({ summary }: { summary: Summary }) {
           series={[{ name: 'listeners', label: t('analytics.charts.listeners'), color: 'blue.6' }, { name: 'newMembers', label: t('analytics.tiles.newMembers'), color: 'teal.6' }]} />,
         t('analytics.charts.listenersSummary', { listeners: summary.listeners, members: summary.newMembers }))}
       {chartCard('chart-languages', t('analytics.charts.languages'),
-        languages.length === 0 ? <Text c="dimmed" size="sm" py="xl" ta="center">{t('analytics.charts.noListeners')}</Text> : (
+        languages.length === 0 ? noListeners : (
           <Group justify="center"><DonutChart data={languages} withLabelsLine withLabels size={160} thickness={28} chartLabel={summary.listeners} /></Group>
         ),
         languages.map((l) => `${l.name}: ${l.value}`).join(', ') || t('analytics.charts.noListeners'))}
@@ -47,7 +49,7 @@ export function SummaryCharts({ summary }: { summary: Summary }) {
         <BarChart h={200} data={series} dataKey="label" series={[{ name: 'salvations', label: t('analytics.tiles.salvations'), color: 'grape.6' }]} />,
         t('analytics.charts.salvationsSummary', { count: summary.salvations }))}
       {chartCard('chart-minutes', t('analytics.charts.minutesByLanguage'),
-        <BarChart h={200} data={summary.listenersByLanguage.map((l) => ({ language: findKnownLanguage(l.language)?.nativeName ?? l.language, minutes: l.minutes }))} dataKey="language"
+        languages.length === 0 ? noListeners : <BarChart h={200} data={summary.listenersByLanguage.map((l) => ({ language: findKnownLanguage(l.language)?.nativeName ?? l.language, minutes: l.minutes }))} dataKey="language"
           series={[{ name: 'minutes', label: t('analytics.tiles.listenerMinutes'), color: 'orange.6' }]} />,
         t('analytics.charts.minutesSummary', { minutes: summary.listenerMinutes }))}
     </SimpleGrid>
