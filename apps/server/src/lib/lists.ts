@@ -113,33 +113,38 @@ export async function listPage<Q extends PgSelect, Item>(
 }
 
 const EXPORT_BATCH = 1000;
+const EXPORT_KEY_CHUNK = 10_000;
 
 /** Every item of the list, in its order, a batch at a time: never the whole list in memory. */
 export async function* listAll<Q extends PgSelect, Item>(
   source: ListSource<Q, Item>,
   sort: string | undefined,
   where: SQL | undefined,
+  sizes: { keyChunk: number; batch: number } = { keyChunk: EXPORT_KEY_CHUNK, batch: EXPORT_BATCH },
 ): AsyncGenerator<Item> {
   const order = orderBy(source, sort || source.defaultSort);
   if (source.keys && source.keyOf) {
-    // Every key in order in one pass (a uuid each: ~9 MB at 100,000 rows), then whole rows a batch
-    // at a time. Paging the export with OFFSET would walk the table again for every batch.
-    const keys = ((await source.keys().where(where).orderBy(...order)) as Array<{ key: string }>).map((k) => k.key);
-    for (let i = 0; i < keys.length; i += EXPORT_BATCH) {
-      const batch = keys.slice(i, i + EXPORT_BATCH);
-      const rows = (await source.rows().where(inArray(source.tiebreak, batch))) as Awaited<Q>;
-      const byKey = new Map(rows.map((r) => [source.keyOf!(r), r]));
-      for (const key of batch) {
-        const row = byKey.get(key);
-        if (row !== undefined) yield source.toItem(row);
+    // Keys in order a chunk at a time on the narrow query (often index-only, so its OFFSET is cheap),
+    // then whole rows a batch at a time: neither the keys nor the rows of the whole list are ever in
+    // memory at once.
+    for (let offset = 0; ; offset += sizes.keyChunk) {
+      const keys = ((await source.keys().where(where).orderBy(...order).limit(sizes.keyChunk).offset(offset)) as Array<{ key: string }>).map((k) => k.key);
+      for (let i = 0; i < keys.length; i += sizes.batch) {
+        const batch = keys.slice(i, i + sizes.batch);
+        const rows = (await source.rows().where(inArray(source.tiebreak, batch))) as Awaited<Q>;
+        const byKey = new Map(rows.map((r) => [source.keyOf!(r), r]));
+        for (const key of batch) {
+          const row = byKey.get(key);
+          if (row !== undefined) yield source.toItem(row);
+        }
       }
+      if (keys.length < sizes.keyChunk) return;
     }
-    return;
   }
-  for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const rows = (await source.rows().where(where).orderBy(...order).limit(EXPORT_BATCH).offset(offset)) as Awaited<Q>;
+  for (let offset = 0; ; offset += sizes.batch) {
+    const rows = (await source.rows().where(where).orderBy(...order).limit(sizes.batch).offset(offset)) as Awaited<Q>;
     for (const row of rows) yield source.toItem(row);
-    if (rows.length < EXPORT_BATCH) return;
+    if (rows.length < sizes.batch) return;
   }
 }
 

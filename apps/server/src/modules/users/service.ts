@@ -19,7 +19,7 @@ import { personValues } from './person-values';
 
 type ListQuery = z.output<typeof userListQuery>;
 
-const usersSource = (ctx: AppContext): ListSource<ReturnType<typeof selectPeopleDynamic>, Person> => ({
+export const usersSource = (ctx: AppContext): ListSource<ReturnType<typeof selectPeopleDynamic>, Person> => ({
   rows: () => selectPeopleDynamic(ctx),
   count: () => countPeople(ctx.db).$dynamic(),
   sortable: personSortable,
