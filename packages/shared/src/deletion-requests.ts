@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deletionReasons, deletionStatuses } from './enums';
 import { listQueryFor } from './lists';
-import { msg } from './validation';
+import { msg, optionalTextField } from './validation';
 
 /**
  * POST /api/v1/me/deletion-request (spec sections 3, 5): a reason from the five; `other` needs
@@ -10,7 +10,7 @@ import { msg } from './validation';
 export const createDeletionRequestBody = z
   .object({
     reason: z.enum(deletionReasons, { error: msg('deletionReasonRequired') }),
-    details: z.string().trim().max(1000, msg('tooLong')).nullable().optional(),
+    details: optionalTextField(1000),
   })
   .superRefine((v, ctx) => {
     if (v.reason === 'other' && !v.details) ctx.addIssue({ code: 'custom', path: ['details'], message: msg('deletionDetailsRequired') });

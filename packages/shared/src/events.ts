@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf } from './api';
 import { booleanFilter, listQueryFor } from './lists';
 import { eventStatuses } from './enums';
-import { msg } from './validation';
+import { msg, optionalTextField } from './validation';
 
 /**
  * Events (issue 10, items 4–6; spec sections 3, 4, 5). Endpoints (under /api/v1):
@@ -33,7 +33,7 @@ const eventObject = z.object({
   description: z.string({ error: msg('descriptionRequired') }).trim().min(1, msg('descriptionRequired')).max(5000, msg('tooLong')),
   startsAt: z.string({ error: msg('startsAtRequired') }).min(1, msg('startsAtRequired')).pipe(instantField('dateInvalid')),
   endsAt: instantField('dateInvalid').nullable().optional(),
-  location: z.string().trim().max(200, msg('tooLong')).nullable().optional(),
+  location: optionalTextField(200),
   churchId: z.string({ error: msg('churchRequired') }).uuid(msg('churchRequired')),
   isPublic: z.boolean({ error: msg('invalidChoice') }).optional(),
 });

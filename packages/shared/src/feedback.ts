@@ -3,7 +3,7 @@ import { FEEDBACK_COMMENT_MAX } from './constants';
 import { audioQualities, faithLevels, feedbackTypes } from './enums';
 import { primaryLanguages } from './languages';
 import { dateRangeFilters, listQueryFor } from './lists';
-import { msg } from './validation';
+import { msg, optionalTextField } from './validation';
 
 /**
  * POST /api/v1/feedback (spec sections 3, 5, 8): type and comment required, audio quality optional.
@@ -18,7 +18,7 @@ export const createFeedbackBody = z.object({
     .min(1, msg('feedbackCommentRequired'))
     .max(FEEDBACK_COMMENT_MAX, msg('tooLong')),
   sermonId: z.uuid({ error: msg('invalidChoice') }).nullable().optional(),
-  language: z.string().trim().max(20, msg('tooLong')).nullable().optional(),
+  language: optionalTextField(20),
 });
 export type CreateFeedbackBody = z.input<typeof createFeedbackBody>;
 

@@ -8,11 +8,12 @@ import {
   emailField,
   firstNameField,
   linkedinField,
-  workEmailField,
   msg,
+  optionalTextField,
   passwordField,
   phoneAtLeast10Field,
   suburbField,
+  workEmailField,
 } from './validation';
 
 const LETTERS = /^[\p{L}]+(?:[ '-][\p{L}]+)*$/u;
@@ -38,7 +39,7 @@ export const updateMeBody = z.object({
   email: emailField.optional(),
   phone: phoneAtLeast10Field.optional(),
   suburb: suburbField.optional(),
-  address: z.string().trim().max(200, msg('tooLong')).nullable().optional(),
+  address: optionalTextField(200),
   dateOfBirth: z
     .union([z.literal(''), dateOfBirthField.refine((v) => ageOn(v) >= MIN_AGE, msg('tooYoung'))], { error: msg('dateOfBirthInvalid') })
     .nullable()

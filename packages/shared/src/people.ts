@@ -10,6 +10,7 @@ import {
   firstNameField,
   lastNameStrictField,
   msg,
+  optionalTextField,
   passwordField,
   phoneExactly10Field,
   suburbField,
@@ -18,7 +19,6 @@ import {
 /** Users form: suburb letters (and spaces) only (spec section 5, "letters only on the user form"). */
 export const suburbLettersField = suburbField.regex(/^[\p{L}]+(?:[ '.-][\p{L}]+)*$/u, msg('suburbLettersOnly'));
 
-const optionalText = (max: number) => z.string().trim().max(max, msg('tooLong')).nullable().optional();
 const churchIdField = z.string({ error: msg('churchRequired') }).uuid(msg('churchRequired'));
 
 /** A person as lists and detail pages show them; the JSON names are the signup's plus role and churchId. */
@@ -74,7 +74,7 @@ export const personFields = z.object({
   phone: phoneExactly10Field,
   suburb: suburbLettersField,
   churchId: churchIdField,
-  address: optionalText(200),
+  address: optionalTextField(200),
   dateOfBirth: z.union([z.literal(''), dateOfBirthField], { error: msg('dateOfBirthInvalid') }).nullable().optional(),
   gender: z.enum(genders, { error: msg('invalidChoice') }).nullable().optional(),
   primaryLanguage: z.enum(primaryLanguages, { error: msg('invalidChoice') }).nullable().optional(),

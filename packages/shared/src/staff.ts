@@ -4,9 +4,8 @@ import { isValidTfnOrAbn, normaliseTfnAbn } from './australian-checks';
 import { employmentTypes, workLocations } from './enums';
 import { booleanFilter, listQueryFor } from './lists';
 import { personFields, personSchema } from './people';
-import { linkedinField, msg, passwordField, workEmailField } from './validation';
+import { linkedinField, msg, optionalTextField, passwordField, workEmailField } from './validation';
 
-const optionalText = (max: number) => z.string().trim().max(max, msg('tooLong')).nullable().optional();
 const optionalDate = z.union([z.literal(''), z.iso.date({ error: msg('dateInvalid') })], { error: msg('dateInvalid') }).nullable().optional();
 
 export const payTypes = ['annual', 'hourly'] as const;
@@ -61,24 +60,24 @@ export const tfnAbnField = z
 
 /** The staff record of spec section 3, without the encrypted payroll fields. */
 export const staffRecordFields = z.object({
-  jobTitle: optionalText(100),
-  department: optionalText(100),
+  jobTitle: optionalTextField(100),
+  department: optionalTextField(100),
   employmentType: z.enum(employmentTypes, { error: msg('invalidChoice') }).nullable().optional(),
   workLocation: z.enum(workLocations, { error: msg('invalidChoice') }).nullable().optional(),
   startDate: optionalDate,
   endDate: optionalDate,
   workEmail: workEmailField.nullable().optional(),
-  countryOfOrigin: optionalText(80),
-  systemAccessLevel: optionalText(80),
-  assignedTeams: optionalText(300),
-  educationLevel: optionalText(100),
+  countryOfOrigin: optionalTextField(80),
+  systemAccessLevel: optionalTextField(80),
+  assignedTeams: optionalTextField(300),
+  educationLevel: optionalTextField(100),
   /** Comma-separated (spec section 3). */
-  certifications: optionalText(500),
-  skills: optionalText(500),
-  languagesSpoken: optionalText(300),
-  employeeId: optionalText(40),
+  certifications: optionalTextField(500),
+  skills: optionalTextField(500),
+  languagesSpoken: optionalTextField(300),
+  employeeId: optionalTextField(40),
   linkedinUrl: linkedinField.nullable().optional(),
-  notes: optionalText(2000),
+  notes: optionalTextField(2000),
 });
 
 /** Encrypted at rest, masked everywhere, revealed one record at a time (issue 9, item 3). */
@@ -87,8 +86,8 @@ export const payrollFields = z.object({
   payType: z.enum(payTypes, { error: msg('invalidChoice') }).nullable().optional(),
   bankDetails: bankDetailsField.nullable().optional(),
   tfnAbn: tfnAbnField.nullable().optional(),
-  workVisaStatus: optionalText(100),
-  emergencyContact: optionalText(200),
+  workVisaStatus: optionalTextField(100),
+  emergencyContact: optionalTextField(200),
 });
 export const payrollFieldNames = ['salary', 'payType', 'bankDetails', 'tfnAbn', 'workVisaStatus', 'emergencyContact'] as const;
 

@@ -182,3 +182,6 @@ export const workEmailField = z
   .max(254, msg('tooLong'))
   .refine((v) => v === '' || z.email().safeParse(v).success, msg('emailInvalid'))
   .transform((v) => v.toLowerCase());
+
+/** Free text a person may leave empty (null), trimmed, at most `max` characters. */
+export const optionalTextField = (max: number) => z.string().trim().max(max, msg('tooLong')).nullable().optional();
