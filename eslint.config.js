@@ -20,6 +20,15 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Dialogs open through components/dialogs.ts, which waits for the lazily loaded host: a direct
+    // `modals.open…` before it has loaded opens nothing.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/dialogs.ts', 'apps/web/src/components/ui-overlays.tsx', 'apps/web/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@mantine/modals', importNames: ['modals'], message: 'Open dialogs with `dialogs` from components/dialogs.ts.' }] }],
+    },
+  },
+  {
     // The server logs through pino; packages/shared is pure (STYLE.md).
     files: ['apps/server/src/**/*.ts', 'packages/shared/src/**/*.ts'],
     rules: { 'no-console': 'error' },
