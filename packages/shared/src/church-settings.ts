@@ -140,6 +140,8 @@ export const churchDetails = z.object({
   longitude: z.number().nullable(),
   /** The church photo, re-encoded and resized (PUT /churches/:id/image), or null. */
   imageUrl: z.string().nullable(),
+  /** The standing join link `/l/{joinCode}` (docs/decisions/019). */
+  joinCode: z.string(),
   /** Whether the signed-in person may change these settings (church admin of it, platform admin). */
   canEdit: z.boolean(),
   /** Whether the signed-in person may set the weekly stream limit (platform admin). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { joinCodeField } from './lobby';
 import { pageOf } from './api';
 import { NAME_MIN } from './constants';
 import { listQueryFor } from './lists';
@@ -112,7 +113,7 @@ export type CreateChurchBody = z.input<typeof createChurchBody>;
  */
 export const updateChurchBody = churchFields
   .partial()
-  .extend({ weeklyStreamLimitMinutes: streamLimitField.optional() })
+  .extend({ weeklyStreamLimitMinutes: streamLimitField.optional(), joinCode: joinCodeField.optional() })
   .superRefine(bothOrNeither);
 export type UpdateChurchBody = z.input<typeof updateChurchBody>;
 

@@ -25,3 +25,5 @@ export * from './my-data';
 export * from './events';
 export * from './zoned-time';
 export * from './analytics';
+export * from './lobby';
+export * from './lobby-events';

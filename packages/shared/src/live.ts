@@ -40,6 +40,8 @@ export const LIVE_PAYLOAD_LIMIT_BYTES = 16 * 1024;
 export const goLiveBody = z.object({
   churchId: z.string().uuid(),
   sourceLanguage: z.string().min(2).max(10),
+  /** The scheduled service this sermon is (docs/decisions/019): its lobby turns live. */
+  scheduledSermonId: z.string().uuid().optional(),
 });
 export type GoLiveBody = z.infer<typeof goLiveBody>;
 

@@ -33,6 +33,7 @@ export const permissions = [
   'feedback:delete',
   'audit:read',
   'church:read',
+  'schedule:manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -74,6 +75,8 @@ export const permissionTable: Record<Permission, Partial<Record<Role, Scope>>> =
   // Reading a church's details and language lists: its own people (speakers pick a go-live language,
   // listeners a join-live one); platform admins any.
   'church:read': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'own' },
+  // Scheduled services (docs/decisions/019): those who may go live plan when they will.
+  'schedule:manage': { platform_admin: 'any', church_admin: 'own', staff: 'own' },
 };
 
 /** Access rule a route declares: a permission, any signed-in person, or public. */

@@ -70,6 +70,10 @@ export const validationMessages = {
   descriptionRequired: 'Description is required',
   startsAtRequired: 'Start date and time are required',
   consentRequired: 'Please agree to what is kept before we record your decision',
+  // The standing join link and scheduled services (docs/decisions/019).
+  joinCodeInvalid: 'Use 4 to 8 letters or digits',
+  joinCodeTaken: 'Another church already uses this code',
+  startsInPast: 'Choose a start in the future',
 } as const;
 export type ValidationMessageKey = keyof typeof validationMessages;
 

@@ -78,6 +78,8 @@ export const churches = pgTable('churches', {
   timeZone: text('time_zone').notNull().default('Australia/Sydney'),
   guestsMayListen: boolean('guests_may_listen').notNull().default(true),
   imagePath: text('image_path'),
+  // The standing join link `/l/{code}` (docs/decisions/019): unique ignoring case, random by default.
+  joinCode: text('join_code').notNull().default(sql`upper(substr(md5(gen_random_uuid()::text), 1, 6))`),
   // Lower case, accents stripped: what the churches list searches (migration 0003).
   searchText: text('search_text').generatedAlwaysAs(sql`f_unaccent(lower("name" || ' ' || "suburb" || ' ' || "state"))`),
   createdAt: createdAt(),
@@ -85,6 +87,7 @@ export const churches = pgTable('churches', {
 }, (t) => [
   index('churches_name_idx').on(t.name),
   index('churches_name_human_idx').on(sql`f_unaccent(lower(${t.name}))`, t.id),
+  uniqueIndex('churches_join_code_uq').on(sql`lower(${t.joinCode})`),
 ]);
 
 export const users = pgTable('users', {
@@ -226,8 +229,11 @@ export const sermons = pgTable('sermons', {
   lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
   endReason: text('end_reason'),
   listenersJoined: integer('listeners_joined').notNull().default(0),
+  // The scheduled service this sermon is (docs/decisions/019); schema-schedule.ts holds that table.
+  scheduledSermonId: uuid('scheduled_sermon_id'),
   createdAt: createdAt(),
 }, (t) => [
+  index('sermons_scheduled_idx').on(t.scheduledSermonId),
   uniqueIndex('sermons_broadcast_uq').on(t.broadcastId),
   index('sermons_church_started_idx').on(t.churchId, t.startedAt),
   index('sermons_status_idx').on(t.status),
@@ -434,3 +440,4 @@ export const storedFiles = pgTable('stored_files', {
   data: bytea('data').notNull(),
   createdAt: createdAt(),
 });
+export * from './schema-schedule';

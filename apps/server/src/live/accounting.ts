@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { liveEvents, type SermonEnded, type SermonEndReason } from '@app/shared';
+import { liveEvents, lobbyEvents, type LobbyEndedPayload, type SermonEnded, type SermonEndReason } from '@app/shared';
 import { sermons } from '../db/schema';
 import type { LiveCore } from './live-types';
 import type { RoomRegistry } from './room-registry';
@@ -67,7 +67,7 @@ export class SermonAccounting {
         endReason: reason,
       })
       .where(and(eq(sermons.id, sermonId), inArray(sermons.status, ['live', 'paused'])))
-      .returning({ id: sermons.id });
+      .returning({ id: sermons.id, churchId: sermons.churchId });
     await this.core.cluster.forget([sermonId]);
     if (updated.length === 0) return false;
     await ctx.db.execute(sql`
@@ -77,6 +77,8 @@ export class SermonAccounting {
     // Told to every socket of the sermon on every process, speaker included, whoever ended it.
     const ended: SermonEnded = { sermonId, reason, message: endMessages[reason] };
     this.core.emit(rooms.all(sermonId), liveEvents.ended, ended);
+    // Open lobbies (and projectors) of the church say so and wait for the next service.
+    this.core.emit(rooms.lobby(updated[0]!.churchId), lobbyEvents.ended, { sermonId } satisfies LobbyEndedPayload);
     this.core.cluster.send({ kind: 'ended', sermonId });
     const languages = room ? [...room.languages.keys()] : [];
     this.core.leaveAll(rooms.all(sermonId), [rooms.all(sermonId), rooms.speaker(sermonId), ...languages.map((l) => rooms.language(sermonId, l))]);

@@ -8,11 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveEvents, type Caption, type ListenerJoinAck, type SegmentAck, type Sermon } from '@app/shared';
+import { liveEvents, lobbyEvents, type Caption, type ListenerJoinAck, type LobbyLivePayload, type SegmentAck, type Sermon } from '@app/shared';
 import { buildCast } from '../../test/helpers/factories';
 import { openDatabase } from '../db/client';
-import { sermons } from '../db/schema';
-import { addChurchLanguages, connectLive, eventually, ok, request, type ClientSocket } from './test-kit';
+import { churches, sermons } from '../db/schema';
+import { addChurchLanguages, connectLive, eventually, ok, record, request, type ClientSocket } from './test-kit';
 
 /**
  * Issue 13's proof: two real server processes on one PostgreSQL database and one Redis, behind a
@@ -180,6 +180,35 @@ describe.runIf(runs)('two server processes behind a balancer', () => {
     await admin.connect();
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
+  }, 30_000);
+
+  it('turns guests waiting in the lobby on both processes live when the speaker goes live on one', async () => {
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    const lobbyCast = await buildCast(database.db);
+    await addChurchLanguages(database.db, lobbyCast.church.id);
+    const [church] = await database.db.update(churches).set({ joinCode: 'SUNDAY' }).where(eq(churches.id, lobbyCast.church.id)).returning();
+    await database.close();
+    // One guest on each process, directly (no balancer): the push must cross the Redis adapter.
+    const guests = await Promise.all(servers.map(async (server) => {
+      const socket = await connectLive(`http://127.0.0.1:${server.port}`);
+      sockets.push(socket);
+      ok(await request(socket, lobbyEvents.join, { code: church!.joinCode.toLowerCase(), languages: ['pt'] }));
+      return record<LobbyLivePayload>(socket, lobbyEvents.live);
+    }));
+    const base = `http://127.0.0.1:${servers[0]!.port}`;
+    const startedAt = Date.now();
+    const res = await fetch(`${base}/api/v1/sermons`, {
+      method: 'POST',
+      headers: { cookie: lobbyCast.staff.cookie, 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ churchId: lobbyCast.church.id, sourceLanguage: 'en' }),
+    });
+    expect(res.status).toBe(201);
+    const sermon = (await res.json()) as Sermon;
+    await eventually(() => {
+      for (const seen of guests) expect(seen).toMatchObject([{ sermonId: sermon.id, broadcastId: sermon.broadcastId }]);
+    }, 2_000);
+    expect(Date.now() - startedAt).toBeLessThan(2_000);
+    await fetch(`${base}/api/v1/sermons/${sermon.id}/end`, { method: 'POST', headers: { cookie: lobbyCast.staff.cookie, origin: base } });
   }, 30_000);
 
   it('delivers every caption once, in order, to listeners on both through a rolling restart and a crash', async () => {

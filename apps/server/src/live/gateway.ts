@@ -10,6 +10,8 @@ import {
   listenerJoinPayload,
   listenerPrefsPayload,
   liveEvents,
+  lobbyEvents,
+  lobbyJoinPayload,
   pausePayload,
   segmentPayload,
   speakerJoinPayload,
@@ -20,6 +22,7 @@ import { isSameOrigin } from '../lib/origin';
 import { actorFromToken, SESSION_COOKIE } from '../lib/session';
 import type { ClusterMessage } from './cluster';
 import { LiveFailure, liveFor, type LiveService, type LiveSocketData } from './live-service';
+import { joinLobby, leaveLobby } from './lobby-flow';
 
 /**
  * Biggest message the transport accepts; a bigger one closes that connection (engine.io's rule).
@@ -108,6 +111,11 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     handle(socket, liveEvents.listenerJoin, listenerJoinPayload, (p) => live.listenerJoin(socket, p));
     handle(socket, liveEvents.listenerPrefs, listenerPrefsPayload, (p) => live.listenerPrefs(socket, p));
     handle(socket, liveEvents.listenerCatchUp, listenerCatchUpPayload, (p) => live.listenerCatchUp(socket, p.afterSeq));
+    handle(socket, lobbyEvents.join, lobbyJoinPayload, (p) => joinLobby(ctx, socket, p));
+    handle(socket, lobbyEvents.leave, z.unknown(), async () => {
+      leaveLobby(socket);
+      return {};
+    });
     handle(socket, liveEvents.listenerLeave, z.unknown(), async () => {
       live.listenerLeft(socket, true);
       return {};

@@ -8,7 +8,7 @@ import type { RoomLanguage } from './sermon-room';
  * The languages a listener may choose for a sermon: the church's join-live list, plus the spoken
  * language itself (its listeners get the original text at once).
  */
-export async function loadJoinLanguages(db: Db, churchId: string, sourceLanguage: string): Promise<RoomLanguage[]> {
+export async function loadJoinLanguages(db: Db, churchId: string, sourceLanguage: string | null): Promise<RoomLanguage[]> {
   const rows = await db
     .select({ code: churchLanguages.code, name: churchLanguages.name, male: churchLanguages.maleVoiceId, female: churchLanguages.femaleVoiceId, at: churchLanguages.createdAt })
     .from(churchLanguages)
@@ -21,7 +21,8 @@ export async function loadJoinLanguages(db: Db, churchId: string, sourceLanguage
   };
   rows.sort((a, b) => a.at.getTime() - b.at.getTime() || rank(a.code) - rank(b.code) || a.name.localeCompare(b.name));
   const out: RoomLanguage[] = rows.map((r) => describe(r.code, r.name, r.male, r.female));
-  if (!out.some((l) => l.code === sourceLanguage)) {
+  // Before a sermon (a lobby) there is no spoken language yet.
+  if (sourceLanguage !== null && !out.some((l) => l.code === sourceLanguage)) {
     const known = findListeningLanguage(sourceLanguage);
     out.unshift(describe(sourceLanguage, known?.englishName ?? sourceLanguage, known?.maleVoice ?? null, known?.femaleVoice ?? null));
   }

@@ -72,6 +72,8 @@ export interface LiveSocketData {
   actor: Actor | null;
   listener?: ListenerRef;
   speakerOf?: string;
+  /** Waiting in a church's lobby: counted per language for the speaker (docs/decisions/020). */
+  lobby?: { churchId: string; languages: string[]; projector: boolean };
 }
 
 export interface LiveSocket {

@@ -4,4 +4,6 @@ export const rooms = {
   language: (sermonId: string, language: string) => `sermon:${sermonId}:${language}`,
   // '#' cannot appear in a language code, so this never collides with a language room.
   speaker: (sermonId: string) => `sermon:${sermonId}#speaker`,
+  /** A church's lobby: every phone and projector waiting for its next sermon (docs/decisions/020). */
+  lobby: (churchId: string) => `church:${churchId}:lobby`,
 };

@@ -1,6 +1,6 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ChurchDetails, churchListQuery, createChurchBody, updateChurchBody } from '@app/shared';
+import { msg, type ChurchDetails, type churchListQuery, type createChurchBody, type updateChurchBody } from '@app/shared';
 import type { AppContext } from '../../context';
 import { churches, eventImages, events, users } from '../../db/schema';
 import { canReachChurch } from '../../lib/access';
@@ -44,7 +44,7 @@ export async function createChurch(ctx: AppContext, actor: Actor, body: z.output
   return toDetails(ctx, actor, row);
 }
 
-const editable = ['name', 'address', 'suburb', 'state', 'country', 'contactNumber', 'pastorName', 'pastorPhone', 'timeZone', 'latitude', 'longitude', 'weeklyStreamLimitMinutes'] as const;
+const editable = ['name', 'address', 'suburb', 'state', 'country', 'contactNumber', 'pastorName', 'pastorPhone', 'timeZone', 'latitude', 'longitude', 'weeklyStreamLimitMinutes', 'joinCode'] as const;
 
 /**
  * PATCH /churches/:id: a church admin edits their own church's details; the weekly stream limit is
@@ -63,6 +63,7 @@ export async function updateChurch(ctx: AppContext, actor: Actor, id: string, bo
   }
   const changed = Object.keys(update);
   if (changed.length === 0) throw noChanges();
+  if (update.joinCode !== undefined) await assertJoinCodeFree(ctx, id, update.joinCode);
   const updated = await ctx.db.transaction(async (tx) => {
     const [saved] = await tx.update(churches).set({ ...update, updatedAt: new Date() }).where(eq(churches.id, id)).returning();
     await writeAudit(tx, actor, { action: 'church.updated', targetType: 'church', targetId: id, churchId: id, details: { changed } });
@@ -95,6 +96,12 @@ export async function deleteChurch(ctx: AppContext, actor: Actor, id: string): P
   });
   const store = new ImageStore(ctx.blobs);
   for (const file of [row.imagePath, ...images.map((i) => i.path)]) await store.remove(file);
+}
+
+/** Join codes are unique ignoring case (docs/decisions/019): a taken one is a 409 on the field. */
+async function assertJoinCodeFree(ctx: AppContext, id: string, code: string): Promise<void> {
+  const [taken] = await ctx.db.select({ id: churches.id }).from(churches).where(and(sql`lower(${churches.joinCode}) = lower(${code})`, ne(churches.id, id))).limit(1);
+  if (taken) throw new AppError('conflict', 409, 'Another church already uses this join code', [{ field: 'joinCode', message: 'Another church already uses this code', key: msg('joinCodeTaken') }]);
 }
 
 /** Another church's record answers 404, never 403. */

@@ -57,6 +57,7 @@ export async function toDetails(ctx: AppContext, actor: Actor, row: ChurchRow, n
     latitude: row.latitude,
     longitude: row.longitude,
     imageUrl: row.imagePath ? fileUrl(row.imagePath) : null,
+    joinCode: row.joinCode,
     canEdit,
     canSetStreamLimit: can(actor.role, 'churches:set-stream-limit'),
     liveSettings: {

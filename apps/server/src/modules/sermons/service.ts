@@ -3,6 +3,7 @@ import {
   msg,
   scopeOf,
   type GoLiveBody,
+  type JoinLanguage,
   type ListenerSession,
   type MySession,
   type Sermon,
@@ -11,12 +12,13 @@ import {
   type Transcript,
 } from '@app/shared';
 import type { AppContext } from '../../context';
-import { auditLog, churches, churchLanguages, sermons } from '../../db/schema';
+import { auditLog, churches, churchLanguages, scheduledSermons, sermons } from '../../db/schema';
 import { canReachChurch, churchFilter } from '../../lib/access';
 import { AppError, badRequest, forbidden, notFound, unauthenticated } from '../../lib/errors';
 import { newBroadcastId } from '../../lib/ids';
 import type { Actor } from '../../lib/session';
 import { loadJoinLanguages } from '../../live/join-languages';
+import { announceLive } from '../../live/lobby-flow';
 import { liveFor } from '../../live/live-service';
 import { providersForChurch } from '../../providers/church-providers';
 import { findSermon, listListenerRows, listMySessionRows, listSermonRows } from './queries';
@@ -55,6 +57,14 @@ async function churchOf(ctx: AppContext, churchId: string) {
   return church ?? null;
 }
 
+/** The scheduled service a sermon starts, of the same church (another church's: 404). */
+async function scheduledOf(ctx: AppContext, churchId: string, id: string) {
+  const [row] = await ctx.db.select({ id: scheduledSermons.id }).from(scheduledSermons)
+    .where(and(eq(scheduledSermons.id, id), eq(scheduledSermons.churchId, churchId))).limit(1);
+  if (!row) throw notFound('Scheduled service');
+  return row;
+}
+
 export async function goLive(ctx: AppContext, actor: Actor, body: GoLiveBody): Promise<Sermon> {
   if (!canReachChurch(actor, 'sermons:go-live', body.churchId)) throw notFound('Church');
   const church = await churchOf(ctx, body.churchId);
@@ -77,6 +87,7 @@ export async function goLive(ctx: AppContext, actor: Actor, body: GoLiveBody): P
       `${church.name} has used all ${church.limit} streaming minutes for this week. The allowance starts again on Monday.`);
   }
 
+  const scheduled = body.scheduledSermonId ? await scheduledOf(ctx, church.id, body.scheduledSermonId) : null;
   const now = new Date(live.clock.now());
   let row: typeof sermons.$inferSelect | undefined;
   for (let attempt = 0; !row; attempt++) {
@@ -89,6 +100,7 @@ export async function goLive(ctx: AppContext, actor: Actor, body: GoLiveBody): P
         status: 'live',
         startedAt: now,
         lastHeartbeatAt: now,
+        scheduledSermonId: scheduled?.id ?? null,
       }).returning();
     } catch (err) {
       // A broadcast id collision (49 bits: rare); anything else is a real failure.
@@ -96,7 +108,8 @@ export async function goLive(ctx: AppContext, actor: Actor, body: GoLiveBody): P
     }
   }
   await live.open(row);
-  await audit(ctx, actor, church.id, 'sermon.go_live', row.id, { sourceLanguage: body.sourceLanguage });
+  announceLive(live, row);
+  await audit(ctx, actor, church.id, 'sermon.go_live', row.id, { sourceLanguage: body.sourceLanguage, scheduledSermonId: scheduled?.id ?? null });
   return (await findSermon(ctx.db, eq(sermons.id, row.id)))!;
 }
 
@@ -146,12 +159,17 @@ export async function sermonByBroadcast(ctx: AppContext, actor: Actor | null, br
   const church = sermon ? await churchOf(ctx, sermon.churchId) : null;
   if (!sermon || !church) throw notFound('Sermon');
   assertMayListen(actor, church);
-  const providers = await providersForChurch(ctx, church.id);
+  const { languages, hasSpeechKey, translator } = await joinLanguageOptions(ctx, church.id, sermon.sourceLanguage);
+  return { sermon, languages, hasSpeechKey, guestsMayListen: church.guestsMayListen, translator };
+}
+
+/** The languages a listener may choose in a church, with the server voices each offers. */
+export async function joinLanguageOptions(ctx: AppContext, churchId: string, sourceLanguage: string | null) {
+  const providers = await providersForChurch(ctx, churchId);
   const hasSpeechKey = providers.synthesizer !== null;
-  const languages = await loadJoinLanguages(ctx.db, church.id, sermon.sourceLanguage);
+  const languages = await loadJoinLanguages(ctx.db, churchId, sourceLanguage);
   return {
-    sermon,
-    languages: languages.map((l) => ({
+    languages: languages.map((l): JoinLanguage => ({
       code: l.code,
       name: l.name,
       nativeName: l.nativeName,
@@ -159,7 +177,6 @@ export async function sermonByBroadcast(ctx: AppContext, actor: Actor | null, br
       voices: hasSpeechKey && l.locale ? (['female', 'male'] as const).filter((v) => (v === 'male' ? l.maleVoiceId : l.femaleVoiceId)) : [],
     })),
     hasSpeechKey,
-    guestsMayListen: church.guestsMayListen,
     translator: providers.translatorKind,
   };
 }

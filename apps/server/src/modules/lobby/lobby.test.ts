@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lobbyEvents, type LobbyEndedPayload, type LobbyInfo, type LobbyLivePayload } from '@app/shared';
+import { useCastApp } from '../../../test/helpers/cast-app';
+import { churches } from '../../db/schema';
+import { addChurchLanguages, connectLive, eventually, listen, ok, record, request, type ClientSocket } from '../../live/test-kit';
+
+const s = useCastApp();
+let url: string;
+const open: ClientSocket[] = [];
+
+beforeAll(async () => {
+  await addChurchLanguages(s.t.ctx.db, s.cast.church.id);
+  await addChurchLanguages(s.t.ctx.db, s.cast.otherChurch.id);
+  await s.t.ctx.db.update(churches).set({ joinCode: 'GRACE' }).where(eq(churches.id, s.cast.church.id));
+  await s.t.ctx.db.update(churches).set({ joinCode: 'HOPE7', guestsMayListen: false }).where(eq(churches.id, s.cast.otherChurch.id));
+  url = await listen(s.t.app);
+});
+afterAll(() => {
+  for (const socket of open) socket.disconnect();
+});
+
+async function client(cookie?: string) {
+  const socket = await connectLive(url, cookie);
+  open.push(socket);
+  return socket;
+}
+
+describe('GET /lobby/:code', () => {
+  it('answers the church, its languages and next services to a guest, ignoring the code’s case', async () => {
+    const soon = new Date(Date.now() + 3_600_000).toISOString();
+    await s.call('POST', '/scheduled-sermons', s.cast.staff.cookie, { churchId: s.cast.church.id, title: 'Morning Service', startsAt: soon, sourceLanguage: 'en' });
+    const res = await s.call('GET', '/lobby/grace', '');
+    expect(res.statusCode).toBe(200);
+    const lobby = res.json() as LobbyInfo;
+    expect(lobby.church).toMatchObject({ id: s.cast.church.id, joinCode: 'GRACE', guestsAllowed: true, timeZone: expect.any(String) });
+    expect(lobby.languages.map((l) => l.code)).toContain('pt');
+    expect(lobby.live).toBeNull();
+    expect(lobby.upcoming).toMatchObject([{ title: 'Morning Service' }]);
+  });
+
+  it('answers 404 for an unknown code', async () => {
+    expect((await s.call('GET', '/lobby/NOPE99', '')).statusCode).toBe(404);
+  });
+
+  it('hides the live sermon of a church without guests from guests and other churches', async () => {
+    const live = await s.call('POST', '/sermons', s.cast.otherStaff.cookie, { churchId: s.cast.otherChurch.id, sourceLanguage: 'en' });
+    expect(live.statusCode).toBe(201);
+    const guest = (await s.call('GET', '/lobby/hope7', '')).json() as LobbyInfo;
+    expect(guest.church.guestsAllowed).toBe(false);
+    expect(guest.live).toBeNull();
+    const own = (await s.call('GET', '/lobby/hope7', s.cast.otherMember.cookie)).json() as LobbyInfo;
+    expect(own.live?.broadcastId).toBe(live.json().broadcastId);
+    await s.call('POST', `/sermons/${live.json().id}/end`, s.cast.otherStaff.cookie);
+  });
+});
+
+describe('PATCH /churches/:id joinCode', () => {
+  it('lets the church admin choose a code, upper-cased; refuses a bad or taken one', async () => {
+    const id = s.cast.church.id;
+    const bad = await s.call('PATCH', `/churches/${id}`, s.cast.churchAdmin.cookie, { joinCode: 'a-b' });
+    expect(bad.json().errors).toMatchObject([{ field: 'joinCode', key: 'validation.joinCodeInvalid' }]);
+    const taken = await s.call('PATCH', `/churches/${id}`, s.cast.churchAdmin.cookie, { joinCode: 'hope7' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors).toMatchObject([{ field: 'joinCode', key: 'validation.joinCodeTaken' }]);
+    expect((await s.call('PATCH', `/churches/${id}`, s.cast.staff.cookie, { joinCode: 'STAFF1' })).statusCode).toBe(403);
+    expect((await s.call('PATCH', `/churches/${id}`, s.cast.otherAdmin.cookie, { joinCode: 'MINE1' })).statusCode).toBe(404);
+    const res = await s.call('PATCH', `/churches/${id}`, s.cast.churchAdmin.cookie, { joinCode: 'harbour' });
+    expect(res.json().joinCode).toBe('HARBOUR');
+    expect((await s.call('GET', '/lobby/Harbour', '')).statusCode).toBe(200);
+    await s.call('PATCH', `/churches/${id}`, s.cast.churchAdmin.cookie, { joinCode: 'GRACE' });
+  });
+
+  it('gives every new church a code of its own', async () => {
+    const rows = await s.t.ctx.db.select({ code: churches.joinCode }).from(churches);
+    expect(rows.every((r) => /^[A-Z0-9]{4,8}$/.test(r.code))).toBe(true);
+    expect(new Set(rows.map((r) => r.code)).size).toBe(rows.length);
+  });
+});
+
+describe('the lobby on the live namespace', () => {
+  it('turns waiting phones live when the speaker goes live, says when it ends, and counts who waits', async () => {
+    const phone = await client();
+    const projector = await client();
+    ok(await request(phone, lobbyEvents.join, { code: 'grace', languages: ['pt'] }));
+    ok(await request(projector, lobbyEvents.join, { code: 'GRACE', languages: ['pt', 'es'], projector: true }));
+    const lives = record<LobbyLivePayload>(phone, lobbyEvents.live);
+    const ends = record<LobbyEndedPayload>(projector, lobbyEvents.ended);
+
+    const waiting = await s.call('GET', `/lobby/waiting?churchId=${s.cast.church.id}`, s.cast.staff.cookie);
+    expect(waiting.json()).toEqual({ total: 1, languages: [{ code: 'pt', people: 1, projectors: 1 }, { code: 'es', people: 0, projectors: 1 }] });
+    expect((await s.call('GET', `/lobby/waiting?churchId=${s.cast.church.id}`, s.cast.otherStaff.cookie)).statusCode).toBe(404);
+    expect((await s.call('GET', `/lobby/waiting?churchId=${s.cast.church.id}`, s.cast.member.cookie)).statusCode).toBe(404);
+
+    const live = await s.call('POST', '/sermons', s.cast.staff.cookie, { churchId: s.cast.church.id, sourceLanguage: 'en' });
+    await eventually(() => expect(lives).toMatchObject([{ sermonId: live.json().id, broadcastId: live.json().broadcastId }]));
+    await s.call('POST', `/sermons/${live.json().id}/end`, s.cast.staff.cookie);
+    await eventually(() => expect(ends).toEqual([{ sermonId: live.json().id }]));
+  });
+
+  it('refuses an unknown code, and a guest in a church without guests', async () => {
+    const guest = await client();
+    expect(await request(guest, lobbyEvents.join, { code: 'NOPE99', languages: ['pt'] })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await request(guest, lobbyEvents.join, { code: 'HOPE7', languages: ['pt'] })).toMatchObject({ ok: false, error: { code: 'guests_not_allowed' } });
+    const member = await client(s.cast.otherMember.cookie);
+    ok(await request(member, lobbyEvents.join, { code: 'HOPE7', languages: ['en'] }));
+  });
+});

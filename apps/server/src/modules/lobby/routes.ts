@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { lobbyCodeParams, lobbyInfo, lobbyWaiting, lobbyWaitingQuery } from '@app/shared';
+import type { AppContext } from '../../context';
+import { requireActor } from '../../lib/access';
+import { lobbyByCode, lobbyWaiting as waiting } from './service';
+
+/** The standing join link's lobby (docs/decisions/019, 020). */
+export async function lobbyRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['lobby'];
+
+  // Declared before /lobby/:code so "waiting" is never read as a code.
+  api.get('/lobby/waiting', {
+    schema: { tags, summary: 'How many people (and projectors) wait in the church’s lobby, per language', querystring: lobbyWaitingQuery, response: { 200: lobbyWaiting } },
+    config: { requires: 'signed-in' },
+  }, async (req) => waiting(app.io, requireActor(req), req.query.churchId));
+
+  api.get('/lobby/:code', {
+    schema: {
+      tags,
+      summary: 'A church’s lobby by its join code: the church, its live sermon if any, its next services',
+      description: 'Public. An unknown code answers 404. A church that does not allow guests answers its live sermon only to its own people.',
+      params: lobbyCodeParams,
+      response: { 200: lobbyInfo },
+    },
+    config: { requires: 'public' },
+  }, async (req) => lobbyByCode(ctx, req.actor ?? null, req.params.code));
+}
