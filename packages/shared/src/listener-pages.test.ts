@@ -14,4 +14,11 @@ describe('matchListenerPage', () => {
       expect(matchListenerPage(p)).toBeNull();
     }
   });
+
+  it('matches a church lobby and its projector view by join code', () => {
+    expect(matchListenerPage('/l/GRACE')).toEqual({ page: 'lobby', code: 'GRACE' });
+    expect(matchListenerPage('/l/grace/projector/')).toEqual({ page: 'projector', code: 'grace' });
+    expect(matchListenerPage('/l/a-b')).toBeNull();
+    expect(matchListenerPage('/l/GRACE/other')).toBeNull();
+  });
 });

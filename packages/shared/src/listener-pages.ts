@@ -4,10 +4,17 @@
  * app loads only their text; both ask this one function. Like the router, it ignores case and a
  * trailing slash.
  */
-export type ListenerPage = { page: 'joinLive' } | { page: 'sermonJoin'; broadcastId: string };
+export type ListenerPage =
+  | { page: 'joinLive' }
+  | { page: 'sermonJoin'; broadcastId: string }
+  // A church's standing join link and its room-screen view (docs/decisions/019).
+  | { page: 'lobby'; code: string }
+  | { page: 'projector'; code: string };
 
 export function matchListenerPage(pathname: string): ListenerPage | null {
   if (/^\/joinlive\/?$/i.test(pathname)) return { page: 'joinLive' };
+  const lobby = /^\/l\/([A-Za-z0-9]{1,20})(\/projector)?\/?$/i.exec(pathname);
+  if (lobby?.[1]) return { page: lobby[2] ? 'projector' : 'lobby', code: lobby[1] };
   const m = /^\/sermon\/join\/([^/]+)\/?$/i.exec(pathname);
   if (!m?.[1]) return null;
   try {

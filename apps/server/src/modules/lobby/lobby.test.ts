@@ -106,3 +106,17 @@ describe('the lobby on the live namespace', () => {
     ok(await request(member, lobbyEvents.join, { code: 'HOPE7', languages: ['en'] }));
   });
 });
+
+describe('GET /lobby/:code/qr.svg and qr.png', () => {
+  it('draws the join link as a QR code; an unknown code answers 404', async () => {
+    const svg = await s.call('GET', '/lobby/grace/qr.svg', '');
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect(svg.body).toContain('<svg');
+    const png = await s.call('GET', '/lobby/GRACE/qr.png?download', '');
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['content-disposition']).toContain('join-GRACE.png');
+    expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect((await s.call('GET', '/lobby/NOPE99/qr.svg', '')).statusCode).toBe(404);
+  });
+});

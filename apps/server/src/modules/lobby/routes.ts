@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { lobbyCodeParams, lobbyInfo, lobbyWaiting, lobbyWaitingQuery } from '@app/shared';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
+import { joinQr } from './qr';
 import { lobbyByCode, lobbyWaiting as waiting } from './service';
 
 /** The standing join link's lobby (docs/decisions/019, 020). */
@@ -26,4 +27,16 @@ export async function lobbyRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     config: { requires: 'public' },
   }, async (req) => lobbyByCode(ctx, req.actor ?? null, req.params.code));
+
+  for (const format of ['svg', 'png'] as const) {
+    api.get(`/lobby/:code/qr.${format}`, {
+      schema: { tags, summary: `The church’s join link as a QR code (${format.toUpperCase()}), for the bulletin or the screen`, params: lobbyCodeParams },
+      config: { requires: 'public' },
+    }, async (req, reply) => {
+      const qr = await joinQr(ctx, req, req.params.code, format);
+      const download = (req.query as { download?: string }).download !== undefined;
+      if (download) reply.header('content-disposition', `attachment; filename="join-${req.params.code.toUpperCase()}.${format}"`);
+      return reply.header('cache-control', 'no-cache').type(qr.type).send(qr.body);
+    });
+  }
 }
