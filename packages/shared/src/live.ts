@@ -194,6 +194,8 @@ export const listenerJoinPayload = z.object({
   voice: z.enum([...voiceGenders, 'none', 'device']).default('none'),
   /** Highest seq already shown: the server sends every later caption (reconnection). */
   lastSeq: z.number().int().min(0).default(0),
+  /** A room's projector (docs/decisions/019): one listener per language, named "projector", not a person. */
+  projector: z.boolean().optional(),
 });
 export type ListenerJoinPayload = z.input<typeof listenerJoinPayload>;
 /**

@@ -88,7 +88,7 @@ export const lobbyInfo = z.object({
     .nullable(),
   upcoming: z.array(z.object({ id: z.string().uuid(), title: z.string(), startsAt: z.string(), sourceLanguage: z.string() })),
   /** The last ended sermon, for "read the transcript" after the service. */
-  lastEnded: z.object({ sermonId: z.string().uuid(), endedAt: z.string() }).nullable(),
+  lastEnded: z.object({ sermonId: z.string().uuid(), broadcastId: z.string(), endedAt: z.string() }).nullable(),
 });
 export type LobbyInfo = z.infer<typeof lobbyInfo>;
 

@@ -4,6 +4,9 @@ import { canReachChurch } from '../lib/access';
 import { LiveFailure, type ListenerRef, type LiveCore, type LiveSocket } from './live-types';
 import type { RoomRegistry } from './room-registry';
 import { rooms } from './room-names';
+
+/** How a room's projector appears among a sermon's listeners. */
+export const PROJECTOR_NAME = 'projector';
 import { lastStoredSeq } from './segment-store';
 import type { ListenerVoice, SermonRoom } from './sermon-room';
 
@@ -18,7 +21,7 @@ export class ListenerFlow {
     private readonly registry: RoomRegistry,
   ) {}
 
-  async join(socket: LiveSocket, payload: { broadcastId: string; language: string; voice: ListenerVoice; lastSeq: number }): Promise<ListenerJoinAck> {
+  async join(socket: LiveSocket, payload: { broadcastId: string; language: string; voice: ListenerVoice; lastSeq: number; projector?: boolean }): Promise<ListenerJoinAck> {
     const actor = socket.data.actor;
     const room = await this.registry.ensure({ broadcastId: payload.broadcastId });
     if (!room.guestsMayListen) {
@@ -33,7 +36,10 @@ export class ListenerFlow {
       await this.changePrefs(socket, room, payload.language, payload.voice);
     } else {
       if (previous) this.left(socket, true);
-      const ref: ListenerRef = { sermonId: room.id, sessionId: randomUUID(), userId: actor?.id ?? null, language: payload.language, voice: payload.voice };
+      const ref: ListenerRef = {
+        sermonId: room.id, sessionId: randomUUID(), userId: payload.projector ? null : (actor?.id ?? null), language: payload.language, voice: payload.voice,
+        ...(payload.projector ? { projector: true } : {}),
+      };
       socket.data.listener = ref;
       await socket.join([rooms.all(room.id), rooms.language(room.id, payload.language)]);
       this.startSession(room, socket.id, ref);
@@ -108,7 +114,11 @@ export class ListenerFlow {
 
   private startSession(room: SermonRoom, socketId: string, ref: ListenerRef): void {
     room.addListener(socketId, { sessionId: ref.sessionId, userId: ref.userId, language: ref.language, voice: ref.voice });
-    this.core.writer.startListenerSession({ id: ref.sessionId, sermonId: room.id, userId: ref.userId, language: ref.language, startedAt: new Date(this.core.options.clock.now()), status: 'active' });
+    this.core.writer.startListenerSession({
+      id: ref.sessionId, sermonId: room.id, userId: ref.userId, language: ref.language, startedAt: new Date(this.core.options.clock.now()), status: 'active',
+      // A room's screen is listed as "projector", never as a person (docs/decisions/019).
+      ...(ref.projector ? { guestName: PROJECTOR_NAME } : {}),
+    });
     this.registry.pushCounts(room);
   }
 

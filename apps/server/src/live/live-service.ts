@@ -158,7 +158,7 @@ export class LiveService {
   setPaused(socket: LiveSocket, sermonId: string, paused: boolean): Promise<{ state: SermonState }> {
     return this.speakers.setPaused(socket, sermonId, paused);
   }
-  listenerJoin(socket: LiveSocket, payload: { broadcastId: string; language: string; voice: ListenerVoice; lastSeq: number }): Promise<ListenerJoinAck> {
+  listenerJoin(socket: LiveSocket, payload: { broadcastId: string; language: string; voice: ListenerVoice; lastSeq: number; projector?: boolean }): Promise<ListenerJoinAck> {
     return this.listeners.join(socket, payload);
   }
   listenerPrefs(socket: LiveSocket, prefs: { language: string; voice: ListenerVoice }): Promise<ListenerPrefsAck> {

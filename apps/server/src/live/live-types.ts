@@ -66,6 +66,8 @@ export interface ListenerRef {
   userId: string | null;
   language: string;
   voice: ListenerVoice;
+  /** A room's screen (docs/decisions/019): counted as one listener of its language, never as a person. */
+  projector?: boolean;
 }
 
 export interface LiveSocketData {

@@ -18,6 +18,8 @@ export const listenerSections = [
   'live.speaker.live',
   'live.speaker.paused',
   'salvation',
+  'lobby',
+  'projector',
 ];
 
 /** The part of `tree` under `paths` ('listener') or outside them ('other'); the two merge back into `tree`. */

@@ -41,7 +41,7 @@ export async function lobbyByCode(ctx: AppContext, actor: Actor | null, code: st
     .orderBy(scheduledSermons.startsAt, scheduledSermons.id)
     .limit(LOBBY_UPCOMING);
   const [ended] = mayListen && !current
-    ? await ctx.db.select({ id: sermons.id, endedAt: sermons.endedAt }).from(sermons)
+    ? await ctx.db.select({ id: sermons.id, broadcastId: sermons.broadcastId, endedAt: sermons.endedAt }).from(sermons)
       .where(and(eq(sermons.churchId, church.id), eq(sermons.status, 'ended'), gte(sermons.endedAt, new Date(now - TRANSCRIPT_OFFER_MS))))
       .orderBy(desc(sermons.endedAt)).limit(1)
     : [];
@@ -66,7 +66,7 @@ export async function lobbyByCode(ctx: AppContext, actor: Actor | null, code: st
       }
       : null,
     upcoming: upcoming.map((u) => ({ ...u, startsAt: u.startsAt.toISOString() })),
-    lastEnded: ended?.endedAt ? { sermonId: ended.id, endedAt: ended.endedAt.toISOString() } : null,
+    lastEnded: ended?.endedAt ? { sermonId: ended.id, broadcastId: ended.broadcastId, endedAt: ended.endedAt.toISOString() } : null,
   };
 }
 

@@ -9,7 +9,7 @@ const churchId = '0c1b2a39-4857-4c6d-9e0f-a1b2c3d4e5f6';
 const details = (over: Partial<ChurchDetails> = {}): ChurchDetails => ({
   id: churchId, name: 'Harbour City Church', address: '264 Pitt Street', suburb: 'Sydney', state: 'New South Wales',
   country: 'Australia', contactNumber: '0292675555', pastorName: 'David Mitchell', pastorPhone: '0412345678',
-  latitude: null, longitude: null, imageUrl: null, canEdit: true, canSetStreamLimit: false,
+  latitude: null, longitude: null, imageUrl: null, joinCode: 'GRACE', canEdit: true, canSetStreamLimit: false,
   liveSettings: {
     speechLocation: 'australiaeast', hasSpeechKey: true, speechKey: '••••abcd', translatorEndpoint: null, translatorLocation: null,
     hasTranslatorKey: false, translatorKey: null, translatorKind: 'demo', guestsMayListen: true, timeZone: 'Australia/Sydney',

@@ -2,7 +2,11 @@ import { io, type Socket } from 'socket.io-client';
 import {
   LIVE_NAMESPACE,
   liveEvents,
+  lobbyEvents,
   type Caption,
+  type LobbyEndedPayload,
+  type LobbyJoinPayload,
+  type LobbyLivePayload,
   type ListenerJoinAck,
   type ListenerJoinPayload,
   type ListenerPrefsAck,
@@ -24,6 +28,8 @@ export interface LiveServerEvents {
   [liveEvents.ended]: (ended: SermonEnded) => void;
   [liveEvents.warning]: (warning: SermonWarning) => void;
   [liveEvents.error]: (error: LiveError) => void;
+  [lobbyEvents.live]: (live: LobbyLivePayload) => void;
+  [lobbyEvents.ended]: (ended: LobbyEndedPayload) => void;
 }
 
 type Ack<T = object> = (ack: LiveAck<T>) => void;
@@ -40,6 +46,7 @@ export interface LiveClientEvents {
   ) => void;
   [liveEvents.listenerCatchUp]: (payload: { afterSeq: number }, ack: Ack<ListenerPrefsAck>) => void;
   [liveEvents.listenerLeave]: (payload: Record<string, never>, ack: Ack) => void;
+  [lobbyEvents.join]: (payload: LobbyJoinPayload, ack: Ack<{ churchId: string }>) => void;
 }
 
 export type LiveSocket = Socket<LiveServerEvents, LiveClientEvents>;

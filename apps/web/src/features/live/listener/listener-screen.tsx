@@ -52,11 +52,14 @@ export function ListenerScreen({
   broadcastId,
   listHref,
   chrome = MOBILE_CHROME,
+  autoStart = false,
 }: {
   broadcastId: string;
   listHref: string | null;
   /** Height of what surrounds the screen (layout padding, headers), as CSS, so it fits the viewport. */
   chrome?: string;
+  /** Join at once, without "Start listening": the visitor already chose in the church's lobby. */
+  autoStart?: boolean;
 }) {
   const titleOrder = useHeadingLevel();
   const { t } = useTranslation();
@@ -105,7 +108,7 @@ export function ListenerScreen({
       </Stack>
     );
   }
-  return <LiveView key={sermon.data.sermon.id} info={sermon.data} broadcastId={broadcastId} listHref={listHref} chrome={chrome} />;
+  return <LiveView key={sermon.data.sermon.id} info={sermon.data} broadcastId={broadcastId} listHref={listHref} chrome={chrome} autoStart={autoStart} />;
 }
 
 function LiveView({
@@ -113,11 +116,13 @@ function LiveView({
   broadcastId,
   listHref,
   chrome,
+  autoStart,
 }: {
   info: SermonByBroadcast;
   broadcastId: string;
   listHref: string | null;
   chrome: string;
+  autoStart: boolean;
 }) {
   const titleOrder = useHeadingLevel();
   const { t, i18n } = useTranslation();
@@ -183,6 +188,13 @@ function LiveView({
     unlockSound(voicePref);
     live.join(language, voicePref);
   };
+
+  // From the lobby: captions start by themselves (the language and voice were chosen there).
+  const startRef = useRef({ autoStart, language, voicePref, join: live.join, isEnded: sermon.status === 'ended' });
+  useEffect(() => {
+    const { autoStart: auto, language: lang, voicePref: pref, join, isEnded: over } = startRef.current;
+    if (auto && !over) join(lang, pref);
+  }, []);
 
   const handleLanguage = (code: string | null) => {
     if (!code || code === language) return;

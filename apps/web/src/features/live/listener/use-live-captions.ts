@@ -22,7 +22,7 @@ interface Prefs {
  * connection-state recovery replays what was missed within two minutes; after a longer gap the
  * re-join sends the last seq shown and the server replays everything after it.
  */
-export function useLiveCaptions({ broadcastId, onNewCaption }: { broadcastId: string; onNewCaption: (caption: Caption) => void }) {
+export function useLiveCaptions({ broadcastId, onNewCaption, projector = false }: { broadcastId: string; onNewCaption: (caption: Caption) => void; projector?: boolean }) {
   const [connection, setConnection] = useState<ListenerConnection>('ready');
   const [captions, setCaptions] = useState<Caption[]>([]);
   const [interim, setInterim] = useState('');
@@ -81,6 +81,7 @@ export function useLiveCaptions({ broadcastId, onNewCaption }: { broadcastId: st
           language: prefs.language,
           voice: prefs.voice,
           lastSeq: lastSeqRef.current,
+          ...(projector ? { projector } : {}),
         });
         if (socket !== socketRef.current) return;
         if (!ack.ok) {
@@ -177,7 +178,7 @@ export function useLiveCaptions({ broadcastId, onNewCaption }: { broadcastId: st
       socket.on(liveEvents.ended, (info) => markEnded(info));
       socket.connect();
     },
-    [broadcastId, close, markEnded],
+    [broadcastId, close, markEnded, projector],
   );
 
   /** Another language or voice: the server moves this listener and sends recent captions in the new language. */
