@@ -5,16 +5,12 @@ import {
   churches,
   churchLanguages,
   events,
-  feedback,
-  listenerSessions,
-  segmentTranslations,
-  sermons,
   staffDetails,
-  transcriptSegments,
   users,
 } from './schema';
 import { hashPassword } from '../lib/passwords';
-import { newBroadcastId, newReferralCode } from '../lib/ids';
+import { newReferralCode } from '../lib/ids';
+import { seedHistory } from './seed-history';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const demoSignIns: Array<{ email: string; role: Role }> = [
@@ -31,103 +27,74 @@ const memberNames = [
   ['Jack', 'Wilson', 'english'], ['Amira', 'Haddad', 'english'], ['Rohan', 'Sharma', 'english'],
 ] as const;
 
-const sermonLines = [
-  'Good morning church, it is wonderful to see you all here today.',
-  'Let us open our Bibles to the Gospel of John, chapter fifteen.',
-  'Jesus said, I am the vine and you are the branches.',
-  'Whoever abides in me and I in him, he it is that bears much fruit.',
-  'This week, take a moment each day to rest in his love.',
-];
-
 /** Writes demo data into an empty database, once. Returns false when data already exists. */
 export async function seedDemoData(db: Db): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const [sydney, melbourne] = await db.insert(churches).values([
-    {
-      name: 'Harbour City Church', address: '264 Pitt Street', suburb: 'Sydney', state: 'New South Wales',
-      country: 'Australia', contactNumber: '0292675555', pastorName: 'David Mitchell', pastorPhone: '0412345678',
-      latitude: -33.8737, longitude: 151.2077, weeklyStreamLimitMinutes: 120, timeZone: 'Australia/Sydney',
-    },
-    {
-      name: 'Southbank Community Church', address: '1 City Road', suburb: 'Southbank', state: 'Victoria',
-      country: 'Australia', contactNumber: '0396901234', pastorName: 'Grace Thompson', pastorPhone: '0423456789',
-      latitude: -37.8226, longitude: 144.9631, weeklyStreamLimitMinutes: 120, timeZone: 'Australia/Melbourne',
-    },
-  ]).returning();
-  if (!sydney || !melbourne) throw new Error('seed: churches not created');
+  // One transaction: a first start that stops half-way leaves no half-written demo behind.
+  await db.transaction(async (tx) => {
+    const [sydney, melbourne] = await tx.insert(churches).values([
+      {
+        name: 'Harbour City Church', address: '264 Pitt Street', suburb: 'Sydney', state: 'New South Wales',
+        country: 'Australia', contactNumber: '0292675555', pastorName: 'David Mitchell', pastorPhone: '0412345678',
+        latitude: -33.8737, longitude: 151.2077, weeklyStreamLimitMinutes: 120, timeZone: 'Australia/Sydney',
+      },
+      {
+        name: 'Southbank Community Church', address: '1 City Road', suburb: 'Southbank', state: 'Victoria',
+        country: 'Australia', contactNumber: '0396901234', pastorName: 'Grace Thompson', pastorPhone: '0423456789',
+        latitude: -37.8226, longitude: 144.9631, weeklyStreamLimitMinutes: 120, timeZone: 'Australia/Melbourne',
+      },
+    ]).returning();
+    if (!sydney || !melbourne) throw new Error('seed: churches not created');
 
-  const goLive = ['en', 'pt', 'es'];
-  const joinLive = ['en', 'pt', 'es', 'id', 'zh-Hans', 'ar', 'hi'];
-  await db.insert(churchLanguages).values([sydney, melbourne].flatMap((church) => [
-    ...goLive.map((code) => ({ code, list: 'go_live' as const })),
-    ...joinLive.map((code) => ({ code, list: 'join_live' as const })),
-  ].map(({ code, list }) => {
-    const lang = listeningLanguages.find((l) => l.code === code)!;
-    return { churchId: church.id, list, code, name: lang.englishName, maleVoiceId: lang.maleVoice, femaleVoiceId: lang.femaleVoice };
-  })));
-
-  const base = { passwordHash, phone: '0400000000', termsAcceptedAt: new Date() };
-  const staffRows = await db.insert(users).values([
-    { ...base, email: 'platform@demo.church', role: 'platform_admin', firstName: 'Paula', lastName: 'Platform', suburb: 'Sydney', churchId: sydney.id, referralCode: newReferralCode() },
-    { ...base, email: 'admin@demo.church', role: 'church_admin', firstName: 'Andrew', lastName: 'Admin', suburb: 'Sydney', churchId: sydney.id, referralCode: newReferralCode() },
-    { ...base, email: 'staff@demo.church', role: 'staff', firstName: 'Samuel', lastName: 'Staff', suburb: 'Surry Hills', churchId: sydney.id, referralCode: newReferralCode() },
-    { ...base, email: 'member@demo.church', role: 'member', firstName: 'Martha', lastName: 'Member', suburb: 'Parramatta', churchId: sydney.id, referralCode: newReferralCode(), primaryLanguage: 'spanish', faithLevel: 'activelyexploring', gender: 'female', dateOfBirth: '1990-04-12' },
-  ]).returning();
-  const host = staffRows.find((u) => u.role === 'staff')!;
-  const member = staffRows.find((u) => u.role === 'member')!;
-  await db.insert(staffDetails).values({ userId: host.id, jobTitle: 'Worship Coordinator', department: 'Ministry', employmentType: 'part-time', workLocation: 'onsite', workEmail: 'samuel.staff@harbourcity.church' });
-
-  const members = await db.insert(users).values(memberNames.map(([firstName, lastName, primaryLanguage], i) => ({
-    ...base,
-    email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`,
-    firstName, lastName, primaryLanguage,
-    role: 'member' as const,
-    churchId: i % 3 === 2 ? melbourne.id : sydney.id,
-    suburb: i % 3 === 2 ? 'Southbank' : 'Parramatta',
-    faithLevel: (['nofaith', 'uncertain', 'opentofaith', 'activelyexploring', 'strongfaith'] as const)[i % 5],
-    referralSource: (['friend_family', 'church_event', 'social_media'] as const)[i % 3],
-    referralCode: newReferralCode(),
-    referredById: i % 4 === 0 ? member.id : null,
-    acceptedJesus: i % 4 === 1,
-    acceptedJesusAt: i % 4 === 1 ? new Date(Date.now() - i * 86_400_000) : null,
-    createdAt: new Date(Date.now() - i * 3 * 86_400_000),
-  }))).returning();
-
-  const day = 86_400_000;
-  await db.insert(events).values([
-    { churchId: sydney.id, name: 'Sunday Worship', description: 'Our weekly service with live translation in seven languages.', location: 'Main auditorium', startsAt: new Date(Date.now() + 2 * day), isPublic: true, createdById: host.id },
-    { churchId: sydney.id, name: 'Youth Night', description: 'Games, food and a short talk for ages 13 to 18.', startsAt: new Date(Date.now() + 5 * day), createdById: host.id },
-    { churchId: sydney.id, name: 'Community Lunch', description: 'Bring a plate to share after the service.', startsAt: new Date(Date.now() - 7 * day), createdById: host.id },
-    { churchId: melbourne.id, name: 'Carols by Candlelight', description: 'An evening of carols on the riverbank.', location: 'Birrarung Marr', startsAt: new Date(Date.now() + 30 * day), isPublic: true },
-  ]);
-
-  // Two ended sermons with transcripts and listeners, so analytics and history have something to show.
-  for (const [weeksAgo, listeners] of [[1, members.slice(0, 5)], [2, members.slice(3, 9)]] as const) {
-    const startedAt = new Date(Date.now() - weeksAgo * 7 * day);
-    const durationSeconds = 45 * 60;
-    const [sermon] = await db.insert(sermons).values({
-      broadcastId: newBroadcastId(), churchId: sydney.id, hostId: host.id, sourceLanguage: 'en', status: 'ended',
-      startedAt, endedAt: new Date(startedAt.getTime() + durationSeconds * 1000), durationSeconds, chargedSeconds: durationSeconds,
-      endReason: 'stopped', listenersJoined: listeners.length, lastHeartbeatAt: new Date(startedAt.getTime() + durationSeconds * 1000),
-    }).returning();
-    const segments = await db.insert(transcriptSegments).values(sermonLines.map((text, seq) => ({
-      sermonId: sermon!.id, seq: seq + 1, sourceLanguage: 'en', text, createdAt: new Date(startedAt.getTime() + seq * 20_000),
-    }))).returning();
-    await db.insert(segmentTranslations).values(segments.flatMap((s) => ['pt', 'es'].map((language) => ({
-      segmentId: s.id, language, text: `[${language}] ${s.text}`, provider: 'demo',
-    }))));
-    await db.insert(listenerSessions).values(listeners.map((u, i) => ({
-      sermonId: sermon!.id, userId: u.id, language: ['pt', 'es', 'id', 'zh-Hans', 'en'][i % 5]!,
-      startedAt, endedAt: new Date(startedAt.getTime() + (30 + i) * 60_000), durationSeconds: (30 + i) * 60, status: 'inactive' as const,
+    const goLive = ['en', 'pt', 'es'];
+    const joinLive = ['en', 'pt', 'es', 'id', 'zh-Hans', 'ar', 'hi'];
+    await tx.insert(churchLanguages).values([sydney, melbourne].flatMap((church) => [
+      ...goLive.map((code) => ({ code, list: 'go_live' as const })),
+      ...joinLive.map((code) => ({ code, list: 'join_live' as const })),
+    ].map(({ code, list }) => {
+      const lang = listeningLanguages.find((l) => l.code === code)!;
+      return { churchId: church.id, list, code, name: lang.englishName, maleVoiceId: lang.maleVoice, femaleVoiceId: lang.femaleVoice };
     })));
-  }
 
-  await db.insert(feedback).values([
-    { userId: members[0]!.id, churchId: sydney.id, type: 'GeneralFeedback', audioQuality: 'Good', comment: 'The Portuguese voice was clear and easy to follow.' },
-    { userId: members[2]!.id, churchId: sydney.id, type: 'Suggestion', audioQuality: 'Average', comment: 'Could the captions be a little larger by default?' },
-  ]);
+    const base = { passwordHash, phone: '0400000000', termsAcceptedAt: new Date() };
+    const staffRows = await tx.insert(users).values([
+      { ...base, email: 'platform@demo.church', role: 'platform_admin', firstName: 'Paula', lastName: 'Platform', suburb: 'Sydney', churchId: sydney.id, referralCode: newReferralCode() },
+      { ...base, email: 'admin@demo.church', role: 'church_admin', firstName: 'Andrew', lastName: 'Admin', suburb: 'Sydney', churchId: sydney.id, referralCode: newReferralCode() },
+      { ...base, email: 'staff@demo.church', role: 'staff', firstName: 'Samuel', lastName: 'Staff', suburb: 'Surry Hills', churchId: sydney.id, referralCode: newReferralCode() },
+      { ...base, email: 'member@demo.church', role: 'member', firstName: 'Martha', lastName: 'Member', suburb: 'Parramatta', churchId: sydney.id, referralCode: newReferralCode(), primaryLanguage: 'spanish', faithLevel: 'activelyexploring', gender: 'female', dateOfBirth: '1990-04-12' },
+    ]).returning();
+    const host = staffRows.find((u) => u.role === 'staff')!;
+    const member = staffRows.find((u) => u.role === 'member')!;
+    await tx.insert(staffDetails).values({ userId: host.id, jobTitle: 'Worship Coordinator', department: 'Ministry', employmentType: 'part-time', workLocation: 'onsite', workEmail: 'samuel.staff@harbourcity.church' });
+
+    const members = await tx.insert(users).values(memberNames.map(([firstName, lastName, primaryLanguage], i) => ({
+      ...base,
+      email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`,
+      firstName, lastName, primaryLanguage,
+      role: 'member' as const,
+      churchId: i % 3 === 2 ? melbourne.id : sydney.id,
+      suburb: i % 3 === 2 ? 'Southbank' : 'Parramatta',
+      faithLevel: (['nofaith', 'uncertain', 'opentofaith', 'activelyexploring', 'strongfaith'] as const)[i % 5],
+      referralSource: (['friend_family', 'church_event', 'social_media'] as const)[i % 3],
+      referralCode: newReferralCode(),
+      referredById: i % 4 === 0 ? member.id : null,
+      acceptedJesus: i % 4 === 1,
+      acceptedJesusAt: i % 4 === 1 ? new Date(Date.now() - i * 86_400_000) : null,
+      createdAt: new Date(Date.now() - i * 3 * 86_400_000),
+    }))).returning();
+
+    const day = 86_400_000;
+    await tx.insert(events).values([
+      { churchId: sydney.id, name: 'Sunday Worship', description: 'Our weekly service with live translation in seven languages.', location: 'Main auditorium', startsAt: new Date(Date.now() + 2 * day), isPublic: true, createdById: host.id },
+      { churchId: sydney.id, name: 'Youth Night', description: 'Games, food and a short talk for ages 13 to 18.', startsAt: new Date(Date.now() + 5 * day), createdById: host.id },
+      { churchId: sydney.id, name: 'Community Lunch', description: 'Bring a plate to share after the service.', startsAt: new Date(Date.now() - 7 * day), createdById: host.id },
+      { churchId: melbourne.id, name: 'Carols by Candlelight', description: 'An evening of carols on the riverbank.', location: 'Birrarung Marr', startsAt: new Date(Date.now() + 30 * day), isPublic: true },
+    ]);
+
+    await seedHistory(tx, { church: sydney, host, admin: staffRows.find((u) => u.role === 'church_admin')!, members: members.filter((m) => m.churchId === sydney.id), passwordHash });
+  });
   return true;
 }
