@@ -39,12 +39,12 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       {
         name: 'Harbour City Church', address: '264 Pitt Street', suburb: 'Sydney', state: 'New South Wales',
         country: 'Australia', contactNumber: '0292675555', pastorName: 'David Mitchell', pastorPhone: '0412345678',
-        latitude: -33.8737, longitude: 151.2077, weeklyStreamLimitMinutes: 120, timeZone: 'Australia/Sydney',
+        latitude: -33.8737, longitude: 151.2077, weeklyStreamLimitMinutes: 120, timeZone: 'Australia/Sydney', joinCode: 'HARBOUR',
       },
       {
         name: 'Southbank Community Church', address: '1 City Road', suburb: 'Southbank', state: 'Victoria',
         country: 'Australia', contactNumber: '0396901234', pastorName: 'Grace Thompson', pastorPhone: '0423456789',
-        latitude: -37.8226, longitude: 144.9631, weeklyStreamLimitMinutes: 120, timeZone: 'Australia/Melbourne',
+        latitude: -37.8226, longitude: 144.9631, weeklyStreamLimitMinutes: 120, timeZone: 'Australia/Melbourne', joinCode: 'SBANK',
       },
     ]).returning();
     if (!sydney || !melbourne) throw new Error('seed: churches not created');

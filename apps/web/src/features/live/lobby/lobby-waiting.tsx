@@ -41,7 +41,7 @@ export function LobbyWaiting({ info, language, onLanguage }: { info: LobbyInfo; 
         comboboxProps={{ withinPortal: true }}
       />
       <Switch size="lg" label={t('lobby.voice')} checked={voiceOn} onChange={(e) => handleVoice(e.currentTarget.checked)} />
-      <Alert color="teal" icon={<IconCircleCheck />} title={t('lobby.readyTitle')}>
+      <Alert color="blue" icon={<IconCircleCheck />} title={t('lobby.readyTitle')}>
         {t('lobby.ready')}
       </Alert>
       {info.lastEnded && (

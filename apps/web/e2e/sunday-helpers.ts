@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { io } from 'socket.io-client';
+import { DEMO_PASSWORD } from './fixtures';
+
+/**
+ * The speaker of a Sunday journey, driven through the API and the live socket as the speaker's
+ * screen would: the journeys here are about what visitors and the room's screen see.
+ */
+export async function goLiveAsSpeaker(baseURL: string) {
+  const login = await fetch(`${baseURL}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'staff@demo.church', password: DEMO_PASSWORD }),
+  });
+  const me = (await login.json()) as { churchId: string };
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const headers = { cookie, 'content-type': 'application/json', origin: baseURL };
+  const res = await fetch(`${baseURL}/api/v1/sermons`, { method: 'POST', headers, body: JSON.stringify({ churchId: me.churchId, sourceLanguage: 'en' }) });
+  if (res.status !== 201) throw new Error(`go live: ${res.status} ${await res.text()}`);
+  const sermon = (await res.json()) as { id: string; broadcastId: string };
+  const socket = io(`${baseURL}/live`, { transports: ['websocket'], extraHeaders: { cookie, origin: baseURL }, forceNew: true });
+  await socket.timeout(10_000).emitWithAck('speaker:join', { sermonId: sermon.id });
+  let seq = 0;
+  return {
+    sermon,
+    say: (text: string) => socket.timeout(10_000).emitWithAck('speaker:segment', { sermonId: sermon.id, seq: ++seq, text, final: true, clientId: randomUUID() }),
+    end: async () => {
+      await fetch(`${baseURL}/api/v1/sermons/${sermon.id}/end`, { method: 'POST', headers: { cookie, origin: baseURL } });
+      socket.disconnect();
+    },
+  };
+}
+
+/** Serious and critical axe violations, as `rule: target` lines so a failure says where. */
+export async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+/** Nothing wider than the screen, and every element of `selector` inside the viewport. */
+export async function overflow(page: Page) {
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+    scrollHeight: document.documentElement.scrollHeight,
+    clientHeight: document.documentElement.clientHeight,
+  }));
+}
