@@ -11,6 +11,8 @@ import { LiveSettingsCard } from './components/live-settings-card';
 import { StreamLimitCard } from './components/stream-limit-card';
 import { ChurchDetailsCard } from './components/church-details-card';
 import { ChurchPhotoCard } from './components/church-photo-card';
+import { JoinLinkCard } from './components/join-link-card';
+import { ScheduledServicesCard } from './components/scheduled-services-card';
 import { DeleteChurchCard } from './components/delete-church-card';
 import { useHeadingLevel } from '../../components/heading-level';
 
@@ -82,6 +84,8 @@ function ChurchSettings({ churchId }: { churchId: string }) {
       </Stack>
       <ChurchDetailsCard key={`${c.id}-details`} church={c} />
       <ChurchPhotoCard church={c} />
+      <JoinLinkCard key={`${c.id}-${c.joinCode}`} church={c} />
+      <ScheduledServicesCard church={c} goLiveLanguages={languages.data?.goLive ?? []} />
       {!c.canEdit && <Alert color="blue">{t('church.readOnly')}</Alert>}
       <LiveSettingsCard key={`${c.id}-settings`} church={c} />
       <StreamLimitCard key={`${c.id}-${c.liveSettings.weeklyStreamLimitMinutes}`} church={c} />

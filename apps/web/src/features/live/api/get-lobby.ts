@@ -11,7 +11,3 @@ export function getLobby(code: string): Promise<LobbyInfo> {
 export function useLobby(code: string) {
   return useRequest(`lobby/${code}`, () => getLobby(code));
 }
-
-/** The join link's QR code, drawn by the server. */
-export const lobbyQrUrl = (code: string, format: 'svg' | 'png' = 'svg', download = false) =>
-  `/api/v1/lobby/${encodeURIComponent(code)}/qr.${format}${download ? '?download' : ''}`;

@@ -5,7 +5,8 @@ import { IconMaximize, IconMinimize } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { LobbyInfo } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
-import { lobbyQrUrl, useLobby } from '../api/get-lobby';
+import { joinQrUrl } from '../../../lib/join-link';
+import { useLobby } from '../api/get-lobby';
 import { listenerLanguageLabel } from '../lib/language-label';
 import { formatStart, timeLeft, useNow } from '../lobby/countdown';
 import { useLobbySocket } from '../lobby/use-lobby-socket';
@@ -137,7 +138,7 @@ function ProjectorStage({ info, code, languages, refetch }: { info: LobbyInfo; c
       <div className={classes.footer}>
         {showLive ? (
           <div className={classes.corner}>
-            <img className={classes.cornerQr} src={lobbyQrUrl(info.church.joinCode)} alt={t('projector.qrAlt', { link })} />
+            <img className={classes.cornerQr} src={joinQrUrl(info.church.joinCode)} alt={t('projector.qrAlt', { link })} />
             <span className={classes.cornerText}>{t('projector.scanToFollow')}<br />{link}</span>
           </div>
         ) : <span />}
@@ -174,7 +175,7 @@ function Waiting({ info, code, ended, locale }: { info: LobbyInfo; code: string;
         </>
       )}
       {!next && !ended && <p className={classes.serviceLine}>{t('projector.waiting')}</p>}
-      <img className={classes.bigQr} src={lobbyQrUrl(code)} alt={t('projector.qrAlt', { link })} />
+      <img className={classes.bigQr} src={joinQrUrl(code)} alt={t('projector.qrAlt', { link })} />
       <p className={classes.serviceLine}>{t('projector.scanToFollow')} · {link}</p>
     </div>
   );

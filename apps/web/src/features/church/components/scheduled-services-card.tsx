@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react';
+import { ActionIcon, Alert, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { fromLocalInput, type ChurchDetails, type ChurchLanguage } from '@app/shared';
+import { confirmDestructive } from '../../../components/confirm-button';
+import { useHeadingLevel } from '../../../components/heading-level';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { useCreateScheduledSermon, useDeleteScheduledSermon, useUpcomingServices } from '../../../lib/scheduled-sermons';
+
+/** Upcoming services of the church (docs/decisions/019): the lobby counts down to the next one. */
+export function ScheduledServicesCard({ church, goLiveLanguages }: { church: ChurchDetails; goLiveLanguages: ChurchLanguage[] }) {
+  const sectionOrder = useHeadingLevel(1);
+  const { t, i18n } = useTranslation();
+  const services = useUpcomingServices(church.id);
+  const remove = useDeleteScheduledSermon();
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short', timeZone: church.liveSettings.timeZone });
+
+  const handleRemove = (id: string, title: string) =>
+    confirmDestructive({
+      title: t('schedule.deleteTitle'),
+      message: t('schedule.deleteBody', { title }),
+      confirmLabel: t('schedule.delete'),
+      onConfirm: () => remove.mutate(id, {
+        onSuccess: () => notifications.show({ color: 'green', message: t('schedule.deleted') }),
+        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, t) }),
+      }),
+    }, t('common.cancel'));
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={sectionOrder} size="h4">{t('schedule.title')}</Title>
+        <Text size="sm" c="dimmed">{t('schedule.intro')} {t('schedule.timeZoneNote', { zone: church.liveSettings.timeZone })}</Text>
+        {services.isError ? (
+          <Alert color="red">{errorMessage(services.error, t)}</Alert>
+        ) : services.data && services.data.items.length === 0 ? (
+          <Text size="sm">{t('schedule.empty')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={420}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('schedule.fieldTitle')}</Table.Th>
+                  <Table.Th>{t('schedule.fieldStartsAt')}</Table.Th>
+                  <Table.Th>{t('schedule.fieldLanguage')}</Table.Th>
+                  <Table.Th><VisuallyHidden>{t('schedule.delete')}</VisuallyHidden></Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {services.data?.items.map((s) => (
+                  <Table.Tr key={s.id}>
+                    <Table.Td>{s.title}</Table.Td>
+                    <Table.Td>{format.format(new Date(s.startsAt))}</Table.Td>
+                    <Table.Td>{goLiveLanguages.find((l) => l.code === s.sourceLanguage)?.name ?? s.sourceLanguage}</Table.Td>
+                    <Table.Td>
+                      {church.canEdit && (
+                        <ActionIcon variant="subtle" color="red" aria-label={`${t('schedule.delete')}: ${s.title}`} onClick={() => handleRemove(s.id, s.title)}>
+                          <IconTrash size={16} aria-hidden />
+                        </ActionIcon>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {church.canEdit && <ScheduleForm church={church} goLiveLanguages={goLiveLanguages} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ScheduleForm({ church, goLiveLanguages }: { church: ChurchDetails; goLiveLanguages: ChurchLanguage[] }) {
+  const { t } = useTranslation();
+  const create = useCreateScheduledSermon();
+  const [title, setTitle] = useState('');
+  const [startsAt, setStartsAt] = useState('');
+  const [language, setLanguage] = useState<string | null>(goLiveLanguages[0]?.code ?? null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    create.mutate(
+      { churchId: church.id, title, startsAt: fromLocalInput(startsAt, church.liveSettings.timeZone) ?? startsAt, sourceLanguage: language ?? '' },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('schedule.saved') });
+          setTitle('');
+          setStartsAt('');
+        },
+        onError: (err) => {
+          const fields = err instanceof ApiError ? err.errors : [];
+          if (fields.length === 0) return setErrors({ form: errorMessage(err, t) });
+          setErrors(Object.fromEntries(fields.map((f) => [f.field, f.key ? t(f.key) : f.message])));
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="xs">
+        <Group align="flex-start" grow>
+          <TextInput label={t('schedule.fieldTitle')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} required />
+          <TextInput type="datetime-local" label={t('schedule.fieldStartsAt')} value={startsAt} onChange={(e) => setStartsAt(e.currentTarget.value)} error={errors.startsAt} required />
+          <Select
+            label={t('schedule.fieldLanguage')}
+            data={goLiveLanguages.map((l) => ({ value: l.code, label: l.name }))}
+            value={language}
+            onChange={setLanguage}
+            error={errors.sourceLanguage}
+            allowDeselect={false}
+          />
+        </Group>
+        {errors.form && <Alert color="red">{errors.form}</Alert>}
+        <Group>
+          <Button type="submit" loading={create.isPending}>{t('schedule.add')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
