@@ -102,6 +102,8 @@ export const lobbyJoinPayload = z.object({
 /** GET /lobby/waiting?churchId=: who waits in the lobby, per language (projectors apart). */
 export const lobbyWaitingQuery = z.object({ churchId: z.string().uuid() });
 export const lobbyWaiting = z.object({
+  /** For the speaker's "Open projector view". */
+  joinCode: z.string(),
   languages: z.array(z.object({ code: z.string(), people: z.number().int(), projectors: z.number().int() })),
   total: z.number().int(),
 });

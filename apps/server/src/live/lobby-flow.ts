@@ -53,7 +53,7 @@ export function announceLive(live: LiveService, row: typeof sermons.$inferSelect
 export type LobbySockets = () => Promise<Array<{ data: { lobby?: { languages: string[]; projector: boolean } } }>>;
 
 /** How many wait in the lobby per language: people, and projectors (one per language each, not people). */
-export async function countWaiting(fetch: LobbySockets): Promise<LobbyWaiting> {
+export async function countWaiting(fetch: LobbySockets): Promise<Omit<LobbyWaiting, 'joinCode'>> {
   const byCode = new Map<string, { people: number; projectors: number }>();
   let total = 0;
   for (const { data } of await fetch()) {

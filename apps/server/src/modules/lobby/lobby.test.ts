@@ -88,7 +88,7 @@ describe('the lobby on the live namespace', () => {
     const ends = record<LobbyEndedPayload>(projector, lobbyEvents.ended);
 
     const waiting = await s.call('GET', `/lobby/waiting?churchId=${s.cast.church.id}`, s.cast.staff.cookie);
-    expect(waiting.json()).toEqual({ total: 1, languages: [{ code: 'pt', people: 1, projectors: 1 }, { code: 'es', people: 0, projectors: 1 }] });
+    expect(waiting.json()).toEqual({ joinCode: 'GRACE', total: 1, languages: [{ code: 'pt', people: 1, projectors: 1 }, { code: 'es', people: 0, projectors: 1 }] });
     expect((await s.call('GET', `/lobby/waiting?churchId=${s.cast.church.id}`, s.cast.otherStaff.cookie)).statusCode).toBe(404);
     expect((await s.call('GET', `/lobby/waiting?churchId=${s.cast.church.id}`, s.cast.member.cookie)).statusCode).toBe(404);
 

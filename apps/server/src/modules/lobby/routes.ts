@@ -15,7 +15,7 @@ export async function lobbyRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/lobby/waiting', {
     schema: { tags, summary: 'How many people (and projectors) wait in the church’s lobby, per language', querystring: lobbyWaitingQuery, response: { 200: lobbyWaiting } },
     config: { requires: 'signed-in' },
-  }, async (req) => waiting(app.io, requireActor(req), req.query.churchId));
+  }, async (req) => waiting(ctx, app.io, requireActor(req), req.query.churchId));
 
   api.get('/lobby/:code', {
     schema: {

@@ -71,8 +71,10 @@ export async function lobbyByCode(ctx: AppContext, actor: Actor | null, code: st
 }
 
 /** GET /lobby/waiting: who waits in the church's lobby now, on every process (the speaker's screen). */
-export async function lobbyWaiting(io: Server, actor: Actor, churchId: string): Promise<LobbyWaiting> {
+export async function lobbyWaiting(ctx: AppContext, io: Server, actor: Actor, churchId: string): Promise<LobbyWaiting> {
   if (!canReachChurch(actor, 'sermons:go-live', churchId) && !canReachChurch(actor, 'sermons:end-any', churchId)) throw notFound('Church');
+  const [church] = await ctx.db.select({ joinCode: churches.joinCode }).from(churches).where(eq(churches.id, churchId)).limit(1);
+  if (!church) throw notFound('Church');
   const fetch: LobbySockets = () => io.of(LIVE_NAMESPACE).in(rooms.lobby(churchId)).fetchSockets();
-  return countWaiting(fetch);
+  return { joinCode: church.joinCode, ...(await countWaiting(fetch)) };
 }

@@ -6,6 +6,8 @@ import { sermonsQueryKey } from './get-sermons';
 export interface GoLiveInput {
   churchId: string;
   sourceLanguage: string;
+  /** The scheduled service being started (docs/decisions/019). */
+  scheduledSermonId?: string;
 }
 
 /** POST /sermons: the sermon starts live with a fresh broadcast id for the share link. */

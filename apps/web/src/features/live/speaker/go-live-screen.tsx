@@ -26,7 +26,7 @@ import {
   IconWifiOff,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MAX_SEGMENT_CHARS, STREAM_LIMIT_WARNING_MINUTES, type ChurchLanguage } from '@app/shared';
+import { MAX_SEGMENT_CHARS, STREAM_LIMIT_WARNING_MINUTES, type ChurchLanguage, type ScheduledSermon } from '@app/shared';
 import { readStoredUser } from '../../../lib/stored-user';
 import { useGoLiveLanguages } from '../api/get-go-live-languages';
 import { useSermons } from '../api/sermons-query';
@@ -35,6 +35,8 @@ import { useWakeLock } from '../lib/use-wake-lock';
 import { ChurchSermonsPanel } from './church-sermons-panel';
 import { ListenerCounts } from './listener-counts';
 import { DecisionCount } from './decision-count';
+import { DueServiceStart } from './due-service';
+import { LobbyWaitingPanel } from './lobby-waiting-panel';
 import { SentLines } from './sent-lines';
 import { SharePanel } from './share-panel';
 import { useSpeakerSession, type SpeakerProblem } from './use-speaker-session';
@@ -107,6 +109,11 @@ function SpeakerConsole({ churchId, canManage }: { churchId: string; canManage: 
     void session.start(selected.code, localeFor(selected.code, selected.locale));
   };
 
+  const handleStartService = (service: ScheduledSermon) => {
+    const lang = goLiveList.find((l) => l.code === service.sourceLanguage);
+    void session.start(service.sourceLanguage, localeFor(service.sourceLanguage, lang?.locale), service.id);
+  };
+
   const confirmStop = () =>
     dialogs.confirm({
       title: t('live.speaker.stopTitle'),
@@ -164,6 +171,7 @@ function SpeakerConsole({ churchId, canManage }: { churchId: string; canManage: 
             </Stack>
           </Alert>
         )}
+        <DueServiceStart churchId={churchId} disabled={engine.kind === null || goLiveList.length === 0} loading={session.phase === 'starting'} onStart={handleStartService} />
         <Paper withBorder p="md" radius="md" maw={560}>
           {languages.isPending ? (
             <Group gap="xs">
@@ -207,6 +215,7 @@ function SpeakerConsole({ churchId, canManage }: { churchId: string; canManage: 
             </Stack>
           )}
         </Paper>
+        <LobbyWaitingPanel churchId={churchId} names={names} />
         {canManage && <ChurchSermonsPanel churchId={churchId} />}
       </Stack>
     );
@@ -334,6 +343,7 @@ function SpeakerConsole({ churchId, canManage }: { churchId: string; canManage: 
         <Stack gap="md">
           <SharePanel broadcastId={sermon.broadcastId} churchId={sermon.churchId} />
           <ListenerCounts counts={counts} names={names} />
+          <LobbyWaitingPanel churchId={churchId} names={names} />
           <DecisionCount sermonId={sermon.id} />
         </Stack>
       </SimpleGrid>

@@ -214,7 +214,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
 
   /** Starts the recogniser within the tap (iOS grants the microphone only then), then goes live. */
   const start = useCallback(
-    async (sourceLanguage: string, locale: string) => {
+    async (sourceLanguage: string, locale: string, scheduledSermonId?: string) => {
       if (phase === 'starting' || phase === 'live') return;
       localeRef.current = locale;
       setProblems([]);
@@ -227,7 +227,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
       setPhase('starting');
       startRecognizer();
       try {
-        const created = await goLive.mutateAsync({ churchId, sourceLanguage });
+        const created = await goLive.mutateAsync({ churchId, sourceLanguage, ...(scheduledSermonId ? { scheduledSermonId } : {}) });
         sermonRef.current = created;
         setSermon(created);
         lines.open(created.id);
