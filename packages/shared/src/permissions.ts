@@ -33,6 +33,9 @@ export const permissions = [
   'feedback:delete',
   'audit:read',
   'church:read',
+  'glossary:manage',
+  'glossary:starter',
+  'prepared-texts:manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -74,6 +77,12 @@ export const permissionTable: Record<Permission, Partial<Record<Role, Scope>>> =
   // Reading a church's details and language lists: its own people (speakers pick a go-live language,
   // listeners a join-live one); platform admins any.
   'church:read': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'own' },
+  // The church glossary and the listeners' flags on bad lines (decision 025).
+  'glossary:manage': { platform_admin: 'any', church_admin: 'own' },
+  // The starter glossary every church inherits: platform administrators only.
+  'glossary:starter': { platform_admin: 'any' },
+  // Prepared sermon notes, readings and lyrics: whoever may go live prepares them (decision 026).
+  'prepared-texts:manage': { platform_admin: 'any', church_admin: 'own', staff: 'own' },
 };
 
 /** Access rule a route declares: a permission, any signed-in person, or public. */

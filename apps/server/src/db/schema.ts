@@ -434,3 +434,4 @@ export const storedFiles = pgTable('stored_files', {
   data: bytea('data').notNull(),
   createdAt: createdAt(),
 });
+export * from './schema-glossary';
