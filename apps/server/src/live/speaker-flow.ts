@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { liveEvents, type Caption, type SegmentAck, type SegmentPayload, type SermonState, type SpeakerJoinAck } from '@app/shared';
 import { sermons } from '../db/schema';
 import { canReachChurch } from '../lib/access';
+import { correctHeardLine } from '../modules/glossary/church-glossary';
 import { toCaption } from './captions';
 import { LiveFailure, type LiveCore, type LiveSocket } from './live-types';
 import type { RoomRegistry } from './room-registry';
@@ -67,23 +68,25 @@ export class SpeakerFlow {
     const room = this.speakingRoom(socket, payload.sermonId);
     if (room.status === 'paused') throw new LiveFailure('not_live', 'The sermon is paused');
     const now = this.core.options.clock.now();
+    // Misheard names are put right before anyone reads the line (decision 025).
+    const text = await correctHeardLine(this.core.ctx, room.churchId, room.sourceLanguage, payload.text);
     if (!payload.final) {
-      this.sendInterim(room, payload.text, now);
+      this.sendInterim(room, text, now);
       return { seq: room.lastSeq + 1 };
     }
 
     // A resend without a clientId (older clients) is recognised by its seq and text.
     if (!payload.clientId && payload.seq <= room.lastSeq) {
       const earlier = room.segment(payload.seq);
-      if (earlier && earlier.text === payload.text) return { seq: earlier.seq, duplicate: true };
+      if (earlier && earlier.text === text) return { seq: earlier.seq, duplicate: true };
     }
     const id = randomUUID();
     const stored = await storeSegment(this.core.ctx.db, {
-      id, sermonId: room.id, sourceLanguage: room.sourceLanguage, text: payload.text, clientId: payload.clientId, createdAt: new Date(now),
+      id, sermonId: room.id, sourceLanguage: room.sourceLanguage, text, clientId: payload.clientId, createdAt: new Date(now),
     });
     if (stored.duplicate) return { seq: stored.seq, duplicate: true };
     room.lastSeq = Math.max(room.lastSeq, stored.seq);
-    const segment: RoomSegment = { id, seq: stored.seq, text: payload.text, at: now, translations: new Map(), pending: new Map() };
+    const segment: RoomSegment = { id, seq: stored.seq, text, at: now, translations: new Map(), pending: new Map() };
     room.pushSegment(segment);
     this.sendFinal(room, segment, now);
     return { seq: stored.seq };

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { glossaryEntries, glossaryVersions } from '../../db/schema';
 import type { DbOrTx } from '../../lib/audit';
-import { GlossaryMatcher, type MatcherEntry } from './matcher';
+import { correctLine, GlossaryMatcher, type MatcherEntry } from './matcher';
 import { ensureStarterGlossary, STARTER_SCOPE } from './starter';
 
 /**
@@ -91,4 +91,19 @@ export async function churchGlossary(ctx: AppContext, churchId: string, language
   const glossary: ChurchGlossary = { version, matcher: matcher.size > 0 ? matcher : null };
   cache.set(key, { glossary, checkedAt: now });
   return glossary;
+}
+
+/**
+ * A recognised line with the church's "heard as" variants replaced by their terms, for every
+ * recognition engine, before the line is stored, shown or translated ("Nee hemiah" → "Nehemiah").
+ */
+export async function correctHeardLine(ctx: AppContext, churchId: string, language: string, text: string): Promise<string> {
+  try {
+    const { matcher } = await churchGlossary(ctx, churchId, language);
+    return matcher ? correctLine(text, matcher).text : text;
+  } catch (err) {
+    // A glossary that cannot be read must not stop the sermon: the line goes on as it was heard.
+    ctx.log.warn({ err, churchId }, 'glossary unavailable; line not corrected');
+    return text;
+  }
 }

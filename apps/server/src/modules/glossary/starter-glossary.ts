@@ -104,8 +104,6 @@ export const coreTerms: ReadonlyArray<Record<StarterLanguage, string>> = [
   { en: 'salvation', pt: 'salvação', es: 'salvación', id: 'keselamatan', 'zh-Hans': '救恩', ar: 'الخلاص', hi: 'उद्धार' },
   { en: 'the Word of God', pt: 'a Palavra de Deus', es: 'la Palabra de Dios', id: 'firman Allah', 'zh-Hans': '神的道', ar: 'كلمة الله', hi: 'परमेश्वर का वचन' },
   { en: 'Kingdom of God', pt: 'Reino de Deus', es: 'reino de Dios', id: 'Kerajaan Allah', 'zh-Hans': '神的国', ar: 'ملكوت الله', hi: 'परमेश्वर का राज्य' },
-  { en: 'Amen', pt: 'Amém', es: 'Amén', id: 'Amin', 'zh-Hans': '阿们', ar: 'آمين', hi: 'आमीन' },
-  { en: 'Hallelujah', pt: 'Aleluia', es: 'Aleluya', id: 'Haleluya', 'zh-Hans': '哈利路亚', ar: 'هللويا', hi: 'हल्लिलूय्याह' },
   { en: 'repentance', pt: 'arrependimento', es: 'arrepentimiento', id: 'pertobatan', 'zh-Hans': '悔改', ar: 'التوبة', hi: 'मन फिराव' },
   { en: 'resurrection', pt: 'ressurreição', es: 'resurrección', id: 'kebangkitan', 'zh-Hans': '复活', ar: 'القيامة', hi: 'पुनरुत्थान' },
   { en: 'baptism', pt: 'batismo', es: 'bautismo', id: 'baptisan', 'zh-Hans': '洗礼', ar: 'المعمودية', hi: 'बपतिस्मा' },
