@@ -17,6 +17,7 @@ import { requireActor } from '../../lib/access';
 import { readFileUpload } from '../../lib/file-upload';
 import { registerListRoutes } from '../../lib/list-routes';
 import type { Actor } from '../../lib/session';
+import { translationFlagRoutes } from './flags';
 import { glossaryCsvColumns } from './glossary-source';
 import { importGlossary } from './import';
 import { allGlossary, assertGlossaryChurch, createEntry, deleteEntry, getEntry, listGlossary, updateEntry, type GlossaryScope } from './service';
@@ -102,4 +103,5 @@ export async function glossaryRoutes(app: FastifyInstance, ctx: AppContext) {
     read: 'glossary:manage', write: 'glossary:starter', summary: 'The starter glossary every church inherits', filename: 'starter-glossary.csv',
     scope: async () => null,
   });
+  await translationFlagRoutes(app, ctx);
 }
