@@ -18,6 +18,7 @@ export const listenerSections = [
   'live.speaker.live',
   'live.speaker.paused',
   'salvation',
+  'glossary.listenerFlag',
 ];
 
 /** The part of `tree` under `paths` ('listener') or outside them ('other'); the two merge back into `tree`. */

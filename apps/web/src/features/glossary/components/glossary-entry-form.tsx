@@ -31,14 +31,16 @@ export const formFromEntry = (e: GlossaryEntry): GlossaryFormValues =>
   ({ term: e.term, kind: e.kind, language: e.language, translations: { ...e.translations }, heardAs: e.heardAs, note: e.note });
 
 /** Add or change one glossary entry: the term, keep or a fixed translation per language, heard-as variants, a note. */
-export function GlossaryEntryForm({ path, entry, initial, onDone }: {
+export function GlossaryEntryForm({ path, entry, fromFlagId, initial, onDone }: {
   path: string;
   entry?: GlossaryEntry;
+  /** Saving accepts this listener's flag as well. */
+  fromFlagId?: string;
   initial: GlossaryFormValues;
   onDone: (saved: GlossaryEntry) => void;
 }) {
   const { t } = useTranslation();
-  const save = useSaveGlossaryEntry(path);
+  const save = useSaveGlossaryEntry(path, fromFlagId);
   const form = useForm<GlossaryFormValues>({
     initialValues: initial,
     validate: zodFormValidate(createGlossaryEntryBody, t, { toInput: toGlossaryBody }),
