@@ -26,3 +26,4 @@ export * from './events';
 export * from './zoned-time';
 export * from './analytics';
 export * from './glossary';
+export * from './prepared-texts';

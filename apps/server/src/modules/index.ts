@@ -22,6 +22,7 @@ import { deletionRequestRoutes } from './deletion-requests/routes';
 import { myDataRoutes } from './privacy/routes';
 import { auditRoutes } from './audit/routes';
 import { glossaryRoutes } from './glossary/routes';
+import { preparedTextRoutes } from './prepared-texts/routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -49,4 +50,5 @@ export const apiModules: ApiModule[] = [
   analyticsRoutes,
   salvationRoutes,
   glossaryRoutes,
+  preparedTextRoutes,
 ];
