@@ -2,7 +2,6 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCast } from '../../../test/helpers/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { multipart } from '../../../test/helpers/uploads';
 import { MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } from '../../../test/mock-azure';
 import { addChurchLanguages, useAzureKeys } from '../../live/test-kit';
 
