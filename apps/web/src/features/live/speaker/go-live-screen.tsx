@@ -35,6 +35,7 @@ import { useWakeLock } from '../lib/use-wake-lock';
 import { ChurchSermonsPanel } from './church-sermons-panel';
 import { ListenerCounts } from './listener-counts';
 import { DecisionCount } from './decision-count';
+import { PreparedPanel } from './prepared-panel';
 import { SentLines } from './sent-lines';
 import { SharePanel } from './share-panel';
 import { useSpeakerSession, type SpeakerProblem } from './use-speaker-session';
@@ -207,6 +208,7 @@ function SpeakerConsole({ churchId, canManage }: { churchId: string; canManage: 
             </Stack>
           )}
         </Paper>
+        <PreparedPanel churchId={churchId} sourceLanguage={selected?.code} isLive={false} onSend={() => undefined} />
         {canManage && <ChurchSermonsPanel churchId={churchId} />}
       </Stack>
     );
@@ -329,6 +331,7 @@ function SpeakerConsole({ churchId, canManage }: { churchId: string; canManage: 
             </Text>
           </Paper>
           <TypedLine disabled={session.isPaused} onSend={session.sendLine} />
+          <PreparedPanel churchId={churchId} sourceLanguage={sermon.sourceLanguage} isLive disabled={session.isPaused} onSend={session.sendPrepared} />
           <SentLines lines={session.lines} waiting={session.waiting} />
         </Stack>
         <Stack gap="md">
