@@ -97,6 +97,14 @@ export type GlossaryImportResult = z.infer<typeof glossaryImportResult>;
 /** The columns of the glossary's CSV, export and import alike. */
 export const GLOSSARY_CSV_COLUMNS = ['term', 'kind', 'language', 'translations', 'heardAs', 'note'] as const;
 
+/**
+ * GET /churches/{id}/glossary/phrases?language=: the recogniser's phrase list. Very long lists are
+ * reported to slow recognition (SPEECH-AND-TRANSLATION.md), hence the cap.
+ */
+export const GLOSSARY_PHRASES_MAX = 500;
+export const glossaryPhrasesQuery = z.object({ language: z.string().trim().min(1).max(20) });
+export const glossaryPhrasesResponse = z.object({ phrases: z.array(z.string()) });
+
 /** POST /sermons/{id}/flags: a listener says a caption is wrong (guests too). */
 export const createTranslationFlagBody = z.object({
   seq: z.coerce.number().int().min(1),

@@ -106,3 +106,14 @@ describe('starter glossary', () => {
     expect((await call('GET', '/starter-glossary', s.cast.member.cookie)).statusCode).toBe(403);
   });
 });
+
+describe('recogniser phrase list', () => {
+  it('gives the speaker the church’s and the starter’s terms for the spoken language', async () => {
+    const res = await call('GET', `/churches/${s.cast.church.id}/glossary/phrases?language=en`, s.cast.staff.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().phrases).toEqual(expect.arrayContaining(['Harbour City Church', 'Nehemiah', 'Genesis', 'Holy Spirit']));
+    expect(res.json().phrases).not.toContain('Nee hemiah');
+    expect((await call('GET', `/churches/${s.cast.church.id}/glossary/phrases?language=en`, s.cast.otherStaff.cookie)).statusCode).toBe(404);
+    expect((await call('GET', `/churches/${s.cast.church.id}/glossary/phrases?language=en`, s.cast.member.cookie)).statusCode).toBe(403);
+  });
+});

@@ -8,12 +8,17 @@ import {
   glossaryEntrySchema,
   glossaryImportResult,
   glossaryListQuery,
+  glossaryPhrasesQuery,
+  glossaryPhrasesResponse,
+  GLOSSARY_PHRASES_MAX,
   starterEntryParams,
   updateGlossaryEntryBody,
   type Permission,
 } from '@app/shared';
 import type { AppContext } from '../../context';
-import { requireActor } from '../../lib/access';
+import { canReachChurch, requireActor } from '../../lib/access';
+import { notFound } from '../../lib/errors';
+import { churchGlossary } from './church-glossary';
 import { readFileUpload } from '../../lib/file-upload';
 import { registerListRoutes } from '../../lib/list-routes';
 import type { Actor } from '../../lib/session';
@@ -104,4 +109,16 @@ export async function glossaryRoutes(app: FastifyInstance, ctx: AppContext) {
     scope: async () => null,
   });
   await translationFlagRoutes(app, ctx);
+
+  app.withTypeProvider<ZodTypeProvider>().get('/churches/:id/glossary/phrases', {
+    schema: {
+      tags: ['glossary'], params: churchGlossaryParams, querystring: glossaryPhrasesQuery, response: { 200: glossaryPhrasesResponse },
+      summary: 'The glossary terms for the speaker’s recogniser phrase list in one spoken language (the church’s and the starter’s)',
+    },
+    config: { requires: 'sermons:go-live' },
+  }, async (req) => {
+    if (!canReachChurch(requireActor(req), 'sermons:go-live', req.params.id)) throw notFound('Church');
+    const { matcher } = await churchGlossary(ctx, req.params.id, req.query.language);
+    return { phrases: (matcher?.terms ?? []).slice(0, GLOSSARY_PHRASES_MAX) };
+  });
 }
