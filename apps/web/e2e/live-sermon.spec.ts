@@ -38,11 +38,11 @@ test('staff goes live in English and types two lines; a member in Spanish and a 
   await expect(speaker.page.getByRole('list', { name: 'Sent to listeners' }).getByRole('listitem')).toHaveCount(2);
 
   const memberCaptions = member.page.getByRole('log', { name: 'Captions' });
-  await expect(memberCaptions).toContainText('[ES demo] Grace and peace to you all.');
+  await expect(memberCaptions).toContainText('[ES demo] gracia and peace to you all.');
   await expect(memberCaptions).toContainText('[ES demo] Let us open our Bibles to John fifteen.');
   await expect(memberCaptions.getByText('demo translation')).toHaveCount(2);
   const guestCaptions = guest.page.getByRole('log', { name: 'Captions' });
-  await expect(guestCaptions).toContainText('[PT demo] Grace and peace to you all.');
+  await expect(guestCaptions).toContainText('[PT demo] graça and peace to you all.');
   await expect(guestCaptions).toContainText('[PT demo] Let us open our Bibles to John fifteen.');
 
   await member.page.screenshot({ path: `${SHOTS}/listener-es-390.png` });
@@ -64,7 +64,7 @@ test('staff goes live in English and types two lines; a member in Spanish and a 
   await stopSermon(speaker.page);
   await expect(guest.page.getByText('This sermon has ended')).toBeVisible();
   await guest.page.getByRole('button', { name: 'Read the full transcript' }).click();
-  await expect(guestCaptions).toContainText('[PT demo] Grace and peace to you all.');
+  await expect(guestCaptions).toContainText('[PT demo] graça and peace to you all.');
   await expect(guestCaptions).toContainText('[PT demo] Let us open our Bibles to John fifteen.');
 
   await Promise.all([speaker.context.close(), member.context.close(), guest.context.close()]);

@@ -27,3 +27,5 @@ export * from './zoned-time';
 export * from './analytics';
 export * from './lobby';
 export * from './lobby-events';
+export * from './glossary';
+export * from './prepared-texts';

@@ -184,6 +184,11 @@ export const segmentPayload = z.object({
    * carries the original seq and `duplicate: true`. Optional, so older clients keep working.
    */
   clientId: z.string().min(8).max(64).optional(),
+  /**
+   * A paragraph of the church's prepared text (decision 026): the server sends its stored text and
+   * translations instead of `text`, with no translator call.
+   */
+  preparedParagraphId: z.uuid().optional(),
 });
 export type SegmentPayload = z.infer<typeof segmentPayload>;
 export const pausePayload = z.object({ sermonId: z.string().uuid(), paused: z.boolean() });

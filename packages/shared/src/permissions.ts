@@ -34,6 +34,9 @@ export const permissions = [
   'audit:read',
   'church:read',
   'schedule:manage',
+  'glossary:manage',
+  'glossary:starter',
+  'prepared-texts:manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -77,6 +80,12 @@ export const permissionTable: Record<Permission, Partial<Record<Role, Scope>>> =
   'church:read': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'own' },
   // Scheduled services (docs/decisions/019): those who may go live plan when they will.
   'schedule:manage': { platform_admin: 'any', church_admin: 'own', staff: 'own' },
+  // The church glossary and the listeners' flags on bad lines (decision 025).
+  'glossary:manage': { platform_admin: 'any', church_admin: 'own' },
+  // The starter glossary every church inherits: platform administrators only.
+  'glossary:starter': { platform_admin: 'any' },
+  // Prepared sermon notes, readings and lyrics: whoever may go live prepares them (decision 026).
+  'prepared-texts:manage': { platform_admin: 'any', church_admin: 'own', staff: 'own' },
 };
 
 /** Access rule a route declares: a permission, any signed-in person, or public. */

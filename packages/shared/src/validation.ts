@@ -37,6 +37,13 @@ export const validationMessages = {
   linkedinInvalid: 'Please enter a valid LinkedIn profile address',
   invalidChoice: 'Please choose one of the options',
   tooLong: 'This is too long',
+  // Church glossary (decision 025).
+  glossaryTermRequired: 'Enter the term as it is spoken',
+  glossaryNoMarkup: 'Use plain words, without < > or &',
+  glossaryTermTaken: 'This term is already in the glossary',
+  glossaryTranslationRequired: 'Enter the translation for this language',
+  glossaryTranslationsRequired: 'A fixed entry needs at least one translation',
+  preparedTextRequired: 'Paste the text or choose a file',
   voiceIdInvalid: 'Enter an Azure voice name such as pt-BR-FranciscaNeural',
   voiceIdRequired: 'A language needs at least one voice ID',
   translatorEndpointInvalid: 'Enter an Azure Translator endpoint, such as https://your-resource.cognitiveservices.azure.com',

@@ -441,3 +441,4 @@ export const storedFiles = pgTable('stored_files', {
   createdAt: createdAt(),
 });
 export * from './schema-schedule';
+export * from './schema-glossary';

@@ -12,14 +12,16 @@ export interface ListRouteOptions<Q extends z.ZodType, Item> {
   tags: string[];
   summary: string;
   querystring: Q;
+  /** Path parameters of a nested list (`/churches/:id/glossary`), handed to `page` and `all`. */
+  params?: z.ZodType;
   item: z.ZodType<Item>;
   requires: AccessRule;
   /** Download name of the CSV, e.g. `users.csv`. */
   filename: string;
   csvColumns: CsvColumn<Item>[];
-  page: (actor: Actor, query: z.output<Q>) => Promise<Page<Item>>;
+  page: (actor: Actor, query: z.output<Q>, params: Record<string, string>) => Promise<Page<Item>>;
   /** Every item of the same query, in the same order, streamed from the database in batches. */
-  all: (actor: Actor, query: z.output<Q>) => AsyncIterable<Item>;
+  all: (actor: Actor, query: z.output<Q>, params: Record<string, string>) => AsyncIterable<Item> | Promise<AsyncIterable<Item>>;
 }
 
 /**
@@ -30,16 +32,17 @@ export function registerListRoutes<Q extends z.ZodType, Item>(app: FastifyInstan
   const api = app.withTypeProvider<ZodTypeProvider>();
   const description = 'Paged (`page`, `pageSize` ≤ 100), searched (`q`, ignoring case and accents), sorted (`sort=col` or `sort=-col`) and filtered. `Accept: text/csv` answers the whole query as CSV.';
   api.get(o.url, {
-    schema: { tags: o.tags, summary: o.summary, description, querystring: o.querystring, response: { 200: pageOf(o.item) } },
+    schema: { tags: o.tags, summary: o.summary, description, querystring: o.querystring, ...(o.params ? { params: o.params } : {}), response: { 200: pageOf(o.item) } },
     config: { requires: o.requires },
   }, async (req, reply) => {
     const actor = requireActor(req);
     const query = req.query as z.output<Q>;
-    if (wantsCsv(req.headers.accept)) return sendCsv(reply, o.filename, o.csvColumns, o.all(actor, query));
-    return o.page(actor, query);
+    const params = req.params as Record<string, string>;
+    if (wantsCsv(req.headers.accept)) return sendCsv(reply, o.filename, o.csvColumns, await o.all(actor, query, params));
+    return o.page(actor, query, params);
   });
   api.get(`${o.url}/export.csv`, {
-    schema: { tags: o.tags, summary: `${o.summary} as CSV`, description: 'The same query as the list, every page, streamed.', querystring: o.querystring },
+    schema: { tags: o.tags, summary: `${o.summary} as CSV`, description: 'The same query as the list, every page, streamed.', querystring: o.querystring, ...(o.params ? { params: o.params } : {}) },
     config: { requires: o.requires },
-  }, async (req, reply) => sendCsv(reply, o.filename, o.csvColumns, o.all(requireActor(req), req.query as z.output<Q>)));
+  }, async (req, reply) => sendCsv(reply, o.filename, o.csvColumns, await o.all(requireActor(req), req.query as z.output<Q>, req.params as Record<string, string>)));
 }

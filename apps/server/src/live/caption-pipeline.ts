@@ -8,7 +8,7 @@ import { audioUrls, segmentInLanguage, storedSegments, toCaption, type SegmentIn
 import { loadJoinLanguages } from './join-languages';
 import { rooms } from './room-names';
 import type { ListenerVoice, RoomSegment, SermonRoom, Translation } from './sermon-room';
-import { translateForLanguages } from './translate';
+import { translateForLanguages, type TranslationOutcome } from './translate';
 import type { ClipKey, TtsCache } from './tts-cache';
 import type { WriteQueue } from './write-queue';
 
@@ -93,7 +93,15 @@ export class CaptionPipeline {
 
   /** One translator request for every listened language; captions leave in seq order per room. */
   translateAndSend(room: SermonRoom, segment: RoomSegment, targets: string[]): void {
-    const job = translateForLanguages(this.deps.ctx, this.deps.log, room.churchId, segment.text, room.sourceLanguage, targets);
+    this.deliver(room, segment, targets, translateForLanguages(this.deps.ctx, this.deps.log, room.churchId, segment.text, room.sourceLanguage, targets));
+  }
+
+  /** Translations made ahead (a prepared paragraph, decision 026): sent in seq order with no translator call. */
+  sendStored(room: SermonRoom, segment: RoomSegment, ready: Map<string, Translation>): void {
+    this.deliver(room, segment, [...ready.keys()], Promise.resolve({ byLanguage: ready, failed: false }));
+  }
+
+  private deliver(room: SermonRoom, segment: RoomSegment, targets: string[], job: Promise<TranslationOutcome>): void {
     for (const lang of targets) {
       segment.pending.set(lang, job.then((r) => r.byLanguage.get(lang) ?? { text: segment.text, provider: 'untranslated' }));
     }

@@ -87,9 +87,9 @@ describe('speaker to listeners', () => {
     expect(ok(await say(sp, sermon, 1, 'Grace and peace to you.')).seq).toBe(1);
     await eventually(() => {
       expect(en.captions).toEqual([expect.objectContaining({ seq: 1, language: 'en', text: 'Grace and peace to you.', final: true, provider: 'source' })]);
-      expect(es.captions).toEqual([expect.objectContaining({ seq: 1, language: 'es', text: '[es] Grace and peace to you.', provider: 'azure' })]);
+      expect(es.captions).toEqual([expect.objectContaining({ seq: 1, language: 'es', text: '[es] gracia AND PEACE TO YOU.', provider: 'azure' })]);
       expect(es2.captions).toHaveLength(1);
-      expect(pt.captions).toEqual([expect.objectContaining({ seq: 1, language: 'pt', text: '[pt] Grace and peace to you.', provider: 'azure' })]);
+      expect(pt.captions).toEqual([expect.objectContaining({ seq: 1, language: 'pt', text: '[pt] graça AND PEACE TO YOU.', provider: 'azure' })]);
     });
     expect(mock.stats.counts.translate).toBe(1);
     const req = mock.stats.last('translate')!;

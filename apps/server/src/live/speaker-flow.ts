@@ -3,6 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { liveEvents, type Caption, type SegmentAck, type SegmentPayload, type SermonState, type SpeakerJoinAck } from '@app/shared';
 import { sermons } from '../db/schema';
 import { canReachChurch } from '../lib/access';
+import { correctHeardLine } from '../modules/glossary/church-glossary';
+import { preparedParagraphFor } from '../modules/prepared-texts/service';
 import { toCaption } from './captions';
 import { LiveFailure, type LiveCore, type LiveSocket } from './live-types';
 import type { RoomRegistry } from './room-registry';
@@ -67,25 +69,30 @@ export class SpeakerFlow {
     const room = this.speakingRoom(socket, payload.sermonId);
     if (room.status === 'paused') throw new LiveFailure('not_live', 'The sermon is paused');
     const now = this.core.options.clock.now();
+    // A prepared paragraph goes out as stored, translations made ahead (decision 026); a heard line
+    // has its misheard names put right before anyone reads it (decision 025).
+    const prepared = payload.final && payload.preparedParagraphId ? await preparedParagraphFor(this.core.ctx.db, room.churchId, payload.preparedParagraphId) : null;
+    if (payload.preparedParagraphId && payload.final && !prepared) throw new LiveFailure('not_found', 'This prepared paragraph is not available');
+    const text = prepared ? prepared.text : await correctHeardLine(this.core.ctx, room.churchId, room.sourceLanguage, payload.text);
     if (!payload.final) {
-      this.sendInterim(room, payload.text, now);
+      this.sendInterim(room, text, now);
       return { seq: room.lastSeq + 1 };
     }
 
     // A resend without a clientId (older clients) is recognised by its seq and text.
     if (!payload.clientId && payload.seq <= room.lastSeq) {
       const earlier = room.segment(payload.seq);
-      if (earlier && earlier.text === payload.text) return { seq: earlier.seq, duplicate: true };
+      if (earlier && earlier.text === text) return { seq: earlier.seq, duplicate: true };
     }
     const id = randomUUID();
     const stored = await storeSegment(this.core.ctx.db, {
-      id, sermonId: room.id, sourceLanguage: room.sourceLanguage, text: payload.text, clientId: payload.clientId, createdAt: new Date(now),
+      id, sermonId: room.id, sourceLanguage: room.sourceLanguage, text, clientId: payload.clientId, createdAt: new Date(now),
     });
     if (stored.duplicate) return { seq: stored.seq, duplicate: true };
     room.lastSeq = Math.max(room.lastSeq, stored.seq);
-    const segment: RoomSegment = { id, seq: stored.seq, text: payload.text, at: now, translations: new Map(), pending: new Map() };
+    const segment: RoomSegment = { id, seq: stored.seq, text, at: now, translations: new Map(), pending: new Map() };
     room.pushSegment(segment);
-    this.sendFinal(room, segment, now);
+    this.sendFinal(room, segment, now, prepared ?? undefined);
     return { seq: stored.seq };
   }
 
@@ -115,9 +122,14 @@ export class SpeakerFlow {
    * One translation for every listened language in the cluster is started; the spoken language's
    * listeners get the words at once, without waiting for it.
    */
-  private sendFinal(room: SermonRoom, segment: RoomSegment, now: number): void {
+  private sendFinal(room: SermonRoom, segment: RoomSegment, now: number, prepared?: { translations: Record<string, string>; provider: string }): void {
     const targets = room.wantedLanguages(now, this.core.options.listenerRecoveryMs).filter((l) => l !== room.sourceLanguage);
-    if (targets.length > 0) this.core.captions.translateAndSend(room, segment, targets);
+    // Stored translations first; a language added to the church after the text was prepared is translated now.
+    const provider: Translation['provider'] = prepared?.provider === 'azure' ? 'azure' : 'demo';
+    const ready = new Map(targets.filter((l) => prepared?.translations[l] !== undefined).map((l) => [l, { text: prepared!.translations[l]!, provider }]));
+    const missing = targets.filter((l) => !ready.has(l));
+    if (ready.size > 0) this.core.captions.sendStored(room, segment, ready);
+    if (missing.length > 0) this.core.captions.translateAndSend(room, segment, missing);
     const source: Translation = { text: segment.text, provider: 'source' };
     segment.translations.set(room.sourceLanguage, source);
     const audio = this.core.captions.voiceFor(room, segment, room.sourceLanguage);

@@ -1,6 +1,8 @@
 import { findListeningLanguage } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
+import { churchGlossary } from '../modules/glossary/church-glossary';
+import { translateWithGlossary } from '../modules/glossary/protect';
 import { providersForChurch } from '../providers/church-providers';
 import { TranslationError } from '../providers/translation/translator';
 import type { Translation } from './sermon-room';
@@ -12,7 +14,22 @@ export interface TranslationOutcome {
 }
 
 /**
- * ONE translator request for every target language (ARCHITECTURE.md section 5). The translator
+ * Recent translations per church, keyed by the glossary's version: a repeated line (a chorus,
+ * "Amen") is not paid for twice, and an edit to the glossary makes every older entry unreachable,
+ * so the next line is translated with the new glossary (decision 025).
+ */
+const CACHE_MAX = 500;
+const recent = new WeakMap<AppContext, Map<string, Record<string, string>>>();
+
+function cacheOf(ctx: AppContext): Map<string, Record<string, string>> {
+  let cache = recent.get(ctx);
+  if (!cache) recent.set(ctx, (cache = new Map()));
+  return cache;
+}
+
+/**
+ * ONE translator request for every target language (ARCHITECTURE.md section 5), with the church's
+ * glossary applied (terms protected, then put back per language, decision 025). The translator
  * retries 429s and 5xx within its budget; what still fails becomes the original text marked
  * 'untranslated', so no segment is ever dropped.
  */
@@ -39,8 +56,22 @@ export async function translateForLanguages(
     return { byLanguage, failed: true };
   }
 
+  const glossary = await churchGlossary(ctx, churchId, from).catch((err: unknown) => {
+    log.warn({ err, churchId }, 'glossary unavailable; translating without it');
+    return { version: 'none', matcher: null };
+  });
+  const cache = cacheOf(ctx);
   const attempt = async (codes: string[]) => {
-    const out = await translator.translate(text, from, codes);
+    const key = `${churchId}|${translator.kind}|${glossary.version}|${from}|${[...codes].sort().join(',')}|${text}`;
+    let out = cache.get(key);
+    if (out) {
+      // Most recently used last: the oldest is the first key.
+      cache.delete(key);
+    } else {
+      out = (await translateWithGlossary(translator, text, from, codes, glossary.matcher)).byLanguage;
+      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(key, out);
     for (const code of codes) {
       const translated = out[code];
       byLanguage.set(code, translated === undefined ? { text, provider: 'untranslated' } : { text: translated, provider: translator.kind });

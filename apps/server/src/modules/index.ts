@@ -23,6 +23,8 @@ import { myDataRoutes } from './privacy/routes';
 import { auditRoutes } from './audit/routes';
 import { lobbyRoutes } from './lobby/routes';
 import { scheduleRoutes } from './schedule/routes';
+import { glossaryRoutes } from './glossary/routes';
+import { preparedTextRoutes } from './prepared-texts/routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -51,4 +53,6 @@ export const apiModules: ApiModule[] = [
   salvationRoutes,
   lobbyRoutes,
   scheduleRoutes,
+  glossaryRoutes,
+  preparedTextRoutes,
 ];

@@ -215,6 +215,9 @@ export async function startMockAzure(opts: MockAzureOptions = {}): Promise<MockA
     const to = url.searchParams.getAll('to').flatMap((t) => t.split(',')).map((t) => t.trim()).filter(Boolean);
     if (to.length === 0 || to.some((t) => !TRANSLATOR_LANGUAGES.has(t.toLowerCase()))) throw new HttpFailure(400, 400036);
     const from = url.searchParams.get('from');
+    const textType = url.searchParams.get('textType') ?? 'plain';
+    if (textType !== 'plain' && textType !== 'html') throw new HttpFailure(400, 400000);
+    const html = textType === 'html';
     if (from !== null && !TRANSLATOR_LANGUAGES.has(from.toLowerCase())) throw new HttpFailure(400, 400035);
     if (!Array.isArray(body) || body.length === 0) throw new HttpFailure(400, 400000);
     if (body.length > MAX_ELEMENTS) throw new HttpFailure(400, 400077);
@@ -229,7 +232,7 @@ export async function startMockAzure(opts: MockAzureOptions = {}): Promise<MockA
     if (metered > MAX_CHARACTERS) throw new HttpFailure(400, 400050);
     const answer = texts.map((text) => ({
       ...(from === null ? { detectedLanguage: { language: 'en', score: 1.0 } } : {}),
-      translations: to.map((code) => ({ text: `[${code}] ${text}`, to: code })),
+      translations: to.map((code) => ({ text: `[${code}] ${html ? translateHtml(text) : text}`, to: code })),
     }));
     stats.meteredCharacters += metered;
     res.setHeader('X-Metered-Usage', String(metered));
@@ -320,6 +323,21 @@ export async function startMockAzure(opts: MockAzureOptions = {}): Promise<MockA
         server.close((err) => (err ? reject(err) : resolve()));
       }),
   };
+}
+
+// Elements marked notranslate, other tags and entities: what HTML mode gives back untouched.
+const KEPT_HTML = /(<(\w+)\b[^>]*\b(?:class="notranslate"|translate="no")[^>]*>[\s\S]*?<\/\2>|<[^>]+>|&[a-z0-9#]+;)/gi;
+
+/**
+ * HTML mode as Azure answers it: markup and `notranslate` elements come back untouched, the rest is
+ * translated. The mock "translates" by upper-casing, so a test sees which words were protected.
+ */
+function translateHtml(text: string): string {
+  return text.split(KEPT_HTML).map((part, i) => {
+    if (i % 3 === 1) return part;
+    if (i % 3 === 2) return '';
+    return part.toUpperCase();
+  }).join('');
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {

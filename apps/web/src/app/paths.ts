@@ -46,9 +46,18 @@ export const paths = {
   allFeedback: '/all-feedback',
   deletionRequests: '/deletion-requests',
   audit: '/audit',
+  churchGlossary: '/church/glossary',
+  starterGlossary: '/church/glossary/starter',
+  translationFlags: '/church/translation-flags',
 } as const;
 
 export type PathName = keyof typeof paths;
+
+/** The glossary screens of Manage Church (decision 025), for a church or (starter) any church. */
+export function glossaryHref(tab: 'church' | 'starter' | 'flags', churchId: string | null): string {
+  const path = tab === 'church' ? paths.churchGlossary : tab === 'starter' ? paths.starterGlossary : paths.translationFlags;
+  return churchId ? `${path}?churchId=${encodeURIComponent(churchId)}` : path;
+}
 
 export const href = {
   church: (churchId: string) => `/church?churchId=${encodeURIComponent(churchId)}`,

@@ -20,6 +20,7 @@ export const listenerSections = [
   'salvation',
   'lobby',
   'projector',
+  'glossary.listenerFlag',
 ];
 
 /** The part of `tree` under `paths` ('listener') or outside them ('other'); the two merge back into `tree`. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { fetchWithRetry, type RetryOptions } from './retrying-fetch';
-import { TranslationError, type Translator } from './translator';
+import { TranslationError, type TranslateOptions, type Translator } from './translator';
 
 /** Azure's global Translator endpoint (SPEECH-AND-TRANSLATION.md). */
 export const AZURE_TRANSLATOR_GLOBAL_ENDPOINT = 'https://api.cognitive.microsofttranslator.com';
@@ -60,12 +60,14 @@ export class AzureTranslator implements Translator {
     this.url = translateUrl(opts.endpoint, opts.baseUrlOverride);
   }
 
-  async translate(text: string, from: string, to: string[]): Promise<Record<string, string>> {
+  async translate(text: string, from: string, to: string[], options: TranslateOptions = {}): Promise<Record<string, string>> {
     const targets = [...new Set(to.filter((code) => code !== from))];
     if (targets.length === 0 || text.trim() === '') return Object.fromEntries(targets.map((code) => [code, text]));
 
     const query = new URLSearchParams({ 'api-version': '3.0', from });
     for (const code of targets) query.append('to', code);
+    // Protected glossary terms travel as `notranslate` spans, which only HTML mode honours.
+    if (options.textType === 'html') query.set('textType', 'html');
     const headers: Record<string, string> = {
       'Ocp-Apim-Subscription-Key': this.opts.key,
       'Content-Type': 'application/json; charset=UTF-8',

@@ -1,13 +1,16 @@
-import type { Translator } from './translator';
+import type { TranslateOptions, Translator } from './translator';
 
 /**
  * The translator of a church with no translator key: no network, deterministic, and labelled in
  * the text itself so nobody mistakes it for a real translation (issue 5: "demo translation" wherever it shows).
+ * Like Azure it leaves protected glossary terms (`textType: 'html'`) untouched, so a church without
+ * keys sees its glossary work (decision 025).
  */
 export class DemoTranslator implements Translator {
   readonly kind = 'demo' as const;
 
-  async translate(text: string, from: string, to: string[]): Promise<Record<string, string>> {
+  // The demo leaves every word as it is, markup included: protected spans come back untouched.
+  async translate(text: string, from: string, to: string[], _options?: TranslateOptions): Promise<Record<string, string>> {
     const result: Record<string, string> = {};
     for (const code of to) {
       if (code !== from) result[code] = demoTranslation(text, code);

@@ -1,3 +1,11 @@
+export interface TranslateOptions {
+  /**
+   * 'html': the text carries glossary placeholders in `notranslate` spans (decision 025) that must
+   * come back untouched; `&`, `<`, `>` in it are escaped. Default 'plain'.
+   */
+  textType?: 'plain' | 'html';
+}
+
 /** Translates one text into many languages in ONE request (ARCHITECTURE.md section 5). */
 export interface Translator {
   readonly kind: 'azure' | 'demo';
@@ -6,7 +14,7 @@ export interface Translator {
    * @param to target codes; never includes `from`
    * @returns text per target code; throws TranslationError when the provider fails for good
    */
-  translate(text: string, from: string, to: string[]): Promise<Record<string, string>>;
+  translate(text: string, from: string, to: string[], options?: TranslateOptions): Promise<Record<string, string>>;
 }
 
 export class TranslationError extends Error {

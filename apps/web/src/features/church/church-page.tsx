@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,6 +15,8 @@ import { JoinLinkCard } from './components/join-link-card';
 import { ScheduledServicesCard } from './components/scheduled-services-card';
 import { DeleteChurchCard } from './components/delete-church-card';
 import { useHeadingLevel } from '../../components/heading-level';
+import { AppLink } from '../../components/app-link';
+import { glossaryHref } from '../../app/paths';
 
 /**
  * `/church` (Manage Church): the details, location, photo and live-translation settings of the
@@ -103,8 +105,27 @@ function ChurchSettings({ churchId }: { churchId: string }) {
           <LanguageListCard churchId={c.id} list="join_live" languages={languages.data.joinLive} canEdit={c.canEdit} />
         </>
       )}
+      {c.canEdit && <GlossaryCard churchId={c.id} />}
       {c.canSetStreamLimit && <DeleteChurchCard church={c} />}
     </Stack>
+  );
+}
+
+/** Where the church's glossary and its listeners' flags are managed (decision 025). */
+function GlossaryCard({ churchId }: { churchId: string }) {
+  const sectionOrder = useHeadingLevel(1);
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={sectionOrder} size="h4">{t('glossary.title')}</Title>
+        <Text size="sm" c="dimmed">{t('glossary.cardHint')}</Text>
+        <Group gap="sm">
+          <Button component={AppLink} href={glossaryHref('church', churchId)} variant="light">{t('glossary.open')}</Button>
+          <Button component={AppLink} href={glossaryHref('flags', churchId)} variant="default">{t('glossary.tabs.flags')}</Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Badge, Box, Button, Text } from '@mantine/core';
-import { IconArrowDown } from '@tabler/icons-react';
+import { ActionIcon, Badge, Box, Button, Text } from '@mantine/core';
+import { IconArrowDown, IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Caption } from '@app/shared';
 
@@ -19,6 +19,8 @@ export function CaptionList({
   lang,
   follow = true,
   emptyText,
+  onFlag,
+  onFlagIntent,
 }: {
   captions: Caption[];
   interim?: string;
@@ -27,6 +29,10 @@ export function CaptionList({
   lang: string;
   follow?: boolean;
   emptyText: string;
+  /** A listener says this line is translated wrong (decision 025). */
+  onFlag?: (caption: Caption) => void;
+  /** A flag is about to be tapped: time to load its dialog. */
+  onFlagIntent?: () => void;
 }) {
   const { t } = useTranslation();
   const boxRef = useRef<HTMLDivElement>(null);
@@ -120,6 +126,21 @@ export function CaptionList({
                 <Badge size="xs" variant="light" color="orange" ms="xs" style={{ verticalAlign: 'middle' }} dir="auto">
                   {t('live.listener.untranslated')}
                 </Badge>
+              )}
+              {onFlag && (
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  ms={4}
+                  style={{ verticalAlign: 'middle' }}
+                  aria-label={t('glossary.listenerFlag.button', { seq: c.seq })}
+                  onPointerEnter={onFlagIntent}
+                  onFocus={onFlagIntent}
+                  onClick={() => onFlag(c)}
+                >
+                  <IconFlag size={16} aria-hidden />
+                </ActionIcon>
               )}
             </Box>
           ))

@@ -41,6 +41,10 @@ const TranslationPrompt = lazy(() =>
   Promise.all([import('../../../components/feedback/translation-prompt'), loadAllTranslations()]).then(([m]) => ({ default: m.TranslationPrompt })),
 );
 
+// A listener flagging a wrong line (decision 025): loaded on the first tap, like the salvation dialog.
+const loadFlagDialog = () => import('./flag-line-dialog');
+const FlagLineDialog = lazy(() => loadFlagDialog().then((m) => ({ default: m.FlagLineDialog })));
+
 /** The mobile layout's padding above and below. */
 const MOBILE_CHROME = '2 * var(--mantine-spacing-md)';
 
@@ -128,6 +132,7 @@ function LiveView({
   const { t, i18n } = useTranslation();
   const { sermon, languages } = info;
   const stored = useMemo(readListenerPrefs, []);
+  const [flagging, setFlagging] = useState<Caption | null>(null);
   const [language, setLanguage] = useState(() =>
     initialLanguage(
       languages.map((l) => l.code),
@@ -345,8 +350,15 @@ function LiveView({
             rtl={rtl}
             lang={locale}
             emptyText={isEnded ? t('live.listener.transcriptEmpty') : t('live.listener.waiting')}
+            onFlag={(c) => setFlagging(c)}
+            onFlagIntent={() => void loadFlagDialog()}
           />
         )
+      )}
+      {flagging && (
+        <Suspense fallback={null}>
+          <FlagLineDialog sermonId={sermon.id} caption={flagging} onClose={() => setFlagging(null)} />
+        </Suspense>
       )}
       {!isEnded && <AcceptJesusButton sermonId={sermon.id} language={language} />}
       <ListenerControls

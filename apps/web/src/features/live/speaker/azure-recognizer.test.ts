@@ -8,6 +8,7 @@ type Handler = (sender: unknown, event: unknown) => void;
 /** Just enough of the Speech SDK: recognisers the test can drive, and the enums the code reads. */
 function fakeSdk() {
   const made: FakeRecognizer[] = [];
+  const phraseLists: Array<{ rec: FakeRecognizer; list: string[] }> = [];
   class FakeRecognizer {
     authorizationToken = '';
     recognizing: Handler | null = null;
@@ -41,6 +42,7 @@ function fakeSdk() {
     },
     AudioConfig: { fromDefaultMicrophoneInput: () => ({}) },
     SpeechRecognizer: FakeRecognizer,
+    PhraseListGrammar: { fromRecognizer: (rec: FakeRecognizer) => ({ addPhrases: (list: string[]) => phraseLists.push({ rec, list }) }) },
     PropertyId: { Speech_SegmentationSilenceTimeoutMs: 31 },
     ResultReason: { RecognizedSpeech: 3, NoMatch: 0 },
     CancellationReason: { Error: 1, EndOfStream: 2 },
@@ -49,7 +51,7 @@ function fakeSdk() {
       ServiceError: 6, RuntimeError: 7, Forbidden: 8,
     },
   };
-  return { sdk: sdk as unknown as SpeechSdk, made };
+  return { sdk: sdk as unknown as SpeechSdk, made, phraseLists };
 }
 
 const token = (value: string, minutes = 10): SpeechTokenResponse => ({
@@ -87,6 +89,17 @@ describe('Azure recogniser', () => {
     rec.recognized?.(null, { result: { reason: 3, text: 'Graça e paz. ' } });
     expect(cb.onInterim).toHaveBeenCalledWith('graça e');
     expect(cb.onFinal).toHaveBeenCalledWith('Graça e paz.');
+  });
+
+  it('gives the recogniser the glossary terms as a phrase list before it starts listening', async () => {
+    const { sdk, made, phraseLists } = fakeSdk();
+    const cb = callbacks();
+    createAzureRecognizer({ sdk, token: token('t1'), locale: 'en-AU', callbacks: cb, fetchToken: vi.fn(), phrases: Promise.resolve(['Harbour City Church', 'Nehemiah']) }).start();
+    expect(made).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(made).toHaveLength(1);
+    expect(phraseLists).toEqual([{ rec: made[0], list: ['Harbour City Church', 'Nehemiah'] }]);
+    expect(cb.onListeningChange).toHaveBeenCalledWith(true);
   });
 
   it('gives the running recogniser a fresh token before the old one expires', async () => {

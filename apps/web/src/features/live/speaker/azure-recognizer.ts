@@ -20,6 +20,9 @@ export function tokenRefreshDelayMs(expiresAt: string, now: number): number {
   return Math.min(9 * 60_000, Math.max(15_000, untilExpiry));
 }
 
+/** How long the first start waits for the glossary's phrase list. */
+const PHRASES_WAIT_MS = 1500;
+
 /** Phrase-ending silence: shorter gives listeners the final text sooner (the latency that dominates). */
 const SEGMENTATION_SILENCE_MS = '600';
 
@@ -40,8 +43,12 @@ export function createAzureRecognizer(opts: {
   locale: string;
   callbacks: RecognizerCallbacks;
   fetchToken: () => Promise<SpeechTokenResponse>;
+  /** The church's glossary terms for the recogniser's phrase list (decision 025). */
+  phrases?: Promise<readonly string[]>;
 }): Recognizer {
   const { sdk, locale, callbacks, fetchToken } = opts;
+  let phrases: readonly string[] = [];
+  const phrasesReady = opts.phrases?.then((p) => { phrases = p; }, () => undefined);
   let token = opts.token;
   let recognizer: SpeechSdkModule.SpeechRecognizer | null = null;
   let wanted = false;
@@ -106,6 +113,8 @@ export function createAzureRecognizer(opts: {
     config.setProperty(sdk.PropertyId.Speech_SegmentationSilenceTimeoutMs, SEGMENTATION_SILENCE_MS);
     const rec = new sdk.SpeechRecognizer(config, sdk.AudioConfig.fromDefaultMicrophoneInput());
     recognizer = rec;
+    // Phrases count from the next connection, so they are set before recognition starts (SPEECH-AND-TRANSLATION.md).
+    if (phrases.length > 0) sdk.PhraseListGrammar.fromRecognizer(rec).addPhrases([...phrases]);
     heardSomething = false;
     startedAt = Date.now();
 
@@ -165,8 +174,12 @@ export function createAzureRecognizer(opts: {
       if (wanted) return;
       wanted = true;
       quickRestarts = 0;
-      begin();
       scheduleRefresh();
+      if (!phrasesReady) return begin();
+      // A moment's wait for the phrase list; recognition starts without it rather than late.
+      void Promise.race([phrasesReady, new Promise((r) => window.setTimeout(r, PHRASES_WAIT_MS))]).then(() => {
+        if (wanted && !recognizer && restartTimer === null) begin();
+      });
     },
     stop() {
       wanted = false;

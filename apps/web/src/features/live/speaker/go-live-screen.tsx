@@ -37,6 +37,7 @@ import { ListenerCounts } from './listener-counts';
 import { DecisionCount } from './decision-count';
 import { DueServiceStart } from './due-service';
 import { LobbyWaitingPanel } from './lobby-waiting-panel';
+import { PreparedPanel } from './prepared-panel';
 import { SentLines } from './sent-lines';
 import { SharePanel } from './share-panel';
 import { useSpeakerSession, type SpeakerProblem } from './use-speaker-session';
@@ -216,6 +217,7 @@ function SpeakerConsole({ churchId, canManage }: { churchId: string; canManage: 
           )}
         </Paper>
         <LobbyWaitingPanel churchId={churchId} names={names} />
+        <PreparedPanel churchId={churchId} sourceLanguage={selected?.code} isLive={false} onSend={() => undefined} />
         {canManage && <ChurchSermonsPanel churchId={churchId} />}
       </Stack>
     );
@@ -338,6 +340,7 @@ function SpeakerConsole({ churchId, canManage }: { churchId: string; canManage: 
             </Text>
           </Paper>
           <TypedLine disabled={session.isPaused} onSend={session.sendLine} />
+          <PreparedPanel churchId={churchId} sourceLanguage={sermon.sourceLanguage} isLive disabled={session.isPaused} onSend={session.sendPrepared} />
           <SentLines lines={session.lines} waiting={session.waiting} />
         </Stack>
         <Stack gap="md">

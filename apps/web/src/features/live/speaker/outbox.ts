@@ -7,6 +7,8 @@
 export interface OutboxLine {
   clientId: string;
   text: string;
+  /** A paragraph of the church's prepared text: the server sends its stored translations (decision 026). */
+  preparedParagraphId?: string;
 }
 
 const KEY_PREFIX = 'live.outbox.';
@@ -55,8 +57,8 @@ export class Outbox {
     return this.lines.length;
   }
 
-  add(text: string, clientId = newClientId()): OutboxLine {
-    const line = { clientId, text };
+  add(text: string, clientId = newClientId(), preparedParagraphId?: string): OutboxLine {
+    const line: OutboxLine = preparedParagraphId ? { clientId, text, preparedParagraphId } : { clientId, text };
     this.lines = [...this.lines, line];
     this.save();
     return line;

@@ -65,6 +65,7 @@ export function useSpeakerLines({
           text: line.text,
           final: true,
           clientId: line.clientId,
+          ...(line.preparedParagraphId ? { preparedParagraphId: line.preparedParagraphId } : {}),
         });
         if (ack.ok) {
           // Stored now or before (duplicate): the server's seq is the line's seq either way.
@@ -116,10 +117,10 @@ export function useSpeakerLines({
   }, []);
 
   const add = useCallback(
-    (text: string) => {
+    (text: string, preparedParagraphId?: string) => {
       const box = outboxRef.current;
       if (!box) return;
-      const line = box.add(text);
+      const line = box.add(text, undefined, preparedParagraphId);
       setLines((list) => [...list, { key: line.clientId, seq: null, text, status: 'waiting' as const }].slice(-MAX_LINES_SHOWN));
       setWaiting(box.size);
       void pump();

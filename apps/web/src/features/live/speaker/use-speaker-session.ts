@@ -367,6 +367,8 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
     setPaused,
     restartMicrophone,
     sendLine: sendFinal,
+    /** A prepared paragraph, sent whole (it was split when prepared) with its stored translations. */
+    sendPrepared: lines.add,
     dismiss,
   };
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SpeechTokenResponse } from '@app/shared';
 import { findSpeechToken } from '../api/get-speech-token';
+import { getGlossaryPhrases } from '../api/get-glossary-phrases';
 import { createAzureRecognizer, loadSpeechSdk, type SpeechSdk } from './azure-recognizer';
 import type { Recognizer, RecognizerCallbacks } from './recognizer-types';
 import { createWebSpeechRecognizer, findSpeechRecognition } from './web-speech-recognizer';
@@ -84,6 +85,7 @@ export function useSpeechEngine(churchId: string): SpeechEngine {
           if (!fresh) throw new Error('The church no longer has a speech key');
           return fresh;
         },
+        phrases: getGlossaryPhrases(churchId, locale),
       });
     }
     if (browserCtor) return createWebSpeechRecognizer({ Ctor: browserCtor, lang: locale, callbacks });
