@@ -33,6 +33,8 @@ export const permissions = [
   'feedback:delete',
   'audit:read',
   'church:read',
+  'messages:use',
+  'messages:moderate',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -74,6 +76,10 @@ export const permissionTable: Record<Permission, Partial<Record<Role, Scope>>> =
   // Reading a church's details and language lists: its own people (speakers pick a go-live language,
   // listeners a join-live one); platform admins any.
   'church:read': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'own' },
+  // Church messages (decision record 021): who may write to whom is decided per conversation.
+  'messages:use': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'own' },
+  // Reports and removal of messages: the church's administrators.
+  'messages:moderate': { platform_admin: 'any', church_admin: 'own' },
 };
 
 /** Access rule a route declares: a permission, any signed-in person, or public. */

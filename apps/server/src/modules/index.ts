@@ -21,6 +21,7 @@ import { feedbackRoutes } from './feedback/routes';
 import { deletionRequestRoutes } from './deletion-requests/routes';
 import { myDataRoutes } from './privacy/routes';
 import { auditRoutes } from './audit/routes';
+import { messageRoutes } from './messages/routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -47,4 +48,5 @@ export const apiModules: ApiModule[] = [
   auditRoutes,
   analyticsRoutes,
   salvationRoutes,
+  messageRoutes,
 ];
