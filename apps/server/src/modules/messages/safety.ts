@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ChatPerson, MessageReport, reportListQuery } from '@app/shared';
 import type { AppContext } from '../../context';
@@ -6,7 +6,7 @@ import { conversations, messageReports, messages, userBlocks } from '../../db/sc
 import { churchFilter, canReachChurch } from '../../lib/access';
 import { writeAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
-import { listPage, type ListSource, type Page } from '../../lib/lists';
+import { listPage, searchMatches, type ListSource, type Page } from '../../lib/lists';
 import type { Actor } from '../../lib/session';
 import { membership } from './conversations';
 import { peopleByIds, reachable, toChatPerson } from './people';
@@ -50,7 +50,8 @@ const reportSource = (ctx: AppContext): ListSource<ReturnType<typeof selectRepor
 /** GET /message-reports: the church's reports, newest first, each with the message. */
 export async function listReports(ctx: AppContext, actor: Actor, q: z.output<typeof reportListQuery>): Promise<Page<MessageReport>> {
   const church = churchFilter(actor, 'messages:moderate');
-  const page = await listPage(reportSource(ctx), q, church ? eq(messageReports.churchId, church) : undefined);
+  const where = and(church ? eq(messageReports.churchId, church) : undefined, searchMatches(sql`f_unaccent(lower(${messageReports.reason}))`, q.q));
+  const page = await listPage(reportSource(ctx), q, where);
   const rows = page.items.length === 0 ? [] : await ctx.db.select().from(messages).where(inArray(messages.id, page.items.map((r) => r.messageId)));
   const reporters = await peopleByIds(ctx.db, page.items.flatMap((r) => (r.reporterId ? [r.reporterId] : [])));
   const shown = new Map<string, Awaited<ReturnType<typeof present>>[number]>();
