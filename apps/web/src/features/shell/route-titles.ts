@@ -57,7 +57,7 @@ export const routeTitles: ReadonlyArray<readonly [pattern: string, title: RouteT
   [paths.deletionRequests, item('deletionRequests')],
   [paths.audit, item('audit')],
   [paths.messages, { titleKey: 'chat.title' }],
-  [paths.conversation, { titleKey: 'chat.title', trail: [{ labelKey: 'chat.title', path: paths.messages }] }],
+  [paths.conversation, { titleKey: 'chat.title' }],
   [paths.messageReports, { titleKey: 'chat.reports.title', trail: [{ labelKey: 'chat.title', path: paths.messages }] }],
   [paths.analytics, { titleKey: 'shell.titles.analytics' }],
   [paths.basicButton, { titleKey: 'basic.button.title', trail: [uiKit] }],
