@@ -161,3 +161,7 @@ export const reportListQuery = listQuery.extend({ sort: z.enum(['-createdAt', 'c
 /** Live event payloads (server → client). */
 export interface ChatReadEvent { conversationId: string; userId: string; upTo: number }
 export interface ChatUnreadEvent { unread: number }
+
+/** GET/PUT /me/message-settings: the digest mail switch (Manage Profile). */
+export const messageSettings = z.object({ digest: z.boolean() });
+export type MessageSettings = z.infer<typeof messageSettings>;

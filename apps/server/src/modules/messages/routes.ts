@@ -13,6 +13,7 @@ import {
   MESSAGES_PER_MINUTE,
   messagePage as messagePageSchema,
   messageReport,
+  messageSettings,
   messagesQuery,
   pageOf,
   readBody,
@@ -25,6 +26,7 @@ import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
 import { contacts } from './people';
 import { createConversation, getConversation, listConversations, unreadTotal } from './conversations';
+import { digestSetting, setDigest } from './digest';
 import { block, blockedPeople, listReports, removeMessage, report, unblock } from './safety';
 import { deleteMessage, editMessage, markRead, messagePage, sendMessage } from './service';
 
@@ -116,6 +118,16 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     await removeMessage(ctx, requireActor(req), req.params.id);
     return reply.code(204).send(null);
   });
+
+  api.get('/me/message-settings', {
+    schema: { tags, summary: 'Whether unread messages are mailed as a digest', response: { 200: messageSettings } },
+    config: use,
+  }, async (req) => digestSetting(ctx, requireActor(req).id));
+
+  api.put('/me/message-settings', {
+    schema: { tags, summary: 'Turn the unread-messages digest mail on or off', body: messageSettings, response: { 200: messageSettings } },
+    config: use,
+  }, async (req) => setDigest(ctx, requireActor(req).id, req.body.digest));
 
   api.get('/me/blocks', {
     schema: { tags, summary: 'People the actor has blocked', response: { 200: contactList } },
