@@ -90,3 +90,41 @@ test('an announcements group: the administrator posts, members read but cannot p
   await expect(member.page.getByRole('heading', { name: 'Conversa não encontrada' })).toBeVisible();
   await Promise.all([admin.context.close(), member.context.close()]);
 });
+
+test('a blocked person cannot write; a reported message is removed by the administrator', async ({ browser }) => {
+  const member = await person(browser, 'member@demo.church', 'pt', true);
+  const staff = await person(browser, 'staff@demo.church', 'en');
+  await staff.page.goto('/messages');
+  await staff.page.getByRole('button', { name: /Martha Member/ }).first().click();
+  const box = staff.page.getByRole('textbox', { name: 'Write a message' });
+  await box.fill('This is a rude message.');
+  await box.press('Enter');
+  await expect(staff.page.getByRole('log').getByText('This is a rude message.')).toBeVisible();
+
+  // The member reports it.
+  await member.page.goto('/messages');
+  await member.page.getByRole('button', { name: /Samuel Staff/ }).click();
+  const rude = member.page.getByTestId('chat-message').filter({ hasText: 'This is a rude message.' });
+  await rude.getByRole('button', { name: 'Opções da mensagem' }).click();
+  await member.page.getByRole('menuitem', { name: 'Denunciar' }).click();
+  await member.page.getByRole('dialog').getByRole('button', { name: 'Denunciar' }).click();
+  await expect(member.page.getByText('Obrigado. Os administradores foram avisados.')).toBeVisible();
+
+  // The administrator removes it from the reports list; the member sees it removed.
+  const admin = await person(browser, 'admin@demo.church', 'en');
+  await admin.page.goto('/message-reports');
+  const row = admin.page.getByRole('row').filter({ hasText: 'This is a rude message.' });
+  await row.getByRole('button', { name: 'Remove message' }).click();
+  await admin.page.getByRole('dialog').getByRole('button', { name: 'Remove message' }).click();
+  await expect(admin.page.getByText('Message removed')).toBeVisible();
+  await expect(member.page.getByRole('log').getByText('Removida por um administrador')).toBeVisible();
+
+  // The member blocks the staff member, who can no longer write to them.
+  await member.page.getByRole('button', { name: 'Opções da conversa' }).click();
+  await member.page.getByRole('menuitem', { name: 'Bloquear esta pessoa' }).click();
+  await staff.page.reload();
+  await expect(staff.page.getByText('You cannot write in this conversation.')).toBeVisible();
+  await expect(staff.page.getByRole('textbox', { name: 'Write a message' })).toHaveCount(0);
+
+  await Promise.all([member.context.close(), staff.context.close(), admin.context.close()]);
+});
