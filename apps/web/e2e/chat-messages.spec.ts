@@ -1,4 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInThroughForm } from './fixtures';
 
 /** A signed-in person in their own browser, in `lang`, on a phone (390 px) or a wide screen. */
@@ -127,4 +128,22 @@ test('a blocked person cannot write; a reported message is removed by the admini
   await expect(staff.page.getByRole('textbox', { name: 'Write a message' })).toHaveCount(0);
 
   await Promise.all([member.context.close(), staff.context.close(), admin.context.close()]);
+});
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+test('the Messages page on a phone and the panel on a wide screen have no serious or critical accessibility violation', async ({ browser }) => {
+  const member = await person(browser, 'member@demo.church', 'pt', true);
+  await member.page.goto('/messages');
+  await member.page.getByRole('button', { name: /Samuel Staff/ }).click();
+  await expect(member.page.getByRole('log')).toBeVisible();
+  expect(await seriousViolations(member.page)).toEqual([]);
+  const staff = await person(browser, 'staff@demo.church', 'en');
+  await staff.page.getByRole('button', { name: /^Open messages/ }).click();
+  await expect(staff.page.getByRole('region', { name: 'Messages panel' }).getByRole('list', { name: 'Conversations' })).toBeVisible();
+  expect(await seriousViolations(staff.page)).toEqual([]);
+  await Promise.all([member.context.close(), staff.context.close()]);
 });

@@ -126,7 +126,7 @@ function ThreadHeader({ conversation: c, onBack, translate, setTranslate, onBloc
           <IconArrowLeft size={18} aria-hidden />
         </ActionIcon>
       )}
-      <Avatar src={c.other?.photoUrl} name={c.name || '?'} color="initials" size="md" />
+      <Avatar src={c.other?.photoUrl} name={c.name || '?'} variant="filled" color="blue.9" size="md" />
       <Box style={{ flex: 1, minWidth: 0 }}>
         <Title order={3} size="h5" lineClamp={1}>{c.name || t('chat.deletedAccount')}</Title>
         <Text size="xs" c="dimmed" lineClamp={1}>{subtitle}</Text>

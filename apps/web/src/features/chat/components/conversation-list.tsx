@@ -41,7 +41,7 @@ export function ConversationList({ selectedId, onOpen }: { selectedId?: string; 
             aria-label={c.unread > 0 ? t('chat.openWithUnread', { name: c.name || t('chat.deletedAccount'), count: c.unread }) : undefined}
           >
             <Group wrap="nowrap" gap="sm">
-              <Avatar src={c.other?.photoUrl} name={c.name || '?'} color="initials">
+              <Avatar src={c.other?.photoUrl} name={c.name || '?'} variant="filled" color="blue.9">
                 {c.kind === 'group' ? <IconUsersGroup size={20} aria-hidden /> : c.kind === 'announcements' ? <IconSpeakerphone size={20} aria-hidden /> : undefined}
               </Avatar>
               <Box style={{ flex: 1, minWidth: 0 }}>

@@ -25,6 +25,8 @@ export function MessageBubble({ message: m, isOwn, showSender, seen, onEdit, onD
   const gone = m.state !== 'normal';
   const canEdit = isOwn && !gone && Date.now() - Date.parse(m.createdAt) < MESSAGE_EDIT_WINDOW_MS;
   const shown = m.translation && !original ? m.translation.text : m.text;
+  // Dimmed grey on the tinted bubble of one's own messages is too faint to read (axe colour contrast).
+  const meta = isOwn ? undefined : 'dimmed';
   return (
     <Group justify={isOwn ? 'flex-end' : 'flex-start'} wrap="nowrap" align="flex-start" gap={4} data-testid="chat-message">
       <Paper
@@ -42,7 +44,7 @@ export function MessageBubble({ message: m, isOwn, showSender, seen, onEdit, onD
             </Text>
           )}
           {gone ? (
-            <Text size="sm" fs="italic" c="dimmed">
+            <Text size="sm" fs="italic" c={meta}>
               {t(`chat.state.${m.state}`)}
             </Text>
           ) : (
@@ -51,7 +53,7 @@ export function MessageBubble({ message: m, isOwn, showSender, seen, onEdit, onD
             </Box>
           )}
           {!gone && m.translation && (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c={meta}>
               {t('chat.translatedFrom', { language: languageName(m.language) })}
               {' · '}
               <Anchor component="button" type="button" size="xs" onClick={() => setOriginal((v) => !v)}>
@@ -60,10 +62,10 @@ export function MessageBubble({ message: m, isOwn, showSender, seen, onEdit, onD
             </Text>
           )}
           <Group gap={4} justify="flex-end">
-            {m.editedAt && !gone && <Text size="xs" c="dimmed">{t('chat.edited')}</Text>}
-            <Text size="xs" c="dimmed">{time}</Text>
+            {m.editedAt && !gone && <Text size="xs" c={meta}>{t('chat.edited')}</Text>}
+            <Text size="xs" c={meta}>{time}</Text>
             {isOwn && !gone && (
-              <Text size="xs" c={seen ? 'blue' : 'dimmed'} title={seen ? t('chat.seen') : t('chat.sent')}>
+              <Text size="xs" fw={seen ? 600 : undefined}>
                 {seen ? (
                   <Group gap={2} component="span">
                     <IconChecks size={14} aria-hidden />

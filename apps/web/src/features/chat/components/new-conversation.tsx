@@ -24,7 +24,7 @@ function PeoplePicker({ onPick, selected }: { onPick: (id: string) => void; sele
           ) : (
             <UnstyledButton key={p.id} onClick={() => onPick(p.id)} py={4} aria-label={t('chat.writeTo', { name: p.name })}>
               <Group gap="sm" wrap="nowrap">
-                <Avatar src={p.photoUrl} name={p.name} color="initials" size="sm" />
+                <Avatar src={p.photoUrl} name={p.name} variant="filled" color="blue.9" size="sm" />
                 <div>
                   <Text size="sm">{p.name}</Text>
                   <Text size="xs" c="dimmed">{t(`chat.roles.${p.role}`, { defaultValue: '' })}</Text>
