@@ -20,6 +20,7 @@ import { tileImageSource } from './modules/churches/map-settings';
 import { registerWebApp } from './lib/web-app';
 import { apiModules } from './modules';
 import { registerLive } from './live/gateway';
+import { registerChat } from './live/chat-gateway';
 import { connectRedis, redisRateLimitStore } from './lib/redis';
 import { moveStoredFiles, PgBlobStore } from './providers/storage/blob-store';
 import { moveUploadedImages } from './providers/storage/image-store';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     for (const mod of apiModules) await mod(api, ctx);
   }, { prefix: API_PREFIX });
   await registerLive(app, ctx);
+  registerChat(app, ctx);
 
   await registerWebApp(app, config.WEB_DIST);
   return { app, ctx, database };

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { demoSignIns, DEMO_PASSWORD, seedDemoData } from './db/seed';
 import { DataDirError, ensureWritableDataDir, lockDataDir } from './lib/data-dir';
+import { DIGEST_EVERY_MS, runMessageDigest } from './modules/messages/digest';
 import { startPrivacySchedule } from './modules/privacy/schedule';
 
 async function start(config: Config) {
@@ -15,6 +16,8 @@ async function start(config: Config) {
   await app.listen({ port: config.PORT, host: config.HOST });
   // Escalation and the 30-day purge of deletion requests: at start, then hourly (issue 12, decision 017).
   ctx.onClose(startPrivacySchedule(ctx));
+  // Unread church messages mailed as one digest per person (decision record 022), same lock-and-schedule pattern.
+  ctx.onClose(startPrivacySchedule(ctx, runMessageDigest, DIGEST_EVERY_MS));
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const lines = [`Sermon Translate ${ctx.version} is running at ${url} (database: ${ctx.dbKind}, files: ${config.s3 ? `S3 bucket ${config.s3.bucket}` : 'in the database'})`];
   if (shouldSeed) {

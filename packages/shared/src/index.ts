@@ -29,3 +29,4 @@ export * from './lobby';
 export * from './lobby-events';
 export * from './glossary';
 export * from './prepared-texts';
+export * from './messages';

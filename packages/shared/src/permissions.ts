@@ -37,6 +37,8 @@ export const permissions = [
   'glossary:manage',
   'glossary:starter',
   'prepared-texts:manage',
+  'messages:use',
+  'messages:moderate',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -86,6 +88,10 @@ export const permissionTable: Record<Permission, Partial<Record<Role, Scope>>> =
   'glossary:starter': { platform_admin: 'any' },
   // Prepared sermon notes, readings and lyrics: whoever may go live prepares them (decision 026).
   'prepared-texts:manage': { platform_admin: 'any', church_admin: 'own', staff: 'own' },
+  // Church messages (decision record 021): who may write to whom is decided per conversation.
+  'messages:use': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'own' },
+  // Reports and removal of messages: the church's administrators.
+  'messages:moderate': { platform_admin: 'any', church_admin: 'own' },
 };
 
 /** Access rule a route declares: a permission, any signed-in person, or public. */

@@ -119,6 +119,8 @@ export const users = pgTable('users', {
   accountStatus: accountStatusEnum('account_status').notNull().default('active'),
   // Set when an approved deletion emptied the row (issue 12, decision 016): kept for the counts only.
   purgedAt: timestamp('purged_at', { withTimezone: true }),
+  // Unread church messages mailed as a digest (decision record 022); Manage Profile turns it off.
+  messageDigest: boolean('message_digest').notNull().default(true),
   // Lower case, accents stripped: what list search matches (migration 0001, f_unaccent).
   searchText: text('search_text').generatedAlwaysAs(
     sql`f_unaccent(lower("first_name" || ' ' || "last_name" || ' ' || "email" || ' ' || "phone"))`,
@@ -442,3 +444,4 @@ export const storedFiles = pgTable('stored_files', {
 });
 export * from './schema-schedule';
 export * from './schema-glossary';
+export * from './schema-messages';

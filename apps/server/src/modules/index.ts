@@ -25,6 +25,7 @@ import { lobbyRoutes } from './lobby/routes';
 import { scheduleRoutes } from './schedule/routes';
 import { glossaryRoutes } from './glossary/routes';
 import { preparedTextRoutes } from './prepared-texts/routes';
+import { messageRoutes } from './messages/routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -55,4 +56,5 @@ export const apiModules: ApiModule[] = [
   scheduleRoutes,
   glossaryRoutes,
   preparedTextRoutes,
+  messageRoutes,
 ];

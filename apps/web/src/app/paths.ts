@@ -49,6 +49,9 @@ export const paths = {
   churchGlossary: '/church/glossary',
   starterGlossary: '/church/glossary/starter',
   translationFlags: '/church/translation-flags',
+  messages: '/messages',
+  conversation: '/messages/:id',
+  messageReports: '/message-reports',
 } as const;
 
 export type PathName = keyof typeof paths;
@@ -64,6 +67,7 @@ export const href = {
   publicEvents: (churchId: string) => `/churches/${encodeURIComponent(churchId)}/events`,
   event: (id: string) => `/events/${encodeURIComponent(id)}`,
   analyticsSermon: (id: string) => `/analytics/sermons/${encodeURIComponent(id)}`,
+  conversation: (id: string) => `/messages/${encodeURIComponent(id)}`,
   user: (id: string) => `/users/${encodeURIComponent(id)}`,
   staffMember: (id: string) => `/staff-members/${encodeURIComponent(id)}`,
   administrator: (id: string) => `/administrators/${encodeURIComponent(id)}`,

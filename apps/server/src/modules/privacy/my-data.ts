@@ -4,6 +4,7 @@ import { auditLog, churches, feedback, followUps, salvations, listenerSessions, 
 import { notFound } from '../../lib/errors';
 import { fileUrl } from '../../providers/storage/image-store';
 import { requestsOf, toDeletionRequest } from '../deletion-requests/request-source';
+import { myMessages } from '../messages/privacy';
 import { decryptPayroll } from '../staff/payroll';
 
 /**
@@ -25,7 +26,7 @@ export async function exportMyData(ctx: AppContext, userId: string) {
       })()
     : null;
 
-  const [sermonsListened, myFeedback, requests, auditEntries, decisions] = await Promise.all([
+  const [sermonsListened, myFeedback, requests, auditEntries, decisions, messagesWritten] = await Promise.all([
     db.select({
       sermonId: listenerSessions.sermonId,
       church: churches.name,
@@ -56,6 +57,7 @@ export async function exportMyData(ctx: AppContext, userId: string) {
       .leftJoin(followUps, eq(followUps.salvationId, salvations.id))
       .where(eq(salvations.userId, userId))
       .orderBy(asc(salvations.createdAt)),
+    myMessages(db, userId),
   ]);
 
   return {
@@ -67,5 +69,6 @@ export async function exportMyData(ctx: AppContext, userId: string) {
     deletionRequests: requests.map(toDeletionRequest),
     salvation: { acceptedJesus: profile.acceptedJesus, acceptedJesusAt: profile.acceptedJesusAt, decisions },
     auditEntries: auditEntries.map((e) => ({ ...e, byYou: e.actorId === userId })),
+    messages: messagesWritten,
   };
 }

@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema';
 import { newReferralCode } from '../../lib/ids';
+import { forgetPersonMessages } from '../messages/privacy';
 import { forgetPersonSalvations } from '../salvations/service';
 
 /**
@@ -85,5 +86,7 @@ export const purgeSteps: PurgeStep[] = [
   forgetRequestWords,
   // Issue 11: the decision stays as an anonymous count; name, contact and follow-up notes go.
   forgetPersonSalvations,
+  // Church messages: the text and images the person wrote ("Deleted account" shows in their place).
+  forgetPersonMessages,
   emptyPersonRow,
 ];

@@ -8,6 +8,9 @@ import { HeadingLevelProvider } from '../../components/heading-level';
 import { UiOverlays } from '../../components/ui-overlays';
 import { menuFor } from '../../components/navigation/role-menu';
 import { fullNameOf, useStoredUser } from '../../components/navigation/use-stored-user';
+import { ChatPanel } from '../../features/chat/components/chat-panel';
+import { ChatPanelProvider, useChatPanel } from '../../features/chat/chat-panel-state';
+import { useChatLive } from '../../features/chat/use-chat-live';
 import { AppHeader } from '../../features/shell/app-header';
 import { BreadcrumbBar } from '../../features/shell/breadcrumb-bar';
 import { CollapseToggle } from '../../features/shell/collapse-toggle';
@@ -26,7 +29,9 @@ export function AdminLayout() {
   return (
     <MenuStateProvider>
       <UiOverlays>
-        <AdminShell />
+        <ChatPanelProvider>
+          <AdminShell />
+        </ChatPanelProvider>
       </UiOverlays>
     </MenuStateProvider>
   );
@@ -46,6 +51,10 @@ function AdminShell() {
   const fullName = fullNameOf(user);
   const isHorizontal = state.layout === 'horizontal';
   useOpenItemForScreen(title.menuId);
+  useChatLive(user.userEmail ? user.userId : null);
+  const chat = useChatPanel();
+  // The panel sits beside the page on wide screens only; phones use the Messages page.
+  const showChat = chat.isOpen && isWide === true && !pathname.startsWith(paths.messages);
 
   // Logout in another tab (or here) removes the stored email: the signed-in area is gone.
   useEffect(() => {
@@ -63,6 +72,7 @@ function AdminShell() {
         breakpoint: 'md',
         collapsed: { mobile: true, desktop: isHorizontal },
       }}
+      aside={{ width: 380, breakpoint: 'md', collapsed: { mobile: true, desktop: !showChat } }}
       padding="md"
     >
       <a href="#main-content" className={classes.skipLink}>
@@ -88,6 +98,11 @@ function AdminShell() {
           <Outlet />
         </HeadingLevelProvider>
       </AppShell.Main>
+      {showChat && (
+        <AppShell.Aside>
+          <ChatPanel />
+        </AppShell.Aside>
+      )}
       <MenuDrawer isOpen={isDrawerOpen} onClose={closeDrawer} items={items} openIds={state.openIds} fullName={fullName} />
     </AppShell>
   );

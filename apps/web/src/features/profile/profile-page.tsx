@@ -12,6 +12,7 @@ import { ChangePasswordModal } from './components/change-password-modal';
 import { PhotoCard } from './components/photo-card';
 import { ProfileForm } from './components/profile-form';
 import { WithdrawDecision } from '../../components/salvation/withdraw-decision';
+import { DigestSwitch } from '../chat/components/digest-switch';
 
 function ProfileSkeleton() {
   const { t } = useTranslation();
@@ -86,6 +87,7 @@ export function ProfilePage() {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <PhotoCard me={me.data} />
             <WithdrawDecision />
+            <DigestSwitch />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
             {/* Keyed by id so a different person's details never linger in the inputs. */}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLogo } from '../../components/app-logo';
 import { LanguagePicker } from '../../components/language-picker';
 import { paths } from '../../app/paths';
+import { ChatButton } from '../chat/components/chat-button';
 import { LogoutButton } from './logout-button';
 import { ThemeToggle } from './theme-toggle';
 import { useMenuState } from './menu-state';
@@ -47,6 +48,7 @@ export function AppHeader({ fullName, isDrawerOpen, onOpenDrawer }: AppHeaderPro
         <div className={classes.hideOnPhone}>
           <ThemeToggle />
         </div>
+        <ChatButton />
         <Tooltip label={layoutLabel}>
           <ActionIcon
             variant="default"

@@ -1,0 +1,103 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { chatEvents, MESSAGE_EDIT_WINDOW_MS, type ChatMessage, type messagesQuery, type MessagePage, type SendMessageBody } from '@app/shared';
+import type { AppContext } from '../../context';
+import { conversationMembers, conversations, messages } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import type { Actor } from '../../lib/session';
+import { getConversation, membership, unreadTotal } from './conversations';
+import { chatHubFor } from './hub';
+import { toChatMessage, type MessageRow } from './message-rows';
+import { peopleByIds } from './people';
+import { forgetTranslations, translationsFor } from './translate';
+
+/** Messages as `lang`'s reader sees them (stored translations, translated once when missing). */
+export async function present(ctx: AppContext, churchId: string, rows: MessageRow[], lang?: string): Promise<ChatMessage[]> {
+  const people = await peopleByIds(ctx.db, rows.flatMap((r) => (r.senderId ? [r.senderId] : [])));
+  const shown = rows.filter((r) => r.state === 'normal' && r.senderId && !people.get(r.senderId)?.purgedAt);
+  const translations = await translationsFor(ctx, churchId, shown, lang);
+  return rows.map((r) => toChatMessage(r, people, translations.get(r.id), lang));
+}
+
+/** GET /conversations/:id/messages: one page before `before`, oldest first (newest last). */
+export async function messagePage(ctx: AppContext, actor: Actor, id: string, q: z.output<typeof messagesQuery>): Promise<MessagePage> {
+  const { conversation } = await membership(ctx, actor, id);
+  const rows = await ctx.db.select().from(messages)
+    .where(and(eq(messages.conversationId, id), q.before ? lt(messages.seq, q.before) : undefined))
+    .orderBy(desc(messages.seq)).limit(q.limit + 1);
+  const hasMore = rows.length > q.limit;
+  const page = rows.slice(0, q.limit).reverse();
+  return { items: await present(ctx, conversation.churchId, page, q.lang), hasMore };
+}
+
+async function memberIds(ctx: AppContext, conversationId: string): Promise<string[]> {
+  return (await ctx.db.select({ id: conversationMembers.userId }).from(conversationMembers).where(eq(conversationMembers.conversationId, conversationId))).map((r) => r.id);
+}
+
+/** POST /conversations/:id/messages: a resend with the same clientId answers the stored message. */
+export async function sendMessage(ctx: AppContext, actor: Actor, id: string, body: z.output<z.ZodType<SendMessageBody>>): Promise<{ message: ChatMessage; created: boolean }> {
+  const { conversation } = await membership(ctx, actor, id);
+  const [again] = await ctx.db.select().from(messages).where(and(eq(messages.senderId, actor.id), eq(messages.clientId, body.clientId))).limit(1);
+  if (again) {
+    if (again.conversationId !== id) throw new AppError('conflict', 409, 'This client id was used for another conversation');
+    return { message: (await present(ctx, conversation.churchId, [again]))[0]!, created: false };
+  }
+  const summary = await getConversation(ctx, actor, id);
+  if (!summary.canPost) {
+    throw forbidden(conversation.kind === 'announcements' ? 'Only staff and administrators post announcements' : 'You cannot write to this person');
+  }
+  const row = await ctx.db.transaction(async (tx) => {
+    const [saved] = await tx.insert(messages).values({ conversationId: id, senderId: actor.id, clientId: body.clientId, text: body.text, language: body.language })
+      .onConflictDoNothing().returning();
+    if (saved) await tx.update(conversations).set({ lastMessageAt: saved.createdAt }).where(eq(conversations.id, id));
+    return saved ?? (await tx.select().from(messages).where(and(eq(messages.senderId, actor.id), eq(messages.clientId, body.clientId))))[0]!;
+  });
+  const [message] = await present(ctx, conversation.churchId, [row]);
+  chatHubFor(ctx).toUsers(await memberIds(ctx, id), chatEvents.message, message);
+  return { message: message!, created: true };
+}
+
+async function ownMessage(ctx: AppContext, actor: Actor, messageId: string): Promise<{ row: MessageRow; churchId: string }> {
+  const [row] = await ctx.db.select({ message: messages, churchId: conversations.churchId }).from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId)).where(eq(messages.id, messageId)).limit(1);
+  // Someone else's message reads as one that does not exist.
+  if (!row || row.message.senderId !== actor.id || row.message.state !== 'normal') throw notFound('Message');
+  return { row: row.message, churchId: row.churchId };
+}
+
+/** Tells every member about a changed message (edit, deletion, removal). */
+export async function announceChange(ctx: AppContext, churchId: string, row: MessageRow): Promise<ChatMessage> {
+  const [message] = await present(ctx, churchId, [row]);
+  chatHubFor(ctx).toUsers(await memberIds(ctx, row.conversationId), chatEvents.changed, message);
+  return message!;
+}
+
+/** PATCH /messages/:id: own messages, within 15 minutes of sending. */
+export async function editMessage(ctx: AppContext, actor: Actor, messageId: string, text: string, now = new Date()): Promise<ChatMessage> {
+  const { row, churchId } = await ownMessage(ctx, actor, messageId);
+  if (now.getTime() - row.createdAt.getTime() > MESSAGE_EDIT_WINDOW_MS) throw new AppError('conflict', 409, 'Messages can be edited for 15 minutes after sending');
+  const [updated] = await ctx.db.update(messages).set({ text, editedAt: now }).where(eq(messages.id, messageId)).returning();
+  await forgetTranslations(ctx, messageId);
+  return announceChange(ctx, churchId, updated!);
+}
+
+/** DELETE /messages/:id: own messages; the text goes, "message deleted" stays in its place. */
+export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: string): Promise<void> {
+  const { churchId } = await ownMessage(ctx, actor, messageId);
+  const [updated] = await ctx.db.update(messages).set({ text: null, imagePath: null, state: 'deleted' }).where(eq(messages.id, messageId)).returning();
+  await forgetTranslations(ctx, messageId);
+  await announceChange(ctx, churchId, updated!);
+}
+
+/** POST /conversations/:id/read: read marks only move forward. */
+export async function markRead(ctx: AppContext, actor: Actor, id: string, upTo: number): Promise<{ unread: number }> {
+  const { readSeq } = await membership(ctx, actor, id);
+  if (upTo > readSeq) {
+    await ctx.db.update(conversationMembers).set({ readSeq: sql`greatest(${conversationMembers.readSeq}, ${upTo})` })
+      .where(and(eq(conversationMembers.conversationId, id), eq(conversationMembers.userId, actor.id)));
+    chatHubFor(ctx).toUsers(await memberIds(ctx, id), chatEvents.read, { conversationId: id, userId: actor.id, upTo });
+  }
+  const unread = await unreadTotal(ctx, actor.id);
+  chatHubFor(ctx).toUsers([actor.id], chatEvents.unread, { unread });
+  return { unread };
+}

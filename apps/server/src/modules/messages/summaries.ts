@@ -1,0 +1,78 @@
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { ConversationSummary } from '@app/shared';
+import type { AppContext } from '../../context';
+import { conversationMembers, conversations, messages, userBlocks } from '../../db/schema';
+import type { Actor } from '../../lib/session';
+import { toChatMessage } from './message-rows';
+import { peopleByIds, toChatPerson } from './people';
+import { translationsFor } from './translate';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+
+/**
+ * Conversations as the actor's list shows them: a handful of grouped queries for the whole page
+ * (never one per conversation, never one row per member of a large group).
+ */
+export async function summarize(ctx: AppContext, actor: Actor, rows: Array<{ conversation: ConversationRow; readSeq: number }>, lang?: string): Promise<ConversationSummary[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.conversation.id);
+  const directIds = rows.filter((r) => r.conversation.kind === 'direct').map((r) => r.conversation.id);
+  const [unread, last, members, others] = await Promise.all([
+    ctx.db.select({ id: messages.conversationId, n: sql<number>`count(*)::int` }).from(messages)
+      .innerJoin(conversationMembers, and(eq(conversationMembers.conversationId, messages.conversationId), eq(conversationMembers.userId, actor.id)))
+      .where(and(inArray(messages.conversationId, ids), sql`${messages.seq} > ${conversationMembers.readSeq}`, unreadBy(actor.id)))
+      .groupBy(messages.conversationId),
+    ctx.db.selectDistinctOn([messages.conversationId]).from(messages).where(inArray(messages.conversationId, ids)).orderBy(messages.conversationId, desc(messages.seq)),
+    ctx.db.select({
+      id: conversationMembers.conversationId,
+      n: sql<number>`count(*)::int`,
+      othersRead: sql<number>`coalesce(min(${conversationMembers.readSeq}) filter (where ${conversationMembers.userId} <> ${actor.id}), 0)`,
+    }).from(conversationMembers).where(inArray(conversationMembers.conversationId, ids)).groupBy(conversationMembers.conversationId),
+    directIds.length === 0 ? [] : ctx.db.select({ id: conversationMembers.conversationId, userId: conversationMembers.userId }).from(conversationMembers)
+      .where(and(inArray(conversationMembers.conversationId, directIds), ne(conversationMembers.userId, actor.id))),
+  ]);
+  const otherOf = new Map(others.map((o) => [o.id, o.userId]));
+  const people = await peopleByIds(ctx.db, [...others.map((o) => o.userId), ...last.flatMap((m) => (m.senderId ? [m.senderId] : []))]);
+  const blocked = await blockedEitherWay(ctx, actor.id, [...otherOf.values()]);
+  const translations = new Map<string, string>();
+  for (const churchId of new Set(rows.map((r) => r.conversation.churchId))) {
+    const ofChurch = last.filter((m) => rows.find((r) => r.conversation.id === m.conversationId)?.conversation.churchId === churchId);
+    for (const [k, v] of await translationsFor(ctx, churchId, ofChurch, lang)) translations.set(k, v);
+  }
+  const unreadOf = new Map(unread.map((u) => [u.id, Number(u.n)]));
+  const lastOf = new Map(last.map((m) => [m.conversationId, m]));
+  const membersOf = new Map(members.map((m) => [m.id, m]));
+  return rows.map(({ conversation: c }) => {
+    const otherId = otherOf.get(c.id);
+    const other = otherId ? people.get(otherId) : undefined;
+    const lastRow = lastOf.get(c.id);
+    const canPost = c.kind === 'announcements' ? actor.role !== 'member'
+      : c.kind === 'direct' ? Boolean(other && !other.purgedAt) && !blocked.has(otherId!) : true;
+    return {
+      id: c.id,
+      kind: c.kind,
+      name: c.kind === 'direct' ? (other && !other.purgedAt ? toChatPerson(other).name : '') : c.name ?? '',
+      other: other && !other.purgedAt ? toChatPerson(other) : null,
+      memberCount: membersOf.get(c.id)?.n ?? 0,
+      canPost,
+      lastMessage: lastRow ? toChatMessage(lastRow, people, translations.get(lastRow.id), lang) : null,
+      unread: unreadOf.get(c.id) ?? 0,
+      othersReadUpTo: Number(membersOf.get(c.id)?.othersRead ?? 0),
+      lastMessageAt: c.lastMessageAt?.toISOString() ?? null,
+    };
+  });
+}
+
+/** Messages that count as unread for `userId`: someone else's, still shown. */
+export const unreadBy = (userId: string) =>
+  and(or(sql`${messages.senderId} is null`, ne(messages.senderId, userId)), eq(messages.state, 'normal'));
+
+/** People among `others` who blocked the actor or whom the actor blocked: no direct messages either way. */
+async function blockedEitherWay(ctx: AppContext, actorId: string, others: string[]): Promise<Set<string>> {
+  if (others.length === 0) return new Set();
+  const rows = await ctx.db.select().from(userBlocks).where(or(
+    and(eq(userBlocks.blockerId, actorId), inArray(userBlocks.blockedId, others)),
+    and(eq(userBlocks.blockedId, actorId), inArray(userBlocks.blockerId, others)),
+  ));
+  return new Set(rows.map((r) => (r.blockerId === actorId ? r.blockedId : r.blockerId)));
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { ActionIcon, Group, Text, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_TEXT_MAX } from '@app/shared';
+import { drafts } from '../chat-prefs';
+
+/** Writes a message: Enter sends, Shift+Enter starts a new line; the draft is kept per conversation. */
+export function Composer({ conversationId, onSend }: { conversationId: string; onSend: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(() => drafts.read(conversationId));
+  const change = (value: string) => {
+    setText(value);
+    drafts.write(conversationId, value);
+  };
+  const send = () => {
+    const trimmed = text.trim();
+    if (!trimmed || trimmed.length > MESSAGE_TEXT_MAX) return;
+    onSend(trimmed);
+    change('');
+  };
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); send(); }}>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <Textarea
+          style={{ flex: 1 }}
+          autosize
+          minRows={1}
+          maxRows={5}
+          aria-label={t('chat.composerLabel')}
+          placeholder={t('chat.composerPlaceholder')}
+          value={text}
+          onChange={(e) => change(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              send();
+            }
+          }}
+          error={text.length > MESSAGE_TEXT_MAX ? t('chat.tooLong', { max: MESSAGE_TEXT_MAX }) : undefined}
+        />
+        <ActionIcon type="submit" size="lg" radius="xl" aria-label={t('chat.send')} disabled={!text.trim()}>
+          <IconSend size={18} aria-hidden />
+        </ActionIcon>
+      </Group>
+      {text.length > MESSAGE_TEXT_MAX * 0.9 && (
+        <Text size="xs" c="dimmed" ta="right">{text.length} / {MESSAGE_TEXT_MAX}</Text>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { io, type Socket } from 'socket.io-client';
+import { useTranslation } from 'react-i18next';
+import { CHAT_NAMESPACE, chatEvents, type ChatMessage } from '@app/shared';
+import { chatKey, unreadKey } from './api/chat-queries';
+import { conversationsWaiting, flushOutbox } from './chat-outbox';
+
+/**
+ * Keeps the chat screens live (decision record 021): one socket on /chat for the signed-in shell.
+ * Each event refreshes the queries it touches; a reconnection that could not resume the session
+ * refreshes every chat query (what was missed), and waiting messages go out on reconnection.
+ */
+export function useChatLive(userId: string | null) {
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (!userId) return;
+    const socket: Socket = io(CHAT_NAMESPACE, { withCredentials: true, transports: ['websocket', 'polling'], reconnectionDelay: 1000, reconnectionDelayMax: 5000 });
+    const refresh = (...parts: string[]) => void queryClient.invalidateQueries({ queryKey: [...chatKey, ...parts] });
+    const flushAll = () => {
+      for (const id of conversationsWaiting()) void flushOutbox(id, i18n.language, () => refresh('messages', id));
+    };
+    socket.on(chatEvents.message, (m: ChatMessage) => {
+      refresh('messages', m.conversationId);
+      refresh('conversations');
+      if (m.sender?.id !== userId) queryClient.setQueryData<{ unread: number }>(unreadKey, (old) => ({ unread: (old?.unread ?? 0) + 1 }));
+    });
+    socket.on(chatEvents.changed, (m: ChatMessage) => {
+      refresh('messages', m.conversationId);
+      refresh('conversations');
+    });
+    socket.on(chatEvents.read, ({ conversationId }: { conversationId: string }) => {
+      refresh('conversation', conversationId);
+      refresh('conversations');
+    });
+    socket.on(chatEvents.unread, (data: { unread: number }) => queryClient.setQueryData(unreadKey, data));
+    socket.on(chatEvents.conversation, () => refresh('conversations'));
+    socket.on('connect', () => {
+      if (!socket.recovered) refresh();
+      flushAll();
+    });
+    const online = () => {
+      if (!socket.connected) socket.connect();
+      flushAll();
+    };
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      socket.disconnect();
+    };
+  }, [userId, queryClient, i18n.language]);
+}
