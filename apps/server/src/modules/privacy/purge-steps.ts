@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../lib/audit';
 import {
   accountInvitations,
   deletionRequests,
+  feedback,
   loginFailures,
   passwordResetCodes,
   serverSessions,
@@ -45,6 +46,14 @@ const forgetRequestWords: PurgeStep = async (tx, userId) => {
 };
 
 /**
+ * The words of the person's feedback comments (a comment may name its writer); the rows stay, so the
+ * church's feedback counts by type, sermon and language do not change (decision 016).
+ */
+const emptyFeedbackWords: PurgeStep = async (tx, userId) => {
+  await tx.update(feedback).set({ comment: '' }).where(eq(feedback.userId, userId));
+};
+
+/**
  * The person's row is emptied, not deleted (decision 016): listener rows, feedback and the "I accept
  * Jesus" count point at it, so the church's totals stay the same while nothing identifies anyone.
  * Church, role, sign-up date and the salvation date stay: they are what the counts are made of.
@@ -83,6 +92,7 @@ export const purgeSteps: PurgeStep[] = [
   forgetSignInFailures,
   forgetStaffRecord,
   forgetRequestWords,
+  emptyFeedbackWords,
   // Issue 11: the decision stays as an anonymous count; name, contact and follow-up notes go.
   forgetPersonSalvations,
   emptyPersonRow,
