@@ -73,8 +73,8 @@ test('an email already registered, in another letter case, is refused on the fir
   await page.getByRole('combobox', { name: 'Church' }).click();
   await page.getByRole('option', { name: 'Harbour City Church — Sydney' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret1');
-  await page.getByLabel('Confirm password').fill('secret1');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('quiet-harbour7');
+  await page.getByLabel('Confirm password').fill('quiet-harbour7');
   await page.getByRole('checkbox', { name: /terms and privacy policy/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('This email is already registered. Please use a different email.')).toBeVisible();
@@ -98,8 +98,8 @@ test('under 13 cannot continue; under 18 must tick the guardian consent', async 
   await page.getByRole('combobox', { name: 'Church' }).click();
   await page.getByRole('option', { name: 'Southbank Community Church — Southbank' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret1');
-  await page.getByLabel('Confirm password').fill('secret1');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('quiet-harbour7');
+  await page.getByLabel('Confirm password').fill('quiet-harbour7');
   await page.getByRole('checkbox', { name: /terms and privacy policy/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Members under 18 need a parent or guardian to consent')).toBeVisible();

@@ -23,6 +23,8 @@ export const validationMessages = {
   suburbNoSpecial: 'Suburb must not contain special characters',
   passwordRequired: 'Password is required',
   passwordMin: 'Password must be at least 6 characters',
+  passwordCommon: 'This password is one of the most common ones. Please choose one that is harder to guess',
+  passwordHasEmailName: 'The password must not contain the name part of your email address',
   confirmPasswordRequired: 'Please confirm your password',
   passwordsDoNotMatch: 'Passwords do not match',
   churchRequired: 'Please choose a church',

@@ -6,6 +6,7 @@ import { churches, loginFailures, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError, badRequest } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
+import { passwordRuleError } from '../../lib/password-rules';
 import { insertPerson } from '../users/insert-person';
 import { emailTaken, emailTakenError } from './email';
 
@@ -18,6 +19,8 @@ type Signup = z.output<typeof signupBody>;
  */
 export async function signup(db: Db, input: Signup): Promise<string> {
   const errors: FieldError[] = [];
+  const passwordError = passwordRuleError(input.password, input.email);
+  if (passwordError) errors.push(passwordError);
   const [church] = await db.select({ id: churches.id }).from(churches).where(eq(churches.id, input.churchId)).limit(1);
   if (!church) errors.push({ field: 'churchId', message: 'Please choose a church', key: 'validation.churchRequired' });
   let referredById: string | null = null;
