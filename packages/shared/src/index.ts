@@ -25,3 +25,4 @@ export * from './my-data';
 export * from './events';
 export * from './zoned-time';
 export * from './analytics';
+export * from './two-step';

@@ -24,6 +24,8 @@ export const validationMessages = {
   passwordRequired: 'Password is required',
   passwordMin: 'Password must be at least 6 characters',
   passwordCommon: 'This password is one of the most common ones. Please choose one that is harder to guess',
+  twoStepCodeFormat: 'Enter the 6-digit code from your authenticator app',
+  twoStepCodeWrong: 'This code is not right or was already used. Try the newest code',
   passwordHasEmailName: 'The password must not contain the name part of your email address',
   confirmPasswordRequired: 'Please confirm your password',
   passwordsDoNotMatch: 'Passwords do not match',

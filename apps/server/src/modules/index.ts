@@ -21,6 +21,8 @@ import { feedbackRoutes } from './feedback/routes';
 import { deletionRequestRoutes } from './deletion-requests/routes';
 import { myDataRoutes } from './privacy/routes';
 import { auditRoutes } from './audit/routes';
+import { twoStepRoutes } from './two-step/routes';
+import { sessionRoutes } from './sessions/routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -47,4 +49,6 @@ export const apiModules: ApiModule[] = [
   auditRoutes,
   analyticsRoutes,
   salvationRoutes,
+  twoStepRoutes,
+  sessionRoutes,
 ];

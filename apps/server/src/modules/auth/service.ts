@@ -82,7 +82,7 @@ async function assertNotLocked(db: Db, email: string, now: Date): Promise<void> 
   );
 }
 
-/** Checks the credentials and answers the user's id; 401 `invalid_credentials` otherwise. */
+/** Checks the credentials and answers the user's id; 401 `invalid_credentials` otherwise. The caller clears the failures. */
 export async function login(db: Db, email: string, password: string): Promise<string> {
   const now = new Date();
   await assertNotLocked(db, email, now);
@@ -98,7 +98,8 @@ export async function login(db: Db, email: string, password: string): Promise<st
     await recordFailure(db, email, now, user);
     throw new AppError('invalid_credentials', 401, 'Please enter the correct credentials');
   }
-  await clearLoginFailures(db, email);
+  // Failures are cleared once the sign-in is complete (after the two-step code, when there is one):
+  // wrong codes count as failures too, and a right password alone must not wipe them (decision 023).
   return user.id;
 }
 
@@ -106,7 +107,7 @@ export async function login(db: Db, email: string, password: string): Promise<st
  * Counts a failed sign-in. The failure that locks the email is written to the audit log (issue 12,
  * item 7) once, with the account's church when the email belongs to someone; never the password.
  */
-async function recordFailure(db: Db, email: string, now: Date, user: { id: string; churchId: string | null } | undefined) {
+export async function recordFailure(db: Db, email: string, now: Date, user: { id: string; churchId: string | null } | undefined) {
   await db.insert(loginFailures).values({ email, at: now });
   await db.delete(loginFailures).where(lt(loginFailures.at, new Date(now.getTime() - windowMs)));
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(loginFailures).where(eq(loginFailures.email, email));

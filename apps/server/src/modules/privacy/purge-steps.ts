@@ -5,10 +5,13 @@ import {
   accountInvitations,
   deletionRequests,
   feedback,
+  knownDevices,
   loginFailures,
   passwordResetCodes,
   serverSessions,
   staffDetails,
+  twoStepRecoveryCodes,
+  twoStepSettings,
   users,
 } from '../../db/schema';
 import { newReferralCode } from '../../lib/ids';
@@ -23,6 +26,13 @@ export type PurgeStep = (tx: DbOrTx, userId: string) => Promise<void>;
 
 const forgetSessions: PurgeStep = async (tx, userId) => {
   await tx.delete(serverSessions).where(eq(serverSessions.userId, userId));
+};
+
+/** Two-step sign-in and the browsers the person signed in from (decision 023). */
+const forgetTwoStepAndDevices: PurgeStep = async (tx, userId) => {
+  await tx.delete(twoStepSettings).where(eq(twoStepSettings.userId, userId));
+  await tx.delete(twoStepRecoveryCodes).where(eq(twoStepRecoveryCodes.userId, userId));
+  await tx.delete(knownDevices).where(eq(knownDevices.userId, userId));
 };
 
 const forgetResetCodesAndInvitations: PurgeStep = async (tx, userId) => {
@@ -88,6 +98,7 @@ const emptyPersonRow: PurgeStep = async (tx, userId) => {
 /** In order: anything keyed by the person's email runs before the row is emptied. */
 export const purgeSteps: PurgeStep[] = [
   forgetSessions,
+  forgetTwoStepAndDevices,
   forgetResetCodesAndInvitations,
   forgetSignInFailures,
   forgetStaffRecord,
