@@ -21,6 +21,8 @@ export const twoStepStatus = z.object({
   mustEnrol: z.boolean(),
   recoveryCodesLeft: z.number().int(),
 });
+export type TwoStepStatus = z.infer<typeof twoStepStatus>;
+export type TwoStepStart = z.infer<typeof twoStepStartResponse>;
 
 /** POST /auth/login/two-step: the code, or a recovery code, on the half session the password opened. */
 export const loginTwoStepBody = z

@@ -12,6 +12,8 @@ import { ChangePasswordModal } from './components/change-password-modal';
 import { PhotoCard } from './components/photo-card';
 import { ProfileForm } from './components/profile-form';
 import { WithdrawDecision } from '../../components/salvation/withdraw-decision';
+import { DevicesSection } from './security/devices-section';
+import { TwoStepSection } from './security/two-step-section';
 
 function ProfileSkeleton() {
   const { t } = useTranslation();
@@ -27,7 +29,7 @@ function ProfileSkeleton() {
   );
 }
 
-/** `/profile`: the signed-in person edits their own details, photo and password. */
+/** `/profile`: the signed-in person edits their own details, photo and password; two-step sign-in and signed-in devices. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -90,6 +92,13 @@ export function ProfilePage() {
           <Grid.Col span={{ base: 12, md: 8 }}>
             {/* Keyed by id so a different person's details never linger in the inputs. */}
             <ProfileForm key={me.data.id} me={me.data} />
+          </Grid.Col>
+          {/* Decision 023: how the person signs in and where they are signed in. */}
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <TwoStepSection />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <DevicesSection />
           </Grid.Col>
         </Grid>
       )}
