@@ -20,7 +20,7 @@ function DeviceRow({ device }: { device: SignedInDevice }) {
         <Stack gap={0}>
           <Group gap="xs">
             <Text size="sm" fw={600}>{name}</Text>
-            {device.current && <Badge size="sm" variant="light">{t('security.devices.thisDevice')}</Badge>}
+            {device.current && <Badge size="sm" variant="dot">{t('security.devices.thisDevice')}</Badge>}
           </Group>
           <Text size="xs" c="dimmed">{t('security.devices.lastActive', { when })}</Text>
           {device.ipAddress && <Text size="xs" c="dimmed">{t('security.devices.address', { address: device.ipAddress })}</Text>}

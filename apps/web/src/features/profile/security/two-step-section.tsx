@@ -32,7 +32,7 @@ export function TwoStepSection() {
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={2} size="h4" id="two-step-title">{t('security.twoStep.title')}</Title>
-          {s && <Badge color={s.enabled ? 'green' : 'gray'} variant="light">{s.enabled ? t('security.twoStep.on') : t('security.twoStep.off')}</Badge>}
+          {s && <Badge color={s.enabled ? 'green' : 'gray'} variant="dot">{s.enabled ? t('security.twoStep.on') : t('security.twoStep.off')}</Badge>}
         </Group>
         <Text size="sm" c="dimmed">{t('security.twoStep.intro')}</Text>
         {status.isPending && <Skeleton h={36} />}
