@@ -4,6 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '@app/shared';
+import { CodeInput, isSixDigits } from '../../../components/form-fields/code-input';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { serverFieldErrors } from '../../../lib/zod-form';
@@ -25,7 +26,7 @@ export function TwoStepCodeForm({ onSignedIn, onRestart, onBack }: TwoStepCodeFo
     mode: 'uncontrolled',
     initialValues: { code: '', recoveryCode: '', rememberDevice: false },
     validate: {
-      code: (v) => (!recovery && !/^\d{6}$/.test(v.trim()) ? t('validation.twoStepCodeFormat') : null),
+      code: (v) => (!recovery && !isSixDigits(v) ? t('validation.twoStepCodeFormat') : null),
       recoveryCode: (v) => (recovery && !v.trim() ? t('validation.required') : null),
     },
   });
@@ -65,15 +66,7 @@ export function TwoStepCodeForm({ onSignedIn, onRestart, onBack }: TwoStepCodeFo
             {...form.getInputProps('recoveryCode')}
           />
         ) : (
-          <TextInput
-            label={t('security.twoStep.codeLabel')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            autoFocus
-            key={form.key('code')}
-            {...form.getInputProps('code')}
-          />
+          <CodeInput autoFocus key={form.key('code')} {...form.getInputProps('code')} />
         )}
         <Checkbox label={t('security.signIn.remember')} key={form.key('rememberDevice')} {...form.getInputProps('rememberDevice', { type: 'checkbox' })} />
         <Button type="submit" fullWidth size="md" loading={verify.isPending}>

@@ -1,13 +1,14 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeInput, isSixDigits } from '../../../components/form-fields/code-input';
 
 /** Revealing pay data asks a person with two-step sign-in for a fresh code (decision 023). */
 export function RevealCodeForm({ wrong, pending, onCode }: { wrong: boolean; pending: boolean; onCode: (code: string) => void }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [tried, setTried] = useState(false);
-  const valid = /^\d{6}$/.test(code.trim());
+  const valid = isSixDigits(code);
   const error = tried && !valid ? t('validation.twoStepCodeFormat') : wrong ? t('validation.twoStepCodeWrong') : null;
   return (
     <form
@@ -22,11 +23,7 @@ export function RevealCodeForm({ wrong, pending, onCode }: { wrong: boolean; pen
         <Text size="sm" fw={600}>{t('security.reveal.codeTitle')}</Text>
         <Text size="sm" c="dimmed">{t('security.reveal.codeIntro')}</Text>
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput
-            label={t('security.twoStep.codeLabel')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
+          <CodeInput
             autoFocus
             value={code}
             onChange={(e) => setCode(e.currentTarget.value)}

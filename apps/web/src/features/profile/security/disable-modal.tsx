@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { serverFieldErrors } from '../../../lib/zod-form';
 import { useDisableTwoStep } from '../api/security';
-import { CodeInput, isSixDigits } from './code-input';
+import { CodeInput, isSixDigits } from '../../../components/form-fields/code-input';
 
 /** Turning two-step sign-in off needs a current code, so a session left open cannot do it. */
 export function DisableModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

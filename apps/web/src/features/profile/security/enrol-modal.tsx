@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { serverFieldErrors } from '../../../lib/zod-form';
 import { useConfirmTwoStep, useStartTwoStep } from '../api/security';
-import { CodeInput, isSixDigits } from './code-input';
+import { CodeInput, isSixDigits } from '../../../components/form-fields/code-input';
 
 /** Setting up two-step sign-in: QR code and key, a first code, then the ten recovery codes shown once. */
 export function EnrolModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
