@@ -7,11 +7,10 @@ describe('configuration', () => {
     expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', dbKind: 'pglite' });
   });
 
-  it('asks administrators for two-step sign-in in production unless told otherwise or on the demo', () => {
+  it('asks administrators for two-step sign-in in production unless told otherwise', () => {
     const key = 'a'.repeat(64);
     expect(loadConfig({}).ADMIN_TWO_STEP).toBe('optional');
     expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key }).ADMIN_TWO_STEP).toBe('required');
-    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key, SEED_DEMO: 'true' }).ADMIN_TWO_STEP).toBe('optional');
     expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key, ADMIN_TWO_STEP: 'optional' }).ADMIN_TWO_STEP).toBe('optional');
     expect(loadConfig({ ADMIN_TWO_STEP: 'required' }).ADMIN_TWO_STEP).toBe('required');
   });

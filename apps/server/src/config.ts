@@ -38,7 +38,7 @@ const envSchema = z.object({
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().max(500).default('© OpenStreetMap contributors'),
   // Two-step sign-in for platform and church administrators (decision 023): `required` unless set,
-  // in production; `optional` elsewhere and on the demo (SEED_DEMO=true) so demo sign-ins work.
+  // in production; `optional` elsewhere (the embedded demo's sign-ins keep working with passwords).
   ADMIN_TWO_STEP: z.enum(['required', 'optional']).optional(),
 });
 
@@ -90,6 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
       }
     : null;
-  const adminTwoStep = config.ADMIN_TWO_STEP ?? (config.NODE_ENV === 'production' && config.SEED_DEMO !== 'true' ? 'required' : 'optional');
+  const adminTwoStep = config.ADMIN_TWO_STEP ?? (config.NODE_ENV === 'production' ? 'required' : 'optional');
   return { ...config, ADMIN_TWO_STEP: adminTwoStep, dbKind: config.DATABASE_URL ? 'postgres' : 'pglite', s3 };
 }
