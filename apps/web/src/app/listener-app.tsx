@@ -4,7 +4,7 @@ import { AppLinkProvider, type AppLinkProps } from '../components/app-link';
 import { PageLoader } from '../components/page-loader';
 import { churchInQueryRedirect, mobileQueryRedirect } from './guard-rules';
 import { MobileFrame } from './layouts/mobile-frame';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 // The listener entry (listen.html) shows only `/joinlive` and `/sermon/join/:broadcastId`, without
 // React Router: a path switch, the same guards (guard-rules.ts) and links that move between these two

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginBody, type TwoStepStatus } from '@app/shared';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { EmailField } from '../../components/form-fields/person-fields';
 import { api, ApiError } from '../../lib/api-client';
 import { serverFieldErrors, zodFormValidate } from '../../lib/zod-form';
