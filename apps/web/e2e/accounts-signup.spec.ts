@@ -36,12 +36,12 @@ test('a new member signs up in three steps and lands on the dashboard', async ({
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Step 3: password and terms.
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('ruth-secret');
-  await page.getByLabel('Confirm password').fill('ruth-secreT');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('cedar-secret');
+  await page.getByLabel('Confirm password').fill('cedar-secreT');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await expect(page.getByText('You must accept the terms and privacy policy')).toBeVisible();
-  await page.getByLabel('Confirm password').fill('ruth-secret');
+  await page.getByLabel('Confirm password').fill('cedar-secret');
   await page.getByRole('checkbox', { name: /terms and privacy policy/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
 
