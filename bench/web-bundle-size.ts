@@ -10,9 +10,12 @@
  *   of live sermons, measured once the live sermon is listed.
  * - sermonJoin: a guest (no cookie) on the share link of that live sermon, measured once they have
  *   tapped "Start listening" and are connected: everything the first caption needs.
- * - signIn: the sign-in page, for comparison.
+ * - signIn, signUp: the first pages every phone of the main app opens, signed out.
+ * - dashboardMember, dashboardAdmin: the dashboard of the demo member and church admin, measured once
+ *   its greeting shows and the network is idle (charts included).
  * A page that does not reach that state fails the run, so a redirect or an error screen is never
- * measured by mistake (an ended sermon's page or a signed-out list once were).
+ * measured by mistake (an ended sermon's page or a signed-out list once were). Every page has a
+ * budget of 150 KB of gzipped JavaScript (decision 018 for the listener pages): the run exits 1 when one passes it.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -97,12 +100,14 @@ try {
 
   // A phone, in English so the readiness checks below can find things by their names.
   const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, locale: 'en-AU', hasTouch: true };
-  const memberCookie = { name: member.cookie.split('=')[0]!, value: member.cookie.slice(member.cookie.indexOf('=') + 1), url: base };
+  const admin = await signIn('admin@demo.church');
+  const cookieOf = (c: string) => ({ name: c.split('=')[0]!, value: c.slice(c.indexOf('=') + 1), url: base });
+  const welcome = (page: Page) => page.getByRole('heading', { name: /^Welcome/ }).first().waitFor({ timeout: 20_000 });
 
-  const pages: Record<string, { url: string; member?: boolean; ready: (page: Page) => Promise<void> }> = {
+  const pages: Record<string, { url: string; as?: { me: Me; cookie: string }; ready: (page: Page) => Promise<void> }> = {
     joinlive: {
       url: `/joinlive?churchId=${churchId}&userId=${member.me.id}`,
-      member: true,
+      as: member,
       ready: (page) => page.locator(`a[href*="/sermon/join/${sermon.broadcastId}"]`).first().waitFor({ timeout: 15_000 }),
     },
     sermonJoin: {
@@ -113,14 +118,18 @@ try {
       },
     },
     signIn: { url: '/', ready: (page) => page.getByRole('button', { name: 'Sign in' }).first().waitFor({ timeout: 15_000 }) },
+    signUp: { url: '/signup', ready: (page) => page.getByRole('textbox', { name: /^First name/ }).first().waitFor({ timeout: 15_000 }) },
+    dashboardMember: { url: '/dashboard', as: member, ready: welcome },
+    dashboardAdmin: { url: '/dashboard', as: admin, ready: welcome },
   };
+  const BUDGET_KB = 150;
 
   const result: Record<string, { files: number; rawKb: number; gzipKb: number }> = {};
   for (const [name, visit] of Object.entries(pages)) {
     const context = await browser.newContext(phone);
-    if (visit.member) {
-      await context.addCookies([memberCookie]);
-      await context.addInitScript(storedUserScript(member.me));
+    if (visit.as) {
+      await context.addCookies([cookieOf(visit.as.cookie)]);
+      await context.addInitScript(storedUserScript(visit.as.me));
     }
     const page = await context.newPage();
     const loads: Array<Promise<[string, Buffer]>> = [];
@@ -141,8 +150,12 @@ try {
     result[name] = { files: sized.length, rawKb: kb(sized.reduce((n, f) => n + f.raw, 0)), gzipKb: kb(sized.reduce((n, f) => n + f.gz, 0)) };
     await context.close();
   }
-  for (const [name, r] of Object.entries(result)) console.log(`${name.padEnd(12)} ${String(r.files).padStart(3)} files  ${r.gzipKb} KB gzipped JS (${r.rawKb} KB raw)`);
+  for (const [name, r] of Object.entries(result)) {
+    const over = r.gzipKb > BUDGET_KB ? `  OVER the ${BUDGET_KB} KB budget` : '';
+    console.log(`${name.padEnd(16)} ${String(r.files).padStart(3)} files  ${r.gzipKb} KB gzipped JS (${r.rawKb} KB raw)${over}`);
+  }
   console.log(JSON.stringify(result));
+  if (Object.values(result).some((r) => r.gzipKb > BUDGET_KB)) process.exitCode = 1;
 } finally {
   if (sermonId) await call(`/sermons/${sermonId}/end`, { method: 'POST', cookie: speaker.cookie }).catch(() => undefined);
   await browser.close();

@@ -25,7 +25,7 @@ import { connectRedis, redisRateLimitStore } from './lib/redis';
 import { moveStoredFiles, PgBlobStore } from './providers/storage/blob-store';
 import { moveUploadedImages } from './providers/storage/image-store';
 import { S3BlobStore } from './providers/storage/s3-blob-store';
-import { createMailer } from './providers/email/mailer';
+import { createMailer } from './providers/email/create-mailer';
 
 export interface BuildOptions {
   /** An already-open PGlite (tests clone a migrated template instead of running initdb). */

@@ -7,6 +7,14 @@ describe('configuration', () => {
     expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', dbKind: 'pglite' });
   });
 
+  it('asks administrators for two-step sign-in in production unless told otherwise', () => {
+    const key = 'a'.repeat(64);
+    expect(loadConfig({}).ADMIN_TWO_STEP).toBe('optional');
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key }).ADMIN_TWO_STEP).toBe('required');
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key, ADMIN_TWO_STEP: 'optional' }).ADMIN_TWO_STEP).toBe('optional');
+    expect(loadConfig({ ADMIN_TWO_STEP: 'required' }).ADMIN_TWO_STEP).toBe('required');
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).dbKind).toBe('postgres');
   });

@@ -37,6 +37,9 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^\s]+\{z\}[^\s]*$/, 'must be an http(s) tile URL template with {z}, {x} and {y}')
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().max(500).default('© OpenStreetMap contributors'),
+  // Two-step sign-in for platform and church administrators (decision 023): `required` unless set,
+  // in production; `optional` elsewhere (the embedded demo's sign-ins keep working with passwords).
+  ADMIN_TWO_STEP: z.enum(['required', 'optional']).optional(),
 });
 
 /** The bucket files are kept in, when S3_BUCKET is set (otherwise PostgreSQL). */
@@ -49,7 +52,11 @@ export interface S3Settings {
   secretAccessKey: string;
 }
 
-export type Config = z.infer<typeof envSchema> & { dbKind: 'pglite' | 'postgres'; s3: S3Settings | null };
+export type Config = Omit<z.infer<typeof envSchema>, 'ADMIN_TWO_STEP'> & {
+  ADMIN_TWO_STEP: 'required' | 'optional';
+  dbKind: 'pglite' | 'postgres';
+  s3: S3Settings | null;
+};
 
 export class ConfigError extends Error {}
 
@@ -83,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
       }
     : null;
-  return { ...config, dbKind: config.DATABASE_URL ? 'postgres' : 'pglite', s3 };
+  const adminTwoStep = config.ADMIN_TWO_STEP ?? (config.NODE_ENV === 'production' ? 'required' : 'optional');
+  return { ...config, ADMIN_TWO_STEP: adminTwoStep, dbKind: config.DATABASE_URL ? 'postgres' : 'pglite', s3 };
 }

@@ -69,8 +69,8 @@ test('changing the password needs the current one', async ({ page, request }) =>
   await page.getByRole('button', { name: 'Change password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change password' });
   await dialog.getByLabel('Current password').fill('not-my-password');
-  await dialog.getByLabel('New password').fill('phoebe-new-1');
-  await dialog.getByLabel('Confirm password').fill('phoebe-new-1');
+  await dialog.getByLabel('New password').fill('olive-grove-1');
+  await dialog.getByLabel('Confirm password').fill('olive-grove-1');
   await dialog.getByRole('button', { name: 'Change password' }).click();
   await expect(dialog.getByText('Your current password is not correct')).toBeVisible();
 

@@ -36,12 +36,12 @@ test('a new member signs up in three steps and lands on the dashboard', async ({
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Step 3: password and terms.
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('ruth-secret');
-  await page.getByLabel('Confirm password').fill('ruth-secreT');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('cedar-secret');
+  await page.getByLabel('Confirm password').fill('cedar-secreT');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await expect(page.getByText('You must accept the terms and privacy policy')).toBeVisible();
-  await page.getByLabel('Confirm password').fill('ruth-secret');
+  await page.getByLabel('Confirm password').fill('cedar-secret');
   await page.getByRole('checkbox', { name: /terms and privacy policy/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
 
@@ -73,8 +73,8 @@ test('an email already registered, in another letter case, is refused on the fir
   await page.getByRole('combobox', { name: 'Church' }).click();
   await page.getByRole('option', { name: 'Harbour City Church — Sydney' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret1');
-  await page.getByLabel('Confirm password').fill('secret1');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('quiet-harbour7');
+  await page.getByLabel('Confirm password').fill('quiet-harbour7');
   await page.getByRole('checkbox', { name: /terms and privacy policy/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('This email is already registered. Please use a different email.')).toBeVisible();
@@ -98,8 +98,8 @@ test('under 13 cannot continue; under 18 must tick the guardian consent', async 
   await page.getByRole('combobox', { name: 'Church' }).click();
   await page.getByRole('option', { name: 'Southbank Community Church — Southbank' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret1');
-  await page.getByLabel('Confirm password').fill('secret1');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('quiet-harbour7');
+  await page.getByLabel('Confirm password').fill('quiet-harbour7');
   await page.getByRole('checkbox', { name: /terms and privacy policy/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Members under 18 need a parent or guardian to consent')).toBeVisible();

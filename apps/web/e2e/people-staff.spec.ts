@@ -18,7 +18,7 @@ for (const width of [1280, 390]) {
     await page.getByLabel('Account number').fill('44556677');
     // A TFN whose check digit is wrong is refused on its field.
     await page.getByLabel('TFN or ABN').fill('123456789');
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret1');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('quiet-harbour7');
     await page.getByRole('button', { name: 'Add staff member' }).click();
     await expect(page.getByText('Enter a valid TFN (8 or 9 digits) or ABN (11 digits)')).toBeVisible();
     await page.getByLabel('TFN or ABN').fill('123 456 782');

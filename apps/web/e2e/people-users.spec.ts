@@ -15,7 +15,7 @@ async function addMember(page: Page, t: Tree, firstName: string, lastName: strin
   await page.getByRole('textbox', { name: text(t, 'fields.email'), exact: true }).fill(uniqueEmail(firstName.toLowerCase()));
   await page.getByRole('textbox', { name: text(t, 'fields.phone'), exact: true }).fill('0412345678');
   await page.getByRole('textbox', { name: text(t, 'fields.suburb'), exact: true }).fill('Parramatta');
-  await page.getByRole('textbox', { name: text(t, 'fields.password'), exact: true }).fill('secret1');
+  await page.getByRole('textbox', { name: text(t, 'fields.password'), exact: true }).fill('quiet-harbour7');
   await page.getByRole('button', { name: text(t, 'people.users.add') }).click();
   await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
 }

@@ -22,6 +22,10 @@ export const errorCodes = [
   'self_change',
   'church_has_people',
   'deletion_request_open',
+  'two_step_required',
+  'two_step_code_needed',
+  'two_step_code_invalid',
+  'two_step_restart',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

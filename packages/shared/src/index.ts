@@ -30,3 +30,4 @@ export * from './lobby-events';
 export * from './glossary';
 export * from './prepared-texts';
 export * from './messages';
+export * from './two-step';

@@ -18,6 +18,7 @@ export const permissions = [
   'users:set-role',
   'users:delete',
   'staff:reveal-payroll',
+  'users:reset-two-step',
   'events:manage',
   'events:read',
   'sermons:go-live',
@@ -61,6 +62,8 @@ export const permissionTable: Record<Permission, Partial<Record<Role, Scope>>> =
   'users:set-role': { platform_admin: 'any', church_admin: 'own' },
   // One payroll record at a time, each reveal audited (issue 9, item 3).
   'staff:reveal-payroll': { platform_admin: 'any', church_admin: 'own' },
+  // Decision 023: a person who lost their authenticator and recovery codes asks the platform.
+  'users:reset-two-step': { platform_admin: 'any' },
   'events:manage': { platform_admin: 'any', church_admin: 'own', staff: 'own' },
   'events:read': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'own' },
   'sermons:go-live': { church_admin: 'own', staff: 'own' },

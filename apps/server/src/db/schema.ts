@@ -327,7 +327,18 @@ export const serverSessions = pgTable('server_sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   userAgent: text('user_agent'),
-}, (t) => [index('server_sessions_user_idx').on(t.userId), index('server_sessions_expires_idx').on(t.expiresAt)]);
+  // Decision 023: the id the list of signed-in devices shows; the address; the half session
+  // between password and code, its wrong tries, and when a code was last checked on it.
+  id: uuid('id').notNull().defaultRandom(),
+  ipAddress: text('ip_address'),
+  twoStepPending: boolean('two_step_pending').notNull().default(false),
+  twoStepTries: integer('two_step_tries').notNull().default(0),
+  twoStepAt: timestamp('two_step_at', { withTimezone: true }),
+}, (t) => [
+  index('server_sessions_user_idx').on(t.userId),
+  index('server_sessions_expires_idx').on(t.expiresAt),
+  uniqueIndex('server_sessions_id_uq').on(t.id),
+]);
 
 export const passwordResetCodes = pgTable('password_reset_codes', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -445,3 +456,4 @@ export const storedFiles = pgTable('stored_files', {
 export * from './schema-schedule';
 export * from './schema-glossary';
 export * from './schema-messages';
+export * from './schema-accounts';

@@ -21,13 +21,29 @@ export interface Actor {
   lastName: string;
 }
 
-export async function createSession(db: Db, userId: string, userAgent?: string): Promise<string> {
+/** Where a session came from, for the list of signed-in devices (decision 023). */
+export interface SessionOrigin {
+  userAgent?: string;
+  ipAddress?: string;
+  /** A half session: the password was right, a two-step code is still needed (HALF_SESSION_TTL_MS). */
+  twoStepPending?: boolean;
+  /** When a two-step code was checked for this sign-in. */
+  twoStepAt?: Date;
+}
+
+// Long enough to open the authenticator app, short enough that a half session left behind dies.
+export const HALF_SESSION_TTL_MS = 10 * 60_000;
+
+export async function createSession(db: Db, userId: string, origin: SessionOrigin = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(serverSessions).values({
     idHash: sha256(token),
     userId,
-    userAgent: userAgent?.slice(0, 300),
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    userAgent: origin.userAgent?.slice(0, 300),
+    ipAddress: origin.ipAddress?.slice(0, 60),
+    twoStepPending: origin.twoStepPending ?? false,
+    twoStepAt: origin.twoStepAt,
+    expiresAt: new Date(Date.now() + (origin.twoStepPending ? HALF_SESSION_TTL_MS : SESSION_TTL_MS)),
   });
   return token;
 }
@@ -57,7 +73,13 @@ export async function actorFromToken(db: Db, token: string | undefined): Promise
     .from(serverSessions)
     .innerJoin(users, eq(users.id, serverSessions.userId))
     // A disabled account (deletion approved, issue 12) is signed out at once, even if a session row survived.
-    .where(and(eq(serverSessions.idHash, idHash), gt(serverSessions.expiresAt, new Date()), ne(users.accountStatus, 'disabled')))
+    // A half session (password right, two-step code not yet given; decision 023) signs nobody in.
+    .where(and(
+      eq(serverSessions.idHash, idHash),
+      gt(serverSessions.expiresAt, new Date()),
+      eq(serverSessions.twoStepPending, false),
+      ne(users.accountStatus, 'disabled'),
+    ))
     .limit(1);
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {

@@ -12,7 +12,7 @@ import { liveEvents, lobbyEvents, type Caption, type ListenerJoinAck, type Lobby
 import { buildCast } from '../../test/helpers/factories';
 import { openDatabase } from '../db/client';
 import { churches, sermons } from '../db/schema';
-import { addChurchLanguages, connectLive, eventually, ok, record, request, type ClientSocket } from './test-kit';
+import { addChurchLanguages, connectLive, eventually, ok, record, request, type ClientSocket } from '../../test/helpers/live-kit';
 
 /**
  * Issue 13's proof: two real server processes on one PostgreSQL database and one Redis, behind a

@@ -7,7 +7,7 @@ import { MOCK_SPEECH_KEY, MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } 
 import { listenerSessions, segmentTranslations, sermons, transcriptSegments } from '../db/schema';
 import {
   addChurchLanguages, connectLive, eventually, listen, ok, record, request, settle, useAzureKeys, type ClientSocket,
-} from './test-kit';
+} from '../../test/helpers/live-kit';
 
 let mock: MockAzure;
 let t: TestApp;

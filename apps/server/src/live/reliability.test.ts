@@ -13,7 +13,7 @@ import { openDatabase } from '../db/client';
 import { listenerSessions, sermons, transcriptSegments } from '../db/schema';
 import { ManualClock } from './clock';
 import { LiveService, liveFor } from './live-service';
-import { addChurchLanguages, connectLive, eventually, listen, ok, record, request, settle, useAzureKeys, type ClientSocket } from './test-kit';
+import { addChurchLanguages, connectLive, eventually, listen, ok, record, request, settle, useAzureKeys, type ClientSocket } from '../../test/helpers/live-kit';
 
 let mock: MockAzure;
 let t: TestApp;

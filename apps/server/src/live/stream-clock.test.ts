@@ -7,7 +7,7 @@ import { sermons } from '../db/schema';
 import { ManualClock } from './clock';
 import { liveFor } from './live-service';
 import { secondsUsedThisWeek } from './minutes';
-import { addChurchLanguages, connectLive, eventually, listen, ok, record, request, settle, type ClientSocket } from './test-kit';
+import { addChurchLanguages, connectLive, eventually, listen, ok, record, request, settle, type ClientSocket } from '../../test/helpers/live-kit';
 
 let t: TestApp;
 let url: string;

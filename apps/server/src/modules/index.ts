@@ -26,6 +26,8 @@ import { scheduleRoutes } from './schedule/routes';
 import { glossaryRoutes } from './glossary/routes';
 import { preparedTextRoutes } from './prepared-texts/routes';
 import { messageRoutes } from './messages/routes';
+import { twoStepRoutes } from './two-step/routes';
+import { sessionRoutes } from './sessions/routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -57,4 +59,6 @@ export const apiModules: ApiModule[] = [
   glossaryRoutes,
   preparedTextRoutes,
   messageRoutes,
+  twoStepRoutes,
+  sessionRoutes,
 ];

@@ -1,5 +1,5 @@
 import { readStoredUser } from '../lib/stored-user';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 // The route guards of spec section 2 ("Route guards", section 5) as plain functions of the URL, so the
 // router (guards.ts) and the listener entry (listener-app.tsx, no router) apply the same rules. They

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { readStoredUser } from '../lib/stored-user';
 import { churchInQueryRedirect, mobileQueryRedirect } from './guard-rules';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 // Route guards of spec section 2 ("Route guards", section 5). They check the stored values only,
 // never the role: the server decides what data comes back (spec section 6). The query rules live in

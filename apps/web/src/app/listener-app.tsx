@@ -4,7 +4,7 @@ import { AppLinkProvider, type AppLinkProps } from '../components/app-link';
 import { PageLoader } from '../components/page-loader';
 import { churchInQueryRedirect, mobileQueryRedirect } from './guard-rules';
 import { MobileFrame } from './layouts/mobile-frame';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 // The listener entry (listen.html) shows only `/joinlive`, `/sermon/join/:broadcastId` and a church's
 // lobby `/l/:code` with its projector view (docs/decisions/019), without

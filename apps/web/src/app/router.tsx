@@ -3,7 +3,7 @@ import { MobileLayout } from './layouts/mobile-layout';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { fallbackRedirect, requireChurchInQuery, requireMobileQuery, requireStoredEmail, signedOutOnly } from './guards';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 import { loadAllTranslations } from '../i18n';
 
 // Every screen is its own chunk: the listener's phone loads only what the join screen needs.

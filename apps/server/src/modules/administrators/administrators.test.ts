@@ -9,7 +9,7 @@ const { call } = app;
 
 let n = 0;
 const newAdmin = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Helen', lastName: 'Walker', email: `helen.${++n}.${Date.now()}@example.com`, password: 'secret1',
+  firstName: 'Helen', lastName: 'Walker', email: `helen.${++n}.${Date.now()}@example.com`, password: 'quiet-harbour7',
   phone: '0298765432', address: '10 Church St', suburb: 'Chatswood', churchId: app.cast.church.id, ...overrides,
 });
 

@@ -7,6 +7,7 @@ import { type DbOrTx, writeAudit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { listAll, listPage, searchMatches, type ListSource } from '../../lib/lists';
 import { hashPassword } from '../../lib/passwords';
+import { assertPasswordAllowed } from '../../lib/password-rules';
 import { destroyUserSessions, type Actor } from '../../lib/session';
 import { emailTaken, emailTakenError } from '../auth/email';
 import { insertPerson } from '../users/insert-person';
@@ -72,6 +73,7 @@ async function assertAnotherPlatformAdmin(tx: DbOrTx, exceptId: string) {
 export async function createAdministrator(ctx: AppContext, actor: Actor, input: z.output<typeof createAdministratorBody>): Promise<Person> {
   await assertChurchExists(ctx, input.churchId);
   if (await emailTaken(ctx.db, input.email)) throw emailTakenError();
+  assertPasswordAllowed(input.password, input.email);
   const passwordHash = await hashPassword(input.password);
   const id = await ctx.db.transaction(async (tx) => {
     const userId = await insertPerson(tx, {

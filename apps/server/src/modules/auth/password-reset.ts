@@ -6,6 +6,7 @@ import { passwordResetCodes, serverSessions, users } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { assertPasswordAllowed } from '../../lib/password-rules';
 import type { MailMessage } from '../../providers/email/mailer';
 import { clearLoginFailures } from './service';
 
@@ -116,6 +117,7 @@ export async function verifyReset(db: Db, email: string, code: string): Promise<
  * everywhere and lifts a sign-in lock (they have just proved they own the email).
  */
 export async function confirmReset(db: Db, email: string, code: string, password: string): Promise<void> {
+  assertPasswordAllowed(password, email);
   const { userId, codeId } = await checkCode(db, email, code);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {

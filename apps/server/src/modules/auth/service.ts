@@ -6,6 +6,7 @@ import { churches, loginFailures, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError, badRequest } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
+import { passwordRuleError } from '../../lib/password-rules';
 import { insertPerson } from '../users/insert-person';
 import { emailTaken, emailTakenError } from './email';
 
@@ -18,6 +19,8 @@ type Signup = z.output<typeof signupBody>;
  */
 export async function signup(db: Db, input: Signup): Promise<string> {
   const errors: FieldError[] = [];
+  const passwordError = passwordRuleError(input.password, input.email);
+  if (passwordError) errors.push(passwordError);
   const [church] = await db.select({ id: churches.id }).from(churches).where(eq(churches.id, input.churchId)).limit(1);
   if (!church) errors.push({ field: 'churchId', message: 'Please choose a church', key: 'validation.churchRequired' });
   let referredById: string | null = null;
@@ -79,7 +82,7 @@ async function assertNotLocked(db: Db, email: string, now: Date): Promise<void> 
   );
 }
 
-/** Checks the credentials and answers the user's id; 401 `invalid_credentials` otherwise. */
+/** Checks the credentials and answers the user's id; 401 `invalid_credentials` otherwise. The caller clears the failures. */
 export async function login(db: Db, email: string, password: string): Promise<string> {
   const now = new Date();
   await assertNotLocked(db, email, now);
@@ -95,7 +98,8 @@ export async function login(db: Db, email: string, password: string): Promise<st
     await recordFailure(db, email, now, user);
     throw new AppError('invalid_credentials', 401, 'Please enter the correct credentials');
   }
-  await clearLoginFailures(db, email);
+  // Failures are cleared once the sign-in is complete (after the two-step code, when there is one):
+  // wrong codes count as failures too, and a right password alone must not wipe them (decision 023).
   return user.id;
 }
 
@@ -103,7 +107,7 @@ export async function login(db: Db, email: string, password: string): Promise<st
  * Counts a failed sign-in. The failure that locks the email is written to the audit log (issue 12,
  * item 7) once, with the account's church when the email belongs to someone; never the password.
  */
-async function recordFailure(db: Db, email: string, now: Date, user: { id: string; churchId: string | null } | undefined) {
+export async function recordFailure(db: Db, email: string, now: Date, user: { id: string; churchId: string | null } | undefined) {
   await db.insert(loginFailures).values({ email, at: now });
   await db.delete(loginFailures).where(lt(loginFailures.at, new Date(now.getTime() - windowMs)));
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(loginFailures).where(eq(loginFailures.email, email));

@@ -22,7 +22,7 @@ const yearsAgo = (years: number, days = 0) => {
 let n = 0;
 const validBody = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Joanna', lastName: 'Silva', email: `joanna${++n}@example.com`, phone: '0412345678', suburb: 'Parramatta',
-  password: 'secret1', confirmPassword: 'secret1', churchId, termsAccepted: true, dateOfBirth: yearsAgo(30),
+  password: 'quiet-harbour7', confirmPassword: 'quiet-harbour7', churchId, termsAccepted: true, dateOfBirth: yearsAgo(30),
   gender: 'female', primaryLanguage: 'portuguese', faithLevel: 'opentofaith', attendedBefore: false,
   broughtBy: 'Maria Santos', referralSource: 'friend_family',
   ...overrides,

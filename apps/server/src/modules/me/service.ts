@@ -6,6 +6,7 @@ import { churches, serverSessions, staffDetails, users } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { assertPasswordAllowed } from '../../lib/password-rules';
 import { fileUrl } from '../../providers/storage/image-store';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { emailTaken, emailTakenError } from '../auth/email';
@@ -101,12 +102,13 @@ type ChangePassword = z.output<typeof changePasswordBody>;
  * every other session of the person ends (the one making the change stays signed in).
  */
 export async function changePassword(db: Db, userId: string, currentToken: string | undefined, body: ChangePassword): Promise<void> {
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db.select({ passwordHash: users.passwordHash, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound('User');
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     const message = 'Your current password is not correct';
     throw new AppError('invalid_credentials', 400, message, [{ field: 'currentPassword', message, key: 'errors.invalid_credentials' }]);
   }
+  assertPasswordAllowed(body.newPassword, user.email, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));

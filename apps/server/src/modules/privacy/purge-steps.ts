@@ -4,10 +4,14 @@ import type { DbOrTx } from '../../lib/audit';
 import {
   accountInvitations,
   deletionRequests,
+  feedback,
+  knownDevices,
   loginFailures,
   passwordResetCodes,
   serverSessions,
   staffDetails,
+  twoStepRecoveryCodes,
+  twoStepSettings,
   users,
 } from '../../db/schema';
 import { newReferralCode } from '../../lib/ids';
@@ -23,6 +27,13 @@ export type PurgeStep = (tx: DbOrTx, userId: string) => Promise<void>;
 
 const forgetSessions: PurgeStep = async (tx, userId) => {
   await tx.delete(serverSessions).where(eq(serverSessions.userId, userId));
+};
+
+/** Two-step sign-in and the browsers the person signed in from (decision 023). */
+const forgetTwoStepAndDevices: PurgeStep = async (tx, userId) => {
+  await tx.delete(twoStepSettings).where(eq(twoStepSettings.userId, userId));
+  await tx.delete(twoStepRecoveryCodes).where(eq(twoStepRecoveryCodes.userId, userId));
+  await tx.delete(knownDevices).where(eq(knownDevices.userId, userId));
 };
 
 const forgetResetCodesAndInvitations: PurgeStep = async (tx, userId) => {
@@ -43,6 +54,14 @@ const forgetStaffRecord: PurgeStep = async (tx, userId) => {
 /** The words the person wrote about why they left; the request itself stays as proof of deletion. */
 const forgetRequestWords: PurgeStep = async (tx, userId) => {
   await tx.update(deletionRequests).set({ details: null }).where(eq(deletionRequests.userId, userId));
+};
+
+/**
+ * The words of the person's feedback comments (a comment may name its writer); the rows stay, so the
+ * church's feedback counts by type, sermon and language do not change (decision 016).
+ */
+const emptyFeedbackWords: PurgeStep = async (tx, userId) => {
+  await tx.update(feedback).set({ comment: '' }).where(eq(feedback.userId, userId));
 };
 
 /**
@@ -80,10 +99,12 @@ const emptyPersonRow: PurgeStep = async (tx, userId) => {
 /** In order: anything keyed by the person's email runs before the row is emptied. */
 export const purgeSteps: PurgeStep[] = [
   forgetSessions,
+  forgetTwoStepAndDevices,
   forgetResetCodesAndInvitations,
   forgetSignInFailures,
   forgetStaffRecord,
   forgetRequestWords,
+  emptyFeedbackWords,
   // Issue 11: the decision stays as an anonymous count; name, contact and follow-up notes go.
   forgetPersonSalvations,
   // Church messages: the text and images the person wrote ("Deleted account" shows in their place).

@@ -59,7 +59,7 @@ async function personWithEverything(role: 'member' | 'staff', tag: string) {
   });
   const cookie = await sessionCookie(t.ctx.db, user.id);
   await t.ctx.db.insert(listenerSessions).values({ sermonId, userId: user.id, language: 'id', status: 'inactive', durationSeconds: 600 });
-  await t.ctx.db.insert(feedback).values({ userId: user.id, churchId: cast.church.id, type: 'GeneralFeedback', comment: 'Great service', sermonId, language: 'id' });
+  await t.ctx.db.insert(feedback).values({ userId: user.id, churchId: cast.church.id, type: 'GeneralFeedback', comment: `Great service, ${tag} Quixotic here`, sermonId, language: 'id' });
   await t.ctx.db.insert(passwordResetCodes).values({ userId: user.id, codeHash: 'h', expiresAt: new Date(Date.now() + DAY) });
   await t.ctx.db.insert(accountInvitations).values({ userId: user.id, tokenHash: `tok-${tag}`, expiresAt: new Date(Date.now() + DAY) });
   await t.ctx.db.insert(loginFailures).values({ email: user.email });
@@ -93,6 +93,9 @@ describe('the purge job, with a moved clock', () => {
       }
     }
     expect(everything).not.toContain('zstaff002@work.example');
+    // The comments' words are gone; the feedback rows (the counts) stay.
+    expect(everything).not.toContain('Great service');
+    expect(await t.ctx.db.select({ comment: feedback.comment }).from(feedback).where(eq(feedback.userId, a.user.id))).toEqual([{ comment: '' }]);
     expect(await storedImageNames(t.ctx.db)).not.toContain(a.photo);
     expect(await storedImageNames(t.ctx.db)).not.toContain(b.photo);
     expect(await churchTotals(cast.church.id)).toEqual(before);

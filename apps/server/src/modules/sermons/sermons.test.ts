@@ -4,7 +4,7 @@ import type { Sermon } from '@app/shared';
 import { buildCast, buildChurch, buildUser, sessionCookie } from '../../../test/helpers/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { auditLog, churches, listenerSessions, segmentTranslations, sermons, transcriptSegments } from '../../db/schema';
-import { addChurchLanguages } from '../../live/test-kit';
+import { addChurchLanguages } from '../../../test/helpers/live-kit';
 
 let t: TestApp;
 let cast: Awaited<ReturnType<typeof buildCast>>;

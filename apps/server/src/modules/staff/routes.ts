@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createStaffBody, idParams, staffDetail, staffListItem, staffListQuery, updateStaffBody } from '@app/shared';
+import { createStaffBody, idParams, revealBody, staffDetail, staffListItem, staffListQuery, updateStaffBody } from '@app/shared';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
 import { registerListRoutes } from '../../lib/list-routes';
+import { assertPayrollTwoStep } from '../two-step/payroll-guard';
 import { staffCsvColumns } from './staff-source';
 import { allStaff, createStaff, deleteStaff, getStaff, listStaff, revealPayroll, updateStaff } from './service';
 
@@ -49,19 +50,27 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => getStaff(ctx, requireActor(req), req.params.id));
 
   // One handler under the names an API client may look for; every call is audited as a reveal.
+  // Two-step sign-in guards each one (decision 023): `code` in the body, or a code given minutes ago.
   const reveal = {
     schema: {
       tags,
       summary: 'Reveal one staff member’s pay and private details (church admins of their church, platform admins); audited',
+      description: 'With two-step sign-in, send `code` (6 digits) unless one was given on this session in the last 5 minutes: 403 `two_step_code_needed` otherwise. An administrator who must use two-step sign-in and has not enrolled gets 403 `two_step_required`.',
       params: idParams,
       response: { 200: staffDetail },
     },
     config: { requires: 'staff:reveal-payroll' as const },
   };
   for (const url of ['/staff/:id/payroll/reveal', '/staff/:id/reveal']) {
-    api.post(url, reveal, async (req) => revealPayroll(ctx, requireActor(req), req.params.id));
+    api.post(url, { ...reveal, schema: { ...reveal.schema, body: revealBody } }, async (req) => {
+      await assertPayrollTwoStep(ctx, req, req.body?.code);
+      return revealPayroll(ctx, requireActor(req), req.params.id);
+    });
   }
-  api.get('/staff/:id/payroll', reveal, async (req) => revealPayroll(ctx, requireActor(req), req.params.id));
+  api.get('/staff/:id/payroll', reveal, async (req) => {
+    await assertPayrollTwoStep(ctx, req, undefined);
+    return revealPayroll(ctx, requireActor(req), req.params.id);
+  });
 
   api.patch('/staff/:id', {
     schema: { tags, summary: 'Edit a staff member; only the fields sent change', params: idParams, body: updateStaffBody, response: { 200: staffDetail } },

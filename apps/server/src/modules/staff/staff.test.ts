@@ -15,7 +15,7 @@ const ABN = '51824753556';
 let n = 0;
 const newStaff = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Grace', lastName: 'Nguyen', email: `grace.${++n}.${Date.now()}@example.com`, phone: '0412345678', suburb: 'Burwood',
-  churchId: app.cast.church.id, password: 'secret1', jobTitle: 'Youth pastor', department: 'Youth', employmentType: 'part-time',
+  churchId: app.cast.church.id, password: 'quiet-harbour7', jobTitle: 'Youth pastor', department: 'Youth', employmentType: 'part-time',
   workLocation: 'hybrid', startDate: '2025-02-01', workEmail: 'grace@church.org.au', languagesSpoken: 'English, Vietnamese',
   linkedinUrl: 'https://www.linkedin.com/in/grace', salary: '62000', payType: 'annual',
   bankDetails: { bsb: '062-000', accountNumber: '55566677', accountName: 'G Nguyen' }, tfnAbn: TFN,

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../lib/audit';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { assertPasswordAllowed } from '../../lib/password-rules';
 import { mailLanguageOf } from '../../providers/email/localized';
 import { accountCreatedMail } from './mail';
 
@@ -59,15 +60,17 @@ const invalidInvitation = () =>
 
 /** Sets the invited person's password from the link (single use, INVITATION_DAYS), activating the account. */
 export async function acceptInvitation(ctx: AppContext, token: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     const [invitation] = await tx
-      .select({ id: accountInvitations.id, userId: accountInvitations.userId })
+      .select({ id: accountInvitations.id, userId: accountInvitations.userId, email: users.email })
       .from(accountInvitations)
+      .innerJoin(users, eq(users.id, accountInvitations.userId))
       .where(and(eq(accountInvitations.tokenHash, sha256(token)), isNull(accountInvitations.usedAt), gt(accountInvitations.expiresAt, new Date())))
       .for('update')
       .limit(1);
     if (!invitation) throw invalidInvitation();
+    assertPasswordAllowed(password, invitation.email);
+    const passwordHash = await hashPassword(password);
     await tx.update(accountInvitations).set({ usedAt: new Date() }).where(eq(accountInvitations.id, invitation.id));
     const [user] = await tx
       .update(users)

@@ -9,6 +9,7 @@ import { writeAudit } from '../../lib/audit';
 import { forbidden, notFound } from '../../lib/errors';
 import { listAll, listPage, searchMatches, type ListSource } from '../../lib/lists';
 import { hashPassword } from '../../lib/passwords';
+import { assertPasswordAllowed } from '../../lib/password-rules';
 import { destroyUserSessions, type Actor } from '../../lib/session';
 import { emailTaken, emailTakenError } from '../auth/email';
 import { assertMayEdit, reachablePerson } from './access';
@@ -70,6 +71,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: CreateUse
   const values = await personValues(ctx.db, actor, input);
   if (await emailTaken(ctx.db, input.email)) throw emailTakenError();
   const invite = input.password === undefined;
+  if (!invite) assertPasswordAllowed(input.password!, input.email);
   const passwordHash = invite ? await placeholderPassword() : await hashPassword(input.password!);
   let token: string | undefined;
   const id = await ctx.db.transaction(async (tx) => {

@@ -11,7 +11,7 @@ const { call } = app;
 let n = 0;
 const newPerson = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Lucas', lastName: 'Pereira', email: `lucas.${++n}.${Date.now()}@example.com`, phone: '0412345678',
-  suburb: 'Parramatta', churchId: app.cast.church.id, password: 'secret1', ...overrides,
+  suburb: 'Parramatta', churchId: app.cast.church.id, password: 'quiet-harbour7', ...overrides,
 });
 
 describe('POST /users', () => {
@@ -39,7 +39,7 @@ describe('POST /users', () => {
     const person = res.json();
     expect(person).toMatchObject({ firstName: 'Lucas', role: 'member', status: 'active', churchId: app.cast.church.id, faithLevel: 'opentofaith', acceptedJesus: true });
     expect(person.acceptedJesusAt).toMatch(/^2026-03-01/);
-    const login = await app.t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: body.email, password: 'secret1' } });
+    const login = await app.t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: body.email, password: 'quiet-harbour7' } });
     expect(login.statusCode).toBe(200);
     const audit = await app.t.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, person.id));
     expect(audit.map((a) => a.action)).toContain('person.created');
@@ -137,7 +137,7 @@ describe('GET, PATCH, DELETE /users/:id', () => {
 
 describe('signup names', () => {
   it('takes the referrer’s code as `referralCode`, as signup does, and checks confirmPassword', async () => {
-    const res = await call('POST', '/users', app.cast.churchAdmin.cookie, newPerson({ referralCode: app.cast.staff.user.referralCode, confirmPassword: 'secret1' }));
+    const res = await call('POST', '/users', app.cast.churchAdmin.cookie, newPerson({ referralCode: app.cast.staff.user.referralCode, confirmPassword: 'quiet-harbour7' }));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().referredById).toBe(app.cast.staff.user.id);
     const mismatch = await call('POST', '/users', app.cast.churchAdmin.cookie, newPerson({ confirmPassword: 'other1' }));

@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers/test-app';
 import { buildUser } from '../../../test/helpers/factories';
-import { createMailer } from './mailer';
+import { createMailer } from './create-mailer';
 
 interface Received { from: string; to: string[]; raw: string }
 

@@ -19,7 +19,7 @@ import { MenuStateProvider, useMenuState, useOpenItemForScreen } from '../../fea
 import { HorizontalMenu, NavMenu } from '../../features/shell/nav-menu';
 import { routeTitleFor } from '../../features/shell/route-titles';
 import classes from '../../features/shell/shell.module.css';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 const NAVBAR_WIDTH = 260;
 const NAVBAR_COLLAPSED_WIDTH = 76;

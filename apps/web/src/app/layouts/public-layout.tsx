@@ -5,7 +5,7 @@ import { AppLogo } from '../../components/app-logo';
 import { LanguagePicker } from '../../components/language-picker';
 import { ThemeToggle } from '../../features/shell/theme-toggle';
 import classes from '../../features/shell/shell.module.css';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 // Header and page share one width so the logo lines up with the text below it.
 const PAGE_WIDTH = 900;

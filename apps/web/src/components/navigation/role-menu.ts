@@ -17,7 +17,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { UserType } from '@app/shared';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 
 export type MenuItemId =
   | 'dashboard'

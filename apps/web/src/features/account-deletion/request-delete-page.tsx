@@ -5,7 +5,7 @@ import { IconAlertCircle, IconClockHour4, IconDownload } from '@tabler/icons-rea
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createDeletionRequestBody, DELETION_DAYS, deletionReasons, type DeletionReason, type DeletionRequest } from '@app/shared';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { confirmDestructive } from '../../components/confirm-button';
 import { ErrorState, LoadingState } from '../../components/query-states';
 import { ApiError } from '../../lib/api-client';

@@ -9,7 +9,7 @@ import { useListParams } from '../../components/data-table/use-list-params';
 import { useHeadingLevel } from '../../components/heading-level';
 import { useStoredUser } from '../../components/navigation/use-stored-user';
 import { ErrorState, EmptyList } from '../../components/query-states';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { analyticsPaths, useListenerList } from './api/analytics-lists';
 import { useSermonDetail, useTranscriptText } from './api/sermon-detail';
 import { DateTime, Duration, languageName } from './components/cells';

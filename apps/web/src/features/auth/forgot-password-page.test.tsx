@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { jsonResponse, renderScreen } from '../../test/render-screen';
 import { stubFetchEachTest } from '../../test/stub-fetch';
 import { ForgotPasswordPage } from './forgot-password-page';

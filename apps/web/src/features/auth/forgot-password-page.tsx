@@ -6,7 +6,7 @@ import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RESET_CODE_LENGTH, resetConfirmBody, resetRequestBody, resetVerifyBody } from '@app/shared';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { ConfirmPasswordField, NewPasswordField } from '../../components/form-fields/password-fields';
 import { EmailField } from '../../components/form-fields/person-fields';
 import { ApiError } from '../../lib/api-client';

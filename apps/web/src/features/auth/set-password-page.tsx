@@ -4,7 +4,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { acceptInvitationBody } from '@app/shared';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/error-message';
 import { focusFirstInvalid, serverFieldErrors, zodFormValidate } from '../../lib/zod-form';
 import { useAcceptInvitation } from './api/accept-invitation';

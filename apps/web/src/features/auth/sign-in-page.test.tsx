@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { buildMe } from '../../test/factories';
 import { jsonResponse, renderScreen } from '../../test/render-screen';
@@ -13,7 +13,14 @@ const me = buildMe({ email: 'staff@demo.church', firstName: 'Samuel', lastName: 
 const routes = [
   { path: paths.signIn, element: <SignInPage /> },
   { path: paths.dashboard, element: <p>dashboard here</p> },
+  { path: paths.profile, element: <p>profile here</p> },
 ];
+
+/** Answers by URL: the password step, the code step and the two-step status. */
+const byUrl = (answers: Record<string, () => Response>) => (url: RequestInfo | URL) => {
+  const key = String(url).replace('/api/v1', '');
+  return Promise.resolve(answers[key]?.() ?? jsonResponse(404, { code: 'not_found', status: 404 }));
+};
 
 async function fillAndSubmit(email: string, password: string) {
   fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: email } });
@@ -69,6 +76,52 @@ describe('sign-in page', { timeout: 20_000 }, () => {
     expect(localStorage.getItem('lastName')).toBe('Staff');
     expect(localStorage.getItem('churchId')).toBe(me.churchId);
     expect(localStorage.getItem('userId')).toBe(me.id);
+  });
+
+  it('asks for the two-step code after the password, then opens the dashboard', async () => {
+    fetchMock.mockImplementation(byUrl({
+      '/auth/login': () => jsonResponse(202, { twoStep: 'code' }),
+      '/auth/login/two-step': () => jsonResponse(200, me),
+      '/me/two-step': () => jsonResponse(200, { enabled: true, mustEnrol: false, recoveryCodesLeft: 10 }),
+    }));
+    const { router } = await renderScreen(routes, paths.signIn);
+    await fillAndSubmit('staff@demo.church', 'demo1234');
+    expect(localStorage.getItem('userEmail')).toBeNull();
+    fireEvent.change(await screen.findByLabelText('6-digit code'), { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByLabelText('Remember this device for 30 days'));
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByText('dashboard here');
+    expect(router.state.location.pathname).toBe(paths.dashboard);
+    const codeCall = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/auth/login/two-step'))!;
+    expect(JSON.parse(String(codeCall[1]?.body))).toEqual({ code: '123456', rememberDevice: true });
+    expect(localStorage.getItem('userEmail')).toBe('staff@demo.church');
+  });
+
+  it('starts again from the password when the half session ended', async () => {
+    fetchMock.mockImplementation(byUrl({
+      '/auth/login': () => jsonResponse(202, { twoStep: 'code' }),
+      '/auth/login/two-step': () => jsonResponse(401, { code: 'two_step_restart', status: 401 }),
+    }));
+    await renderScreen(routes, paths.signIn);
+    await fillAndSubmit('staff@demo.church', 'demo1234');
+    fireEvent.change(await screen.findByLabelText('6-digit code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many wrong codes, or signing in took too long. Please sign in again.');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('takes an administrator who must set up two-step sign-in to it', async () => {
+    fetchMock.mockImplementation(byUrl({
+      '/auth/login': () => jsonResponse(200, { ...me, role: 'church_admin' }),
+      '/me/two-step': () => jsonResponse(200, { enabled: false, mustEnrol: true, recoveryCodesLeft: 0 }),
+    }));
+    const { router } = await renderScreen(routes, paths.signIn);
+    await fillAndSubmit('admin@demo.church', 'demo1234');
+    await screen.findByText('profile here');
+    expect(router.state.location.hash).toBe('#two-step');
   });
 
   it('links to password reset and signup', async () => {

@@ -1,22 +1,30 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginBody } from '@app/shared';
-import { paths } from '../../app/paths';
+import { loginBody, type TwoStepStatus } from '@app/shared';
+import { paths } from '../../config/paths';
 import { EmailField } from '../../components/form-fields/person-fields';
-import { ApiError } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
 import { serverFieldErrors, zodFormValidate } from '../../lib/zod-form';
-import { useLogin } from './api/login';
+import { needsCode, useLogin } from './api/login';
 import { signInFailureMessage } from './sign-in-failure';
 import { AuthLayout } from './components/auth-layout';
+import { TwoStepCodeForm } from './components/two-step-code-form';
 
-/** `/`: email and password; on success the stored values of spec section 3, then the dashboard. */
+/**
+ * `/`: email and password, then a two-step code when the person has it (decision 023); on success
+ * the stored values of spec section 3, then the dashboard, or the profile's two-step section for an
+ * administrator who must set it up first.
+ */
 export function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const login = useLogin();
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [restarted, setRestarted] = useState(false);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
@@ -24,11 +32,30 @@ export function SignInPage() {
   });
 
   const handleSubmit = form.onSubmit((values) => {
+    setRestarted(false);
     login.mutate(values, {
-      onSuccess: () => navigate(paths.dashboard, { replace: true }),
+      onSuccess: (result) => (needsCode(result) ? setStep('code') : void goOn()),
       onError: (err) => form.setErrors(serverFieldErrors(err, t)),
     });
   });
+
+  const goOn = async () => {
+    const status = await api<TwoStepStatus>('/me/two-step').catch(() => null);
+    navigate(status?.mustEnrol ? `${paths.profile}#two-step` : paths.dashboard, { replace: true });
+  };
+  const backToPassword = (afterRestart: boolean) => {
+    login.reset();
+    setRestarted(afterRestart);
+    setStep('password');
+  };
+
+  if (step === 'code') {
+    return (
+      <AuthLayout title={t('security.signIn.title')}>
+        <TwoStepCodeForm onSignedIn={() => void goOn()} onRestart={() => backToPassword(true)} onBack={() => backToPassword(false)} />
+      </AuthLayout>
+    );
+  }
 
   const failure = login.isError && !(login.error instanceof ApiError && login.error.status === 400) ? login.error : null;
 
@@ -36,6 +63,11 @@ export function SignInPage() {
     <AuthLayout title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
+          {restarted && (
+            <Alert color="yellow" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {t('security.signIn.restarted')}
+            </Alert>
+          )}
           {failure && (
             <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
               {signInFailureMessage(failure, t)}

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { buildMe } from '../../test/factories';
 import { jsonResponse, renderScreen } from '../../test/render-screen';
 import { stubFetchEachTest } from '../../test/stub-fetch';

@@ -6,7 +6,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { signupBody } from '@app/shared';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { serverFieldErrors } from '../../lib/zod-form';
 import { useSignup } from './api/signup';

@@ -7,7 +7,7 @@ import type { ChurchListItem } from '@app/shared';
 import { ListTable } from '../../components/data-table/list-table';
 import { exportUrl } from '../../components/data-table/use-list-query';
 import { useListParams } from '../../components/data-table/use-list-params';
-import { href, paths } from '../../app/paths';
+import { href, paths } from '../../config/paths';
 import { churchesPath, useChurches } from './api/get-churches';
 
 function MinutesUsed({ church }: { church: ChurchListItem }) {

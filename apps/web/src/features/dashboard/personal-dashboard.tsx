@@ -5,7 +5,7 @@ import { findKnownLanguage } from '@app/shared';
 import { useHeadingLevel } from '../../components/heading-level';
 import { ErrorState, EmptyList } from '../../components/query-states';
 import { AcceptJesusButton } from '../../components/salvation/accept-jesus-button';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { useMyDashboard } from './api/get-my-dashboard';
 import { SermonCards } from './sermon-cards';
 

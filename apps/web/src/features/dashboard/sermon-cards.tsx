@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Sermon } from '@app/shared';
 import { EmptyList } from '../../components/query-states';
-import { href } from '../../app/paths';
+import { href } from '../../config/paths';
 
 /** A short list of sermons; live ones offer Join (members) and every one its analytics (staff). */
 export function SermonCards({ sermons, empty, canJoin, canOpen }: { sermons: Sermon[]; empty: string; canJoin: boolean; canOpen: boolean }) {

@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Summary } from '@app/shared';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 
 type TileKey = 'members' | 'newMembers' | 'sermons' | 'liveNow' | 'listenerMinutes' | 'salvations' | 'feedback' | 'pendingDeletionRequests';
 

@@ -4,7 +4,7 @@ import { IconCalendarPlus, IconCopy, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EventDetails } from '@app/shared';
-import { href, paths } from '../../app/paths';
+import { href, paths } from '../../config/paths';
 import { ConfirmButton } from '../../components/confirm-button';
 import { useHeadingLevel } from '../../components/heading-level';
 import { ErrorState } from '../../components/query-states';

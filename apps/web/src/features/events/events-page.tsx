@@ -8,7 +8,7 @@ import { ChurchSelect } from '../../components/church-select';
 import { ListTable } from '../../components/data-table/list-table';
 import { exportUrl } from '../../components/data-table/use-list-query';
 import { useListParams } from '../../components/data-table/use-list-params';
-import { href, paths } from '../../app/paths';
+import { href, paths } from '../../config/paths';
 import { eventsPath, useEvents } from './api/get-events';
 import { PublicBadge } from './components/event-card';
 import { EventWhen } from './components/event-when';

@@ -2,7 +2,7 @@ import { Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { href, paths } from '../../app/paths';
+import { href, paths } from '../../config/paths';
 import { useCreateEvent } from './api/save-event';
 import { emptyEvent } from './components/event-form-values';
 import { EventForm } from './components/event-form';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { IMAGE_MAX_BYTES } from '@app/shared';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { buildMe } from '../../test/factories';
 import { jsonResponse, renderScreen } from '../../test/render-screen';
 import { stubApiEachTest } from '../../test/stub-fetch';

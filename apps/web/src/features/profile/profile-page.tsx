@@ -3,7 +3,7 @@ import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconDownload, IconLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { clearStoredUserKeepLanguage } from '../../lib/stored-user';
@@ -13,6 +13,8 @@ import { PhotoCard } from './components/photo-card';
 import { ProfileForm } from './components/profile-form';
 import { WithdrawDecision } from '../../components/salvation/withdraw-decision';
 import { DigestSwitch } from '../chat/components/digest-switch';
+import { DevicesSection } from './security/devices-section';
+import { TwoStepSection } from './security/two-step-section';
 
 function ProfileSkeleton() {
   const { t } = useTranslation();
@@ -28,7 +30,7 @@ function ProfileSkeleton() {
   );
 }
 
-/** `/profile`: the signed-in person edits their own details, photo and password. */
+/** `/profile`: the signed-in person edits their own details, photo and password; two-step sign-in and signed-in devices. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -92,6 +94,13 @@ export function ProfilePage() {
           <Grid.Col span={{ base: 12, md: 8 }}>
             {/* Keyed by id so a different person's details never linger in the inputs. */}
             <ProfileForm key={me.data.id} me={me.data} />
+          </Grid.Col>
+          {/* Decision 023: how the person signs in and where they are signed in. */}
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <TwoStepSection />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <DevicesSection />
           </Grid.Col>
         </Grid>
       )}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppLogo } from '../../components/app-logo';
 import { LanguagePicker } from '../../components/language-picker';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { ChatButton } from '../chat/components/chat-button';
 import { LogoutButton } from './logout-button';
 import { ThemeToggle } from './theme-toggle';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Group, Paper, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppBreadcrumbs } from '../../components/app-breadcrumbs';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import type { RouteTitle } from './route-titles';
 
 /** The bar above each signed-in screen, titled with the current menu item (spec section 2). */

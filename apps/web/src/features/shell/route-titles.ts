@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import { menuItems, type MenuItemId } from '../../components/navigation/role-menu';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 
 export interface Crumb {
   labelKey: string;

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api-client';
 import { clearStoredUserKeepLanguage } from '../../lib/stored-user';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 
 /**
  * Logout (spec section 2): end the server session, clear local storage except the chosen language,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Pagination, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { AppBreadcrumbs } from '../../components/app-breadcrumbs';
 import { ListPagination } from '../../components/list-pagination';
 import { KitSection, UiKitFrame } from './ui-kit-frame';

@@ -2,7 +2,7 @@ import { Anchor, Blockquote, Code, Highlight, Kbd, List, Mark, Stack, Text, Titl
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { useHeadingLevel } from '../../components/heading-level';
 import { KitSection, UiKitFrame } from './ui-kit-frame';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { useHeadingLevel } from '../../components/heading-level';
 
 const pages = [

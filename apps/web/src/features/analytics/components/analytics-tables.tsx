@@ -6,7 +6,7 @@ import type { NewUserItem, SalvationItem, SermonAnalyticsItem } from '@app/share
 import { ListTable } from '../../../components/data-table/list-table';
 import { exportUrl } from '../../../components/data-table/use-list-query';
 import { useListParams } from '../../../components/data-table/use-list-params';
-import { href } from '../../../app/paths';
+import { href } from '../../../config/paths';
 import { analyticsPaths, useNewUserList, useSalvationList, useSermonList } from '../api/analytics-lists';
 import { DateTime, Duration, FollowUpBadge, languageName } from './cells';
 import { ANALYTICS_FILTERS, ListFilters } from './list-filters';

@@ -1,7 +1,7 @@
 import { Anchor, Checkbox, Stack } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { ConfirmPasswordField, NewPasswordField } from '../../../components/form-fields/password-fields';
 import { needsGuardian, type SignupStepProps } from './signup-form';
 

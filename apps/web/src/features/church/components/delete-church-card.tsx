@@ -6,7 +6,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChurchDetails } from '@app/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useHeadingLevel } from '../../../components/heading-level';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';

@@ -1,4 +1,4 @@
-import { href } from '../../../app/paths';
+import { href } from '../../../config/paths';
 import { LiveSermonsScreen } from './live-sermons-screen';
 
 /**

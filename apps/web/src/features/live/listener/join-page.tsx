@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import { href } from '../../../app/paths';
+import { href } from '../../../config/paths';
 import { ListenerScreen } from './listener-screen';
 
 /** The admin shell's header, its padding above and below, and the breadcrumb bar. */

@@ -17,7 +17,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { Caption, SermonByBroadcast, VoiceGender } from '@app/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { ApiError } from '../../../lib/api-client';
 import { useSermonByBroadcast } from '../api/get-sermon-by-broadcast';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { href } from '../../../app/paths';
+import { href } from '../../../config/paths';
 import { LiveSermonsScreen } from './live-sermons-screen';
 
 /** `/live-sermon-translator?churchId=`: join screen inside the admin layout (the guard supplies churchId). */

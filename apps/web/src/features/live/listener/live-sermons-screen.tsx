@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBroadcast, IconHeadphones, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { ApiError } from '../../../lib/api-client';
 import { readStoredUser } from '../../../lib/stored-user';

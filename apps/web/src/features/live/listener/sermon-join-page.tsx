@@ -1,4 +1,4 @@
-import { href } from '../../../app/paths';
+import { href } from '../../../config/paths';
 import { readStoredUser } from '../../../lib/stored-user';
 import { ListenerScreen } from './listener-screen';
 

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Button, CopyButton, Group, Paper, Stack, Text, Text
 import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { href } from '../../../app/paths';
+import { href } from '../../../config/paths';
 import { useHeadingLevel } from '../../../components/heading-level';
 
 /** The full share link of a sermon: `/sermon/join/{broadcastId}?churchId=…` on this site. */

@@ -2,10 +2,11 @@ import { Alert, Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { ErrorState, LoadingState } from '../../../components/query-states';
 import { administratorsApi } from '../api/administrators';
 import { PersonHeader } from '../components/person-header';
+import { ResetTwoStepButton } from '../components/reset-two-step-button';
 import { saveError } from '../components/save-error';
 import { useViewer } from '../components/use-viewer';
 import { AdministratorForm, administratorToForm } from './administrator-form';
@@ -28,7 +29,10 @@ export function AdministratorPage() {
 
   return (
     <Stack gap="md">
-      <PersonHeader person={a} canDelete={!isSelf} deleting={remove.isPending} onDelete={() => remove.mutateAsync(a.id)} onDeleted={() => navigate(paths.administrators)} />
+      <PersonHeader person={a} canDelete={!isSelf} deleting={remove.isPending} onDelete={() => remove.mutateAsync(a.id)} onDeleted={() => navigate(paths.administrators)}>
+        {/* Only platform administrators reach this page (administrators:manage). */}
+        {!isSelf && <ResetTwoStepButton userId={a.id} />}
+      </PersonHeader>
       {isSelf && <Alert color="blue" variant="light">{t('people.administrators.selfNote')}</Alert>}
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <AdministratorForm

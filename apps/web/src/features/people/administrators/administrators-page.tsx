@@ -7,7 +7,7 @@ import { adminRoles, type Person } from '@app/shared';
 import { ListTable } from '../../../components/data-table/list-table';
 import { exportUrl } from '../../../components/data-table/use-list-query';
 import { useListParams } from '../../../components/data-table/use-list-params';
-import { href, paths } from '../../../app/paths';
+import { href, paths } from '../../../config/paths';
 import { administratorsApi } from '../api/administrators';
 import { ChurchSelect } from '../../../components/church-select';
 import { PersonCard, PersonNameLink, RoleBadge } from '../components/person-cells';

@@ -2,7 +2,7 @@ import { Paper } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { href, paths } from '../../../app/paths';
+import { href, paths } from '../../../config/paths';
 import { administratorsApi } from '../api/administrators';
 import { saveError } from '../components/save-error';
 import { AdministratorForm, emptyAdministrator } from './administrator-form';

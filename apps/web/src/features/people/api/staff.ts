@@ -10,7 +10,8 @@ export const staffApi = peopleApi<StaffListItem, StaffDetail, CreateStaffBody, U
 export function useRevealPayroll(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api<StaffDetail>(`/staff/${id}/payroll/reveal`, { method: 'POST' }),
+    // With two-step sign-in a fresh code goes along (decision 023); without one the server may answer 403 two_step_code_needed.
+    mutationFn: (code?: string) => api<StaffDetail>(`/staff/${id}/payroll/reveal`, { method: 'POST', body: code ? { code } : undefined }),
     // Kept only in this screen's cache entry: leaving the page and coming back shows it masked again.
     onSuccess: (detail) => qc.setQueryData(['/staff', 'revealed', id], detail),
   });

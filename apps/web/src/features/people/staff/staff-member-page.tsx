@@ -2,7 +2,7 @@ import { Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { ErrorState, LoadingState } from '../../../components/query-states';
 import { staffApi } from '../api/staff';
 import { PersonHeader } from '../components/person-header';

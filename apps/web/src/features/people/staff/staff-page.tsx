@@ -7,7 +7,7 @@ import { employmentTypes, type StaffListItem } from '@app/shared';
 import { ListTable } from '../../../components/data-table/list-table';
 import { exportUrl } from '../../../components/data-table/use-list-query';
 import { useListParams } from '../../../components/data-table/use-list-params';
-import { href, paths } from '../../../app/paths';
+import { href, paths } from '../../../config/paths';
 import { staffApi } from '../api/staff';
 import { ChurchSelect } from '../../../components/church-select';
 import { PersonCard, PersonNameLink, ShortDate } from '../components/person-cells';

@@ -2,7 +2,7 @@ import { Paper } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { href, paths } from '../../../app/paths';
+import { href, paths } from '../../../config/paths';
 import { usersApi } from '../api/users';
 import { emptyPerson } from '../components/person-form-values';
 import { useViewer } from '../components/use-viewer';

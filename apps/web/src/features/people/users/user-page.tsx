@@ -2,10 +2,11 @@ import { Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { ErrorState, LoadingState } from '../../../components/query-states';
 import { usersApi } from '../api/users';
 import { PersonHeader } from '../components/person-header';
+import { ResetTwoStepButton } from '../components/reset-two-step-button';
 import { personToForm } from '../components/person-form-values';
 import { saveError } from '../components/save-error';
 import { useViewer } from '../components/use-viewer';
@@ -39,6 +40,7 @@ export function UserPage() {
       >
         <Text size="sm" c="dimmed">{t('fields.referralCode')}: {p.referralCode}</Text>
         {p.referredByName && <Text size="sm" c="dimmed">{t('people.referredBy', { name: p.referredByName })}</Text>}
+        {viewer.role === 'platform_admin' && !isSelf && <ResetTwoStepButton userId={p.id} />}
       </PersonHeader>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <UserForm

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconCopy, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES, profilePhotoTypes, type Me } from '@app/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useDeletePhoto } from '../api/delete-photo';
 import { useUploadPhoto } from '../api/upload-photo';

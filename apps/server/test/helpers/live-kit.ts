@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { findListeningLanguage, LIVE_NAMESPACE, type LiveAck } from '@app/shared';
-import type { AppContext } from '../context';
-import type { Db } from '../db/client';
-import { churches, churchLanguages } from '../db/schema';
-import { invalidateChurchProviders } from '../providers/church-providers';
+import type { AppContext } from '../../src/context';
+import type { Db } from '../../src/db/client';
+import { churches, churchLanguages } from '../../src/db/schema';
+import { invalidateChurchProviders } from '../../src/providers/church-providers';
 
 /** Helpers for the live pipeline's tests (real sockets against a listening server). Not used at run time. */
 
