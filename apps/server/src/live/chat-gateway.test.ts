@@ -8,7 +8,7 @@ import { buildCast } from '../../test/helpers/factories';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig } from '../config';
-import { eventually, listen, record, settle } from './test-kit';
+import { eventually, listen, record, settle } from '../../test/helpers/live-kit';
 
 type Cast = Awaited<ReturnType<typeof buildCast>>;
 const sockets: Socket[] = [];

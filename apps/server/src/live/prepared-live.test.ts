@@ -3,7 +3,7 @@ import { liveEvents, type Caption, type ListenerJoinAck, type PreparedText, type
 import { buildCast } from '../../test/helpers/factories';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app';
 import { MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } from '../../test/mock-azure';
-import { addChurchLanguages, connectLive, eventually, listen, ok, record, request, useAzureKeys, type ClientSocket } from './test-kit';
+import { addChurchLanguages, connectLive, eventually, listen, ok, record, request, useAzureKeys, type ClientSocket } from '../../test/helpers/live-kit';
 
 let mock: MockAzure;
 let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lobbyEvents, type LobbyEndedPayload, type LobbyInfo, type LobbyLivePayload } from '@app/shared';
 import { useCastApp } from '../../../test/helpers/cast-app';
 import { churches } from '../../db/schema';
-import { addChurchLanguages, connectLive, eventually, listen, ok, record, request, type ClientSocket } from '../../live/test-kit';
+import { addChurchLanguages, connectLive, eventually, listen, ok, record, request, type ClientSocket } from '../../../test/helpers/live-kit';
 
 const s = useCastApp();
 let url: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCast } from '../../../test/helpers/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } from '../../../test/mock-azure';
-import { addChurchLanguages, useAzureKeys } from '../../live/test-kit';
+import { addChurchLanguages, useAzureKeys } from '../../../test/helpers/live-kit';
 
 let mock: MockAzure;
 let t: TestApp;

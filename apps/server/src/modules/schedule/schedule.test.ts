@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCastApp } from '../../../test/helpers/cast-app';
 import { auditLog, sermons } from '../../db/schema';
-import { addChurchLanguages } from '../../live/test-kit';
+import { addChurchLanguages } from '../../../test/helpers/live-kit';
 
 const s = useCastApp();
 const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();

@@ -2,7 +2,7 @@ import { Box, Paper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate, useParams } from 'react-router';
 import { LAYOUT_DRAWER_BREAKPOINT_PX } from '@app/shared';
-import { href, paths } from '../../app/paths';
+import { href, paths } from '../../config/paths';
 import { ChatHome } from './components/chat-home';
 import { ChatThread } from './components/chat-thread';
 import { useTranslation } from 'react-i18next';

@@ -16,7 +16,7 @@ import { ScheduledServicesCard } from './components/scheduled-services-card';
 import { DeleteChurchCard } from './components/delete-church-card';
 import { useHeadingLevel } from '../../components/heading-level';
 import { AppLink } from '../../components/app-link';
-import { glossaryHref } from '../../app/paths';
+import { glossaryHref } from '../../config/paths';
 
 /**
  * `/church` (Manage Church): the details, location, photo and live-translation settings of the

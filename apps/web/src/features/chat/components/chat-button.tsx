@@ -4,7 +4,7 @@ import { IconMessageCircle } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT_DRAWER_BREAKPOINT_PX } from '@app/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useUnread } from '../api/chat-queries';
 import { useChatPanel } from '../chat-panel-state';
 

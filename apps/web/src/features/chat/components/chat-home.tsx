@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { IconFlag, IconMessagePlus, IconUsersPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { roleByUserType } from '@app/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useStoredUser } from '../../../components/navigation/use-stored-user';
 import { ConversationList } from './conversation-list';
 import { useNewConversationDialogs } from './new-conversation';

@@ -2,7 +2,7 @@ import { ActionIcon, Box, Group } from '@mantine/core';
 import { IconArrowsMaximize, IconX } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { href, paths } from '../../../app/paths';
+import { href, paths } from '../../../config/paths';
 import { useChatPanel } from '../chat-panel-state';
 import { ChatHome } from './chat-home';
 import { ChatThread } from './chat-thread';

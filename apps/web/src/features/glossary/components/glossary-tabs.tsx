@@ -1,7 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { glossaryHref } from '../../../app/paths';
+import { glossaryHref } from '../../../config/paths';
 
 export type GlossaryTab = 'church' | 'starter' | 'flags';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LobbyInfo } from '@app/shared';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { ApiError } from '../../../lib/api-client';
 import { readStoredUser } from '../../../lib/stored-user';

@@ -4,7 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { LobbyInfo } from '@app/shared';
-import { href } from '../../../app/paths';
+import { href } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { listenerLanguageLabel } from '../lib/language-label';
 import { TOUCH_PX } from '../listener/listener-controls';
