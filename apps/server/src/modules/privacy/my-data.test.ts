@@ -29,6 +29,9 @@ describe('GET /me/export', () => {
     expect(data.feedback).toEqual([expect.objectContaining({ comment: 'More Mandarin voices please' })]);
     expect(data.deletionRequests).toEqual([expect.objectContaining({ reason: 'switching_service', status: 'pending' })]);
     expect(data.salvation.acceptedJesus).toBe(true);
+    // Where the person is signed in (decision 023), without the cookie's hash or a two-step secret.
+    expect(data.signIn).toMatchObject({ twoStepEnabledAt: null, sessions: [expect.objectContaining({ browser: null })], browsers: [] });
+    expect(JSON.stringify(data.signIn)).not.toMatch(/idHash|secret/i);
     expect(data.salvation.decisions).toEqual([expect.objectContaining({ sermonId: s!.id, followUpStatus: 'contacted', followUpNotes: 'Coffee after church' })]);
     expect(data.auditEntries).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'deletion_request.created', byYou: true })]));
     expect(data.staffRecord).toBeNull();

@@ -1,10 +1,11 @@
 import { asc, eq, or, and } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { auditLog, churches, feedback, followUps, salvations, listenerSessions, sermons, staffDetails, users } from '../../db/schema';
+import { auditLog, churches, feedback, followUps, knownDevices, salvations, listenerSessions, sermons, staffDetails, twoStepSettings, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { fileUrl } from '../../providers/storage/image-store';
 import { requestsOf, toDeletionRequest } from '../deletion-requests/request-source';
 import { myMessages } from '../messages/privacy';
+import { listSessions } from '../sessions/service';
 import { decryptPayroll } from '../staff/payroll';
 
 /**
@@ -26,7 +27,7 @@ export async function exportMyData(ctx: AppContext, userId: string) {
       })()
     : null;
 
-  const [sermonsListened, myFeedback, requests, auditEntries, decisions, messagesWritten] = await Promise.all([
+  const [sermonsListened, myFeedback, requests, auditEntries, decisions, messagesWritten, sessions, devices, twoStep] = await Promise.all([
     db.select({
       sermonId: listenerSessions.sermonId,
       church: churches.name,
@@ -58,6 +59,11 @@ export async function exportMyData(ctx: AppContext, userId: string) {
       .where(eq(salvations.userId, userId))
       .orderBy(asc(salvations.createdAt)),
     myMessages(db, userId),
+    // Decision 023: where the person is signed in, the browsers they used, whether two-step is on (never the secret).
+    listSessions(db, userId, undefined),
+    db.select({ userAgent: knownDevices.userAgent, firstSeenAt: knownDevices.createdAt, lastSeenAt: knownDevices.lastSeenAt, rememberedUntil: knownDevices.trustedUntil })
+      .from(knownDevices).where(eq(knownDevices.userId, userId)).orderBy(asc(knownDevices.createdAt)),
+    db.select({ enabledAt: twoStepSettings.enabledAt }).from(twoStepSettings).where(eq(twoStepSettings.userId, userId)),
   ]);
 
   return {
@@ -70,5 +76,10 @@ export async function exportMyData(ctx: AppContext, userId: string) {
     salvation: { acceptedJesus: profile.acceptedJesus, acceptedJesusAt: profile.acceptedJesusAt, decisions },
     auditEntries: auditEntries.map((e) => ({ ...e, byYou: e.actorId === userId })),
     messages: messagesWritten,
+    signIn: {
+      twoStepEnabledAt: twoStep[0]?.enabledAt ?? null,
+      sessions: sessions.map(({ current: _current, ...session }) => session),
+      browsers: devices,
+    },
   };
 }
