@@ -10,6 +10,8 @@
  *   of live sermons, measured once the live sermon is listed.
  * - sermonJoin: a guest (no cookie) on the share link of that live sermon, measured once they have
  *   tapped "Start listening" and are connected: everything the first caption needs.
+ * - lobby: a guest (no cookie) on the church's standing join link `/l/{code}` while it is live: the
+ *   lobby turns into the live view by itself; measured once connected.
  * - signIn: the sign-in page, for comparison.
  * A page that does not reach that state fails the run, so a redirect or an error screen is never
  * measured by mistake (an ended sermon's page or a signed-out list once were).
@@ -99,6 +101,7 @@ try {
   const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, locale: 'en-AU', hasTouch: true };
   const memberCookie = { name: member.cookie.split('=')[0]!, value: member.cookie.slice(member.cookie.indexOf('=') + 1), url: base };
 
+  const { joinCode } = await call<{ joinCode: string }>(`/churches/${churchId}`, { cookie: speaker.cookie });
   const pages: Record<string, { url: string; member?: boolean; ready: (page: Page) => Promise<void> }> = {
     joinlive: {
       url: `/joinlive?churchId=${churchId}&userId=${member.me.id}`,
@@ -111,6 +114,12 @@ try {
         await page.getByRole('button', { name: 'Start listening' }).click({ timeout: 15_000 });
         await page.getByText('Connected', { exact: true }).waitFor({ timeout: 15_000 });
       },
+    },
+    // A guest on the church's standing join link while the sermon is live: the lobby turns into the
+    // live view by itself (docs/decisions/019), so this is the lobby and the live view together.
+    lobby: {
+      url: `/l/${joinCode}`,
+      ready: (page) => page.getByText('Connected', { exact: true }).waitFor({ timeout: 15_000 }),
     },
     signIn: { url: '/', ready: (page) => page.getByRole('button', { name: 'Sign in' }).first().waitFor({ timeout: 15_000 }) },
   };
