@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginBody } from '@app/shared';
+import { loginBody, matchListenerPage } from '@app/shared';
 import { paths } from '../../app/paths';
 import { EmailField } from '../../components/form-fields/person-fields';
 import { ApiError } from '../../lib/api-client';
@@ -12,10 +12,21 @@ import { useLogin } from './api/login';
 import { signInFailureMessage } from './sign-in-failure';
 import { AuthLayout } from './components/auth-layout';
 
+/**
+ * `?next=`: back to a church's lobby after signing in, when its church does not allow guests
+ * (docs/decisions/019). Only a lobby or projector path of this site, never another address.
+ */
+export function lobbyToReturnTo(next: string | null): string | null {
+  if (!next?.startsWith('/')) return null;
+  const page = matchListenerPage(next);
+  return page?.page === 'lobby' || page?.page === 'projector' ? next : null;
+}
+
 /** `/`: email and password; on success the stored values of spec section 3, then the dashboard. */
 export function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const login = useLogin();
   const form = useForm({
     mode: 'uncontrolled',
@@ -25,7 +36,12 @@ export function SignInPage() {
 
   const handleSubmit = form.onSubmit((values) => {
     login.mutate(values, {
-      onSuccess: () => navigate(paths.dashboard, { replace: true }),
+      onSuccess: () => {
+        const lobby = lobbyToReturnTo(params.get('next'));
+        // The lobby is a page of the listener entry (decision 018): a page load, not a route change.
+        if (lobby) window.location.assign(lobby);
+        else void navigate(paths.dashboard, { replace: true });
+      },
       onError: (err) => form.setErrors(serverFieldErrors(err, t)),
     });
   });
