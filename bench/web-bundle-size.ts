@@ -10,6 +10,8 @@
  *   of live sermons, measured once the live sermon is listed.
  * - sermonJoin: a guest (no cookie) on the share link of that live sermon, measured once they have
  *   tapped "Start listening" and are connected: everything the first caption needs.
+ * - lobby: a guest (no cookie) on the church's standing join link `/l/{code}` while it is live: the
+ *   lobby turns into the live view by itself; measured once connected.
  * - signIn, signUp: the first pages every phone of the main app opens, signed out.
  * - dashboardMember, dashboardAdmin: the dashboard of the demo member and church admin, measured once
  *   its greeting shows and the network is idle (charts included).
@@ -104,6 +106,7 @@ try {
   const cookieOf = (c: string) => ({ name: c.split('=')[0]!, value: c.slice(c.indexOf('=') + 1), url: base });
   const welcome = (page: Page) => page.getByRole('heading', { name: /^Welcome/ }).first().waitFor({ timeout: 20_000 });
 
+  const { joinCode } = await call<{ joinCode: string }>(`/churches/${churchId}`, { cookie: speaker.cookie });
   const pages: Record<string, { url: string; as?: { me: Me; cookie: string }; ready: (page: Page) => Promise<void> }> = {
     joinlive: {
       url: `/joinlive?churchId=${churchId}&userId=${member.me.id}`,
@@ -116,6 +119,12 @@ try {
         await page.getByRole('button', { name: 'Start listening' }).click({ timeout: 15_000 });
         await page.getByText('Connected', { exact: true }).waitFor({ timeout: 15_000 });
       },
+    },
+    // A guest on the church's standing join link while the sermon is live: the lobby turns into the
+    // live view by itself (docs/decisions/019), so this is the lobby and the live view together.
+    lobby: {
+      url: `/l/${joinCode}`,
+      ready: (page) => page.getByText('Connected', { exact: true }).waitFor({ timeout: 15_000 }),
     },
     signIn: { url: '/', ready: (page) => page.getByRole('button', { name: 'Sign in' }).first().waitFor({ timeout: 15_000 }) },
     signUp: { url: '/signup', ready: (page) => page.getByRole('textbox', { name: /^First name/ }).first().waitFor({ timeout: 15_000 }) },

@@ -65,6 +65,8 @@ const adminRoutes: RouteObject[] = [
 const listenerRoutes: RouteObject[] = [
   { path: paths.joinLiveMobile, loader: requireMobileQuery, lazy: () => import('./listener-routes/join-live-mobile-route').then((m) => ({ Component: m.JoinLiveMobileRoute })) },
   { path: paths.sermonJoin, loader: requireChurchInQuery, lazy: () => import('./listener-routes/sermon-join-route').then((m) => ({ Component: m.SermonJoinRoute })) },
+  { path: paths.lobby, lazy: () => import('./listener-routes/lobby-route').then((m) => ({ Component: m.LobbyRoute })) },
+  { path: paths.projector, lazy: () => import('./listener-routes/lobby-route').then((m) => ({ Component: m.ProjectorRoute })) },
 ];
 
 const otherRoutes: RouteObject[] = [

@@ -7,6 +7,9 @@ export const paths = {
   goLiveMobile: '/golive',
   joinLiveMobile: '/joinlive',
   sermonJoin: '/sermon/join/:broadcastId',
+  // A church's standing join link and its room-screen view (docs/decisions/019).
+  lobby: '/l/:code',
+  projector: '/l/:code/projector',
   dashboard: '/dashboard',
   todaySermons: '/today-sermons',
   basicButton: '/basic/button',

@@ -6,7 +6,7 @@ import { buildMe } from '../../test/factories';
 import { jsonResponse, renderScreen } from '../../test/render-screen';
 import { stubFetchEachTest } from '../../test/stub-fetch';
 import { signInFailureMessage } from './sign-in-failure';
-import { SignInPage } from './sign-in-page';
+import { lobbyToReturnTo, SignInPage } from './sign-in-page';
 
 const me = buildMe({ email: 'staff@demo.church', firstName: 'Samuel', lastName: 'Staff', role: 'staff' });
 
@@ -150,5 +150,15 @@ describe('signInFailureMessage', () => {
     expect(signInFailureMessage(new ApiError(500, 'internal', ''), t)).toBe('auth.signIn.failed');
     expect(signInFailureMessage(new Error('x'), t)).toBe('auth.signIn.failed');
     expect(signInFailureMessage(new ApiError(0, 'network', ''), t)).toBe('errors.network');
+  });
+});
+
+describe('lobbyToReturnTo', () => {
+  it('returns to a church lobby or projector view of this site only', () => {
+    expect(lobbyToReturnTo('/l/HARBOUR')).toBe('/l/HARBOUR');
+    expect(lobbyToReturnTo('/l/HARBOUR/projector')).toBe('/l/HARBOUR/projector');
+    expect(lobbyToReturnTo('//evil.example/l/X')).toBeNull();
+    expect(lobbyToReturnTo('/users')).toBeNull();
+    expect(lobbyToReturnTo(null)).toBeNull();
   });
 });

@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@manti
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginBody, type TwoStepStatus } from '@app/shared';
+import { loginBody, matchListenerPage, type TwoStepStatus } from '@app/shared';
 import { paths } from '../../config/paths';
 import { EmailField } from '../../components/form-fields/person-fields';
 import { api, ApiError } from '../../lib/api-client';
@@ -15,6 +15,16 @@ import { AuthLayout } from './components/auth-layout';
 import { TwoStepCodeForm } from './components/two-step-code-form';
 
 /**
+ * `?next=`: back to a church's lobby after signing in, when its church does not allow guests
+ * (docs/decisions/019). Only a lobby or projector path of this site, never another address.
+ */
+export function lobbyToReturnTo(next: string | null): string | null {
+  if (!next?.startsWith('/')) return null;
+  const page = matchListenerPage(next);
+  return page?.page === 'lobby' || page?.page === 'projector' ? next : null;
+}
+
+/**
  * `/`: email and password, then a two-step code when the person has it (decision 023); on success
  * the stored values of spec section 3, then the dashboard, or the profile's two-step section for an
  * administrator who must set it up first.
@@ -22,6 +32,7 @@ import { TwoStepCodeForm } from './components/two-step-code-form';
 export function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const login = useLogin();
   const [step, setStep] = useState<'password' | 'code'>('password');
   const [restarted, setRestarted] = useState(false);
@@ -41,7 +52,11 @@ export function SignInPage() {
 
   const goOn = async () => {
     const status = await api<TwoStepStatus>('/me/two-step').catch(() => null);
-    navigate(status?.mustEnrol ? `${paths.profile}#two-step` : paths.dashboard, { replace: true });
+    const lobby = lobbyToReturnTo(params.get('next'));
+    if (status?.mustEnrol) navigate(`${paths.profile}#two-step`, { replace: true });
+    // The lobby is a page of the listener entry (decision 018): a page load, not a route change.
+    else if (lobby) window.location.assign(lobby);
+    else navigate(paths.dashboard, { replace: true });
   };
   const backToPassword = (afterRestart: boolean) => {
     login.reset();

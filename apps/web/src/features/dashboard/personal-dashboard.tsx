@@ -6,6 +6,7 @@ import { useHeadingLevel } from '../../components/heading-level';
 import { ErrorState, EmptyList } from '../../components/query-states';
 import { AcceptJesusButton } from '../../components/salvation/accept-jesus-button';
 import { paths } from '../../config/paths';
+import { useUpcomingServices } from '../../lib/scheduled-sermons';
 import { useMyDashboard } from './api/get-my-dashboard';
 import { SermonCards } from './sermon-cards';
 
@@ -17,6 +18,8 @@ export function PersonalDashboard({ isMember, hasChurch }: { isMember: boolean; 
   const { t, i18n } = useTranslation();
   const heading = useHeadingLevel(1);
   const mine = useMyDashboard();
+  // The church's next services (docs/decisions/019); the server keeps a member to their own church.
+  const services = useUpcomingServices(null, 3);
   if (mine.isPending) return <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} h={80} radius="md" />)}</Stack>;
   if (mine.isError) return <ErrorState error={mine.error} onRetry={() => void mine.refetch()} title={t('analytics.loadFailed')} />;
   const d = mine.data;
@@ -39,6 +42,8 @@ export function PersonalDashboard({ isMember, hasChurch }: { isMember: boolean; 
           <Anchor component={Link} to={paths.followUps}>{t('followUps.title')}</Anchor>
         </Group>
       )}
+      {hasChurch && section('upcoming-services', t('schedule.upcomingTitle'),
+        <CardList empty={t('schedule.empty')} items={(services.data?.items ?? []).map((s) => ({ id: s.id, title: s.title, detail: when.format(new Date(s.startsAt)) }))} />)}
       {isMember && section('next-events', t('analytics.my.nextEvents'),
         <CardList empty={t('analytics.my.noEvents')} items={d.nextEvents.map((e) => ({ id: e.id, title: e.name, detail: when.format(new Date(e.startsAt)) }))} />)}
       {isMember && section('recent-listening', t('analytics.my.recentListening'),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LobbyInfo } from '@app/shared';
@@ -9,8 +9,11 @@ import { readStoredUser } from '../../../lib/stored-user';
 import { useLobby } from '../api/get-lobby';
 import { ListenerScreen } from '../listener/listener-screen';
 import { initialLanguage, readListenerPrefs, saveListenerPrefs } from '../listener/listener-prefs';
-import { LobbyWaiting } from './lobby-waiting';
 import { useLobbySocket } from './use-lobby-socket';
+
+// Only before the service: a phone that opens the link during the sermon goes straight to the live
+// view without downloading the waiting screen (the 150 KB budget of decision 018).
+const LobbyWaiting = lazy(() => import('./lobby-waiting').then((m) => ({ default: m.LobbyWaiting })));
 
 /**
  * `/l/{code}`: a church's lobby for good (docs/decisions/019). Before the service it shows the church,
@@ -64,7 +67,7 @@ export function LobbyPage({ code }: { code: string }) {
 }
 
 function LobbyRoom({ info, code, refetch }: { info: LobbyInfo; code: string; refetch: () => Promise<void> }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const codes = info.languages.map((l) => l.code);
   const [language, setLanguage] = useState(() => initialLanguage(codes, readListenerPrefs().language, i18n.language, codes[0] ?? 'en'));
   const [broadcastId, setBroadcastId] = useState<string | null>(info.live?.broadcastId ?? null);
@@ -89,5 +92,9 @@ function LobbyRoom({ info, code, refetch }: { info: LobbyInfo; code: string; ref
   };
 
   if (broadcastId) return <ListenerScreen key={broadcastId} broadcastId={broadcastId} listHref={null} autoStart />;
-  return <LobbyWaiting info={info} language={language} onLanguage={handleLanguage} />;
+  return (
+    <Suspense fallback={<Center py="xl"><Loader aria-label={t('live.common.loading')} /></Center>}>
+      <LobbyWaiting info={info} language={language} onLanguage={handleLanguage} />
+    </Suspense>
+  );
 }

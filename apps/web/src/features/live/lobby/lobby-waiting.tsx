@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Image, Select, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Button, Card, Image, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { LobbyInfo } from '@app/shared';
@@ -31,17 +30,16 @@ export function LobbyWaiting({ info, language, onLanguage }: { info: LobbyInfo; 
       <Card withBorder radius="md" padding="md">
         {next ? <NextService title={next.title} startsAt={next.startsAt} timeZone={church.timeZone} locale={i18n.language} /> : <Text>{t('lobby.noService')}</Text>}
       </Card>
-      <Select
+      {/* A native select, as on the live view: the phone's own picker, and no popover code to download. */}
+      <NativeSelect
         label={t('lobby.language')}
         size="lg"
-        allowDeselect={false}
         data={info.languages.map((l) => ({ value: l.code, label: listenerLanguageLabel(l.code, l.nativeName, l.name, i18n.language) }))}
         value={language}
-        onChange={(v) => v && onLanguage(v)}
-        comboboxProps={{ withinPortal: true }}
+        onChange={(e) => onLanguage(e.currentTarget.value)}
       />
       <Switch size="lg" label={t('lobby.voice')} checked={voiceOn} onChange={(e) => handleVoice(e.currentTarget.checked)} />
-      <Alert color="blue" icon={<IconCircleCheck />} title={t('lobby.readyTitle')}>
+      <Alert color="blue" title={t('lobby.readyTitle')}>
         {t('lobby.ready')}
       </Alert>
       {info.lastEnded && (
