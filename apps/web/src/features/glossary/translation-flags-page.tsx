@@ -81,7 +81,7 @@ export function TranslationFlagsPage() {
           </Stack>
         )}
       />
-      <Modal opened={accepting !== null} onClose={() => setAccepting(null)} title={t('glossary.flags.acceptTitle')} size="lg">
+      <Modal closeButtonProps={{ 'aria-label': t('glossary.cancel') }} opened={accepting !== null} onClose={() => setAccepting(null)} title={t('glossary.flags.acceptTitle')} size="lg">
         {accepting && (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">{accepting.sourceText}</Text>

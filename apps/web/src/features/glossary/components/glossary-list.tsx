@@ -106,7 +106,7 @@ export function GlossaryList({ path, canEdit, label }: { path: string; canEdit: 
           </Stack>
         )}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.entry ? t('glossary.editTitle') : t('glossary.addTitle')} size="lg">
+      <Modal closeButtonProps={{ 'aria-label': t('glossary.cancel') }} opened={editing !== null} onClose={() => setEditing(null)} title={editing?.entry ? t('glossary.editTitle') : t('glossary.addTitle')} size="lg">
         {editing && (
           <GlossaryEntryForm
             path={path}
