@@ -11,14 +11,16 @@ async function addEntry(page: Page, entry: { term: string; fixed?: Record<string
     for (const [language, text] of Object.entries(entry.fixed)) await dialog.getByRole('textbox', { name: language, exact: true }).fill(text);
   }
   if (entry.heardAs) {
-    await dialog.getByRole('textbox', { name: 'Heard as' }).fill(entry.heardAs);
-    await dialog.getByRole('textbox', { name: 'Heard as' }).press('Enter');
+    await dialog.getByRole('combobox', { name: 'Heard as' }).fill(entry.heardAs);
+    await dialog.getByRole('combobox', { name: 'Heard as' }).press('Enter');
   }
   await dialog.getByRole('button', { name: 'Save' }).click();
   return dialog;
 }
 
 test('a church admin fixes names once; listeners read them right, prepared paragraphs go out by taps, and a guest’s flag becomes an entry', async ({ browser }) => {
+  // Five browsers on a shared machine: more than the default minute.
+  test.setTimeout(150_000);
   const admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await signIn(admin, 'admin@demo.church');
   await admin.goto('/church');
