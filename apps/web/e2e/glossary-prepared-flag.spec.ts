@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { signInThroughForm as signIn } from './fixtures';
 import { joinAsGuest, startSpeaker, stopSermon, typeLines } from './live-helpers';
 
@@ -85,4 +86,18 @@ test('a church admin fixes names once; listeners read them right, prepared parag
   await expect(flags.getByText('Added to glossary')).toBeVisible();
 
   await stopSermon(speaker.page);
+});
+
+test('the glossary screens and the entry form have no serious or critical accessibility violation', async ({ page }) => {
+  await signIn(page, 'admin@demo.church');
+  for (const [path, tab] of [['/church/glossary', 'Church glossary'], ['/church/glossary/starter', 'Starter glossary'], ['/church/translation-flags', 'Flagged lines']]) {
+    await page.goto(path);
+    await expect(page.getByRole('tab', { name: tab, selected: true })).toBeVisible();
+    await expect(page.getByRole('status', { busy: true })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  await page.goto('/church/glossary');
+  await page.getByRole('button', { name: 'Add entry' }).click();
+  await page.getByRole('dialog').getByText('Fixed translation', { exact: true }).click();
+  expect(await seriousViolations(page)).toEqual([]);
 });
