@@ -3,6 +3,7 @@
  *
  *   npm run bench:live -- --listeners 5000 --languages 6 --segments 20 [--interval 1000] [--workers 4] [--verbose]
  *   npm run bench:live -- --processes 2 --listeners 10000 [--kill-one]     (needs DATABASE_URL and REDIS_URL)
+ *   npm run bench:live -- --glossary 2000     (the church has 2,000 glossary entries; compare p99 with a run without)
  *
  * With --processes N, N server processes share a fresh database on DATABASE_URL's server and Redis
  * at REDIS_URL (issue 13): the speaker on the first, listener i on server i mod N, the baseline being
@@ -41,6 +42,7 @@ const { values } = parseArgs({
     'translator-latency': { type: 'string', default: '50' },
     processes: { type: 'string', default: '1' },
     'kill-one': { type: 'boolean', default: false },
+    glossary: { type: 'string', default: '0' },
   },
 });
 const processes = Number(values.processes);
@@ -55,6 +57,11 @@ if (processes > 1 && (!process.env.DATABASE_URL || !process.env.REDIS_URL)) {
 }
 if (killOne && processes < 2) {
   process.stderr.write('--kill-one needs --processes 2 or more\n');
+  process.exit(2);
+}
+const glossaryEntries = Number(values.glossary);
+if (!Number.isInteger(glossaryEntries) || glossaryEntries < 0 || glossaryEntries > 20_000) {
+  process.stderr.write('--glossary must be a whole number of entries from 0 to 20000\n');
   process.exit(2);
 }
 const listeners = Number(values.listeners);
@@ -115,7 +122,7 @@ function startServer(index: number): ChildProcess {
     : { DATA_DIR: dataDir };
   const server = fork(path.join(here, 'live-server.ts'), {
     execArgv: [...tsx, '--expose-gc', '--max-old-space-size=2048'],
-    env: { ...process.env, ...shared, AZURE_TRANSLATOR_ENDPOINT: mock.url, BENCH_LANGUAGES: String(languages), PORT: '0', BENCH_SEED: index === 0 ? '1' : '0' },
+    env: { ...process.env, ...shared, AZURE_TRANSLATOR_ENDPOINT: mock.url, BENCH_LANGUAGES: String(languages), BENCH_GLOSSARY: String(glossaryEntries), PORT: '0', BENCH_SEED: index === 0 ? '1' : '0' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   children.push(server);
@@ -177,7 +184,8 @@ try {
   // The bare baseline namespace on the same connections (after the memory reading: not the product's cost).
   await Promise.all(workers.map((w) => ask(w, { type: 'bench-connect' }, 'bench-ready')));
 
-  const text = (seq: number) => `Segment ${seq}: grace and peace to you from God our Father and the Lord Jesus Christ.`;
+  // Starter terms in every run; with --glossary, a church entry too (its words are plain text without).
+  const text = (seq: number) => `Segment ${seq}: grace and peace to you from God our Father and the Lord Jesus Christ, says Elder${seq} Member${seq}.`;
   const expected = listeners * segments;
   const counts = () => Promise.all(workers.map((w) => ask<{ live: number; bare: number; moved: number; lastCaughtUpAt: number }>(w, { type: 'counts' }, 'counts')));
   async function drain(which: 'live' | 'bare', upTo: number, deadline: number) {
@@ -255,6 +263,7 @@ try {
   await Promise.all(servers.map((s) => ask(s, { type: 'stop' }, 'stopped', 30_000).catch(() => undefined)));
 
   const result = {
+    glossary: glossaryEntries,
     processes,
     listeners,
     languages,

@@ -9,7 +9,8 @@
 import { listeningLanguages } from '@app/shared';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { churches, churchLanguages, users } from '../apps/server/src/db/schema';
+import { churches, churchLanguages, glossaryEntries, users } from '../apps/server/src/db/schema';
+import { termKey } from '../apps/server/src/modules/glossary/matcher';
 import { newReferralCode } from '../apps/server/src/lib/ids';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/lib/session';
@@ -44,7 +45,24 @@ async function seed() {
     email: 'speaker@bench.local', passwordHash: await hashPassword('bench-password'), role: 'staff',
     churchId: church!.id, firstName: 'Bench', lastName: 'Speaker', referralCode: newReferralCode(),
   }).returning();
+  await seedGlossary(church!.id, Number(process.env.BENCH_GLOSSARY ?? 0));
   return { churchId: church!.id, cookie: `${SESSION_COOKIE}=${await createSession(ctx.db, speaker!.id)}` };
+}
+
+/**
+ * `--glossary N`: N church glossary entries (every other one `fixed` in every language), on top of
+ * the starter glossary every run has, to show matching time does not grow with the glossary.
+ */
+async function seedGlossary(churchId: string, count: number) {
+  const rows = Array.from({ length: count }, (_, i) => {
+    const term = `Elder${i} Member${i}`;
+    const fixed = i % 2 === 0;
+    return {
+      churchId, language: 'en', term, termKey: termKey(term), kind: fixed ? ('fixed' as const) : ('keep' as const),
+      translations: fixed ? Object.fromEntries(languages.map((code) => [code, `${term} ${code}`])) : {}, heardAs: [`Elda${i} Member${i}`],
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500) await ctx.db.insert(glossaryEntries).values(rows.slice(i, i + 500));
 }
 
 // The baseline: the same caption-shaped messages broadcast to language rooms, with nothing else.

@@ -8,10 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveEvents, lobbyEvents, type Caption, type ListenerJoinAck, type LobbyLivePayload, type SegmentAck, type Sermon } from '@app/shared';
+import { liveEvents, lobbyEvents, type Caption, type ListenerJoinAck, type LobbyLivePayload, type PreparedText, type SegmentAck, type Sermon } from '@app/shared';
 import { buildCast } from '../../test/helpers/factories';
+import { MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } from '../../test/mock-azure';
 import { openDatabase } from '../db/client';
 import { churches, sermons } from '../db/schema';
+import { SecretBox } from '../lib/crypto';
 import { addChurchLanguages, connectLive, eventually, ok, record, request, type ClientSocket } from '../../test/helpers/live-kit';
 
 /**
@@ -152,6 +154,8 @@ describe.runIf(runs)('two server processes behind a balancer', () => {
   let dataDir: string;
   let servers: ServerProcess[] = [];
   let lb: { port: number; close: () => void };
+  let mock: MockAzure;
+  const secretsKey = '0'.repeat(64);
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
@@ -160,9 +164,11 @@ describe.runIf(runs)('two server processes behind a balancer', () => {
     await admin.query(`create database ${dbName}`);
     await admin.end();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'cluster-test-'));
+    // Churches with a translator key reach this mock; the others use the demo translator.
+    mock = await startMockAzure();
     const env = {
       NODE_ENV: 'test', DATABASE_URL: url.toString(), REDIS_URL: redisUrl!, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false',
-      SECRETS_KEY: '0'.repeat(64),
+      SECRETS_KEY: secretsKey, AZURE_TRANSLATOR_ENDPOINT: mock.url,
     };
     servers = [new ServerProcess(await freePort(), env), new ServerProcess(await freePort(), env)];
     // The first start migrates the fresh database; the second finds it migrated.
@@ -175,6 +181,7 @@ describe.runIf(runs)('two server processes behind a balancer', () => {
     for (const s of sockets) s.disconnect();
     lb?.close();
     for (const s of servers) await s.stop('SIGKILL');
+    await mock?.close();
     await rm(dataDir, { recursive: true, force: true });
     const admin = new pg.Client({ connectionString: adminUrl.toString() });
     await admin.connect();
@@ -279,4 +286,46 @@ describe.runIf(runs)('two server processes behind a balancer', () => {
     expect(stored.rows[0]?.n).toBe(LINES);
     await database.close();
   }, 120_000);
+
+  it('sends prepared paragraphs to listeners on both processes from stored translations, with no translator request (decision 026)', async () => {
+    if (servers[0]!.child?.exitCode !== null || servers[0]!.child?.signalCode !== null) await servers[0]!.start();
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    const cast = await buildCast(database.db);
+    await addChurchLanguages(database.db, cast.church.id);
+    const secrets = new SecretBox(Buffer.from(secretsKey, 'hex'));
+    await database.db.update(churches).set({ translatorKeyEnc: secrets.encrypt(MOCK_TRANSLATOR_KEY), translatorLocation: 'australiaeast' }).where(eq(churches.id, cast.church.id));
+    const base = `http://127.0.0.1:${lb.port}`;
+    const post = async <T>(path: string, body: unknown) => {
+      const res = await fetch(`${base}${path}`, { method: 'POST', headers: { cookie: cast.staff.cookie, 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
+      expect(res.status).toBe(201);
+      return (await res.json()) as T;
+    };
+    const prepared = await post<PreparedText>(`/api/v1/churches/${cast.church.id}/prepared-texts`, { title: 'Reading', text: 'One.\n\nTwo.\n\nThree.\n\nFour.\n\nFive.' });
+    expect(prepared.paragraphs[0]!.translations.es).toBe('[es] One.');
+    const sermon = await post<Sermon>('/api/v1/sermons', { churchId: cast.church.id, sourceLanguage: 'en' });
+    mock.reset();
+
+    const connect = async (cookie?: string) => {
+      const s = await connectLive(base, cookie, { reconnection: true });
+      sockets.push(s);
+      return s;
+    };
+    const speakerSocket = await connect(cast.staff.cookie);
+    ok(await request(speakerSocket, liveEvents.speakerJoin, { sermonId: sermon.id }));
+    // Round robin: the listeners alternate between the two processes.
+    const listeners: Array<ReturnType<typeof listen>> = [];
+    for (const language of ['es', 'pt', 'es', 'pt']) {
+      const l = listen(await connect(cast.member.cookie), sermon.broadcastId, language);
+      await l.join();
+      listeners.push(l);
+    }
+    for (const [i, p] of prepared.paragraphs.entries()) {
+      ok(await request<SegmentAck>(speakerSocket, liveEvents.segment, { sermonId: sermon.id, seq: i + 1, text: p.text, final: true, clientId: randomUUID(), preparedParagraphId: p.id }));
+    }
+    await eventually(() => {
+      for (const l of listeners) expect([...l.finals.values()]).toEqual(prepared.paragraphs.map((p) => p.translations[l.language]));
+    }, 20_000);
+    expect(mock.stats.counts.translate).toBe(0);
+    await database.close();
+  }, 90_000);
 });

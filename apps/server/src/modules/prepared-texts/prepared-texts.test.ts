@@ -51,6 +51,8 @@ describe('prepared texts', () => {
     expect(text.paragraphs.map((p: { text: string }) => p.text)).toEqual(['I am the vine.', 'Read John 15 with grace.', 'Abide in me.']);
     expect(text.paragraphs[1].translations).toEqual({ pt: '[pt] READ João 15 WITH graça.', es: '[es] READ Juan 15 WITH gracia.', id: '[id] READ Yohanes 15 WITH anugerah.' });
     expect(mock.stats.counts.translate).toBe(3);
+    const list = (await t.app.inject({ method: 'GET', url: `${base()}?q=john`, headers: { cookie: cast.churchAdmin.cookie } })).json();
+    expect(list.items).toEqual([expect.objectContaining({ title: 'John 15', paragraphCount: 3 })]);
   });
 
   it('reads .txt, .md and .docx files and keeps a scheduled service id', async () => {

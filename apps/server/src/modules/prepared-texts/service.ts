@@ -121,7 +121,8 @@ export async function deletePreparedText(ctx: AppContext, actor: Actor, churchId
   });
 }
 
-const paragraphCount = sql<number>`(select count(*)::int from prepared_paragraphs p where p.text_id = ${preparedTexts.id})`;
+// Written out: inside a subquery drizzle would name the outer column without its table.
+const paragraphCount = sql<number>`(select count(*)::int from prepared_paragraphs p where p.text_id = "prepared_texts"."id")`;
 const selectTexts = (db: Db) => db.select({ row: preparedTexts, paragraphs: paragraphCount }).from(preparedTexts).$dynamic();
 
 const preparedSource = (db: Db): ListSource<ReturnType<typeof selectTexts>, PreparedTextSummary> => ({

@@ -32,7 +32,7 @@ export function TranslationFlagsPage() {
   const setFilter = (key: (typeof FILTERS)[number]) => (value: string | null) => list.update({ filters: { [key]: value ?? '' } });
 
   const actions = (f: TranslationFlag) => f.status !== 'open' ? (
-    <Badge variant="light" color={f.status === 'accepted' ? 'teal' : 'gray'}>{t(`glossary.flags.status.${f.status}`)}</Badge>
+    <Badge variant="dot" tt="none" color={f.status === 'accepted' ? 'teal' : 'gray'}>{t(`glossary.flags.status.${f.status}`)}</Badge>
   ) : (
     <Group gap={6} wrap="nowrap">
       <Button size="xs" onClick={() => setAccepting(f)} aria-label={t('glossary.flags.acceptLabel', { seq: f.seq })}>{t('glossary.flags.accept')}</Button>
@@ -81,7 +81,7 @@ export function TranslationFlagsPage() {
           </Stack>
         )}
       />
-      <Modal opened={accepting !== null} onClose={() => setAccepting(null)} title={t('glossary.flags.acceptTitle')} size="lg">
+      <Modal closeButtonProps={{ 'aria-label': t('glossary.cancel') }} opened={accepting !== null} onClose={() => setAccepting(null)} title={t('glossary.flags.acceptTitle')} size="lg">
         {accepting && (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">{accepting.sourceText}</Text>

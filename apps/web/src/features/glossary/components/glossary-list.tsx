@@ -61,7 +61,7 @@ export function GlossaryList({ path, canEdit, label }: { path: string; canEdit: 
 
   const columns: DataTableColumn<GlossaryEntry>[] = [
     { accessor: 'term', title: t('glossary.fields.term'), sortable: true, render: (e) => <Text size="sm" fw={500}>{e.term}</Text> },
-    { accessor: 'kind', title: t('glossary.fields.kind'), sortable: true, render: (e) => <Badge variant="light" color={e.kind === 'keep' ? 'grape' : 'blue'}>{t(`glossary.kinds.${e.kind}`)}</Badge> },
+    { accessor: 'kind', title: t('glossary.fields.kind'), sortable: true, render: (e) => <Badge variant="light" tt="none" color={e.kind === 'keep' ? 'gray' : 'blue'}>{t(`glossary.kinds.${e.kind}`)}</Badge> },
     { accessor: 'language', title: t('glossary.fields.language'), sortable: true },
     { accessor: 'translations', title: t('glossary.fields.translations'), render: (e) => <TranslationsText entry={e} /> },
     { accessor: 'heardAs', title: t('glossary.fields.heardAs'), render: (e) => <Text size="sm">{e.heardAs.join(', ')}</Text> },
@@ -98,7 +98,7 @@ export function GlossaryList({ path, canEdit, label }: { path: string; canEdit: 
           <Stack gap={4}>
             <Group justify="space-between" wrap="nowrap">
               <Text fw={600}>{e.term}</Text>
-              <Badge variant="light">{t(`glossary.kinds.${e.kind}`)}</Badge>
+              <Badge variant="light" tt="none" color={e.kind === 'keep' ? 'gray' : 'blue'}>{t(`glossary.kinds.${e.kind}`)}</Badge>
             </Group>
             <TranslationsText entry={e} />
             {e.heardAs.length > 0 && <Text size="xs" c="dimmed">{t('glossary.fields.heardAs')}: {e.heardAs.join(', ')}</Text>}
@@ -106,7 +106,7 @@ export function GlossaryList({ path, canEdit, label }: { path: string; canEdit: 
           </Stack>
         )}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.entry ? t('glossary.editTitle') : t('glossary.addTitle')} size="lg">
+      <Modal closeButtonProps={{ 'aria-label': t('glossary.cancel') }} opened={editing !== null} onClose={() => setEditing(null)} title={editing?.entry ? t('glossary.editTitle') : t('glossary.addTitle')} size="lg">
         {editing && (
           <GlossaryEntryForm
             path={path}

@@ -32,7 +32,7 @@ export function FlagLineDialog({ sermonId, caption, onClose }: { sermonId: strin
   };
 
   return (
-    <Modal opened={caption !== null} onClose={close} title={t('glossary.listenerFlag.title')} centered>
+    <Modal closeButtonProps={{ 'aria-label': t('glossary.listenerFlag.close') }} opened={caption !== null} onClose={close} title={t('glossary.listenerFlag.title')} centered>
       {state === 'sent' ? (
         <Stack gap="sm">
           <Alert color="teal" role="status">{t('glossary.listenerFlag.sent')}</Alert>

@@ -24,7 +24,7 @@ export function NewPreparedText({ churchId, sourceLanguage, opened, onClose, onC
     },
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={t('glossary.prepared.newTitle')} size="lg">
+    <Modal closeButtonProps={{ 'aria-label': t('glossary.cancel') }} opened={opened} onClose={onClose} title={t('glossary.prepared.newTitle')} size="lg">
       <Stack gap="sm">
         <TextInput label={t('glossary.prepared.titleLabel')} required value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} data-autofocus />
         <Textarea label={t('glossary.prepared.textLabel')} description={t('glossary.prepared.textHint')} autosize minRows={6} maxRows={14} value={text} onChange={(e) => setText(e.currentTarget.value)} error={errors.text} disabled={file !== null} />
@@ -57,7 +57,7 @@ export function EditPreparedText({ churchId, text, onClose }: { churchId: string
     { onSuccess: onClose },
   );
   return (
-    <Modal opened onClose={onClose} title={t('glossary.prepared.editTitle')} size="xl">
+    <Modal closeButtonProps={{ 'aria-label': t('glossary.cancel') }} opened onClose={onClose} title={t('glossary.prepared.editTitle')} size="xl">
       <Stack gap="sm">
         <TextInput label={t('glossary.prepared.titleLabel')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
         {paragraphs.map((p, i) => (
