@@ -165,3 +165,6 @@ export interface ChatUnreadEvent { unread: number }
 /** GET/PUT /me/message-settings: the digest mail switch (Manage Profile). */
 export const messageSettings = z.object({ digest: z.boolean() });
 export type MessageSettings = z.infer<typeof messageSettings>;
+
+/** Unread messages are counted up to this many per conversation (shown as "99+"). */
+export const MESSAGE_UNREAD_CAP = 100;

@@ -5,7 +5,8 @@ import type { AppContext } from '../../context';
 import { conversationMembers, conversations, messages } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
-import { getConversation, membership, unreadTotal } from './conversations';
+import { membership, unreadTotal } from './conversations';
+import { mayPost } from './summaries';
 import { chatHubFor } from './hub';
 import { toChatMessage, type MessageRow } from './message-rows';
 import { peopleByIds } from './people';
@@ -42,8 +43,7 @@ export async function sendMessage(ctx: AppContext, actor: Actor, id: string, bod
     if (again.conversationId !== id) throw new AppError('conflict', 409, 'This client id was used for another conversation');
     return { message: (await present(ctx, conversation.churchId, [again]))[0]!, created: false };
   }
-  const summary = await getConversation(ctx, actor, id);
-  if (!summary.canPost) {
+  if (!(await mayPost(ctx, actor, conversation))) {
     throw forbidden(conversation.kind === 'announcements' ? 'Only staff and administrators post announcements' : 'You cannot write to this person');
   }
   const row = await ctx.db.transaction(async (tx) => {
