@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { MESSAGE_UNREAD_CAP, type ConversationSummary } from '@app/shared';
 import type { AppContext } from '../../context';
 import { conversationMembers, conversations, messages, userBlocks } from '../../db/schema';
 import type { Actor } from '../../lib/session';
-import { toChatMessage } from './message-rows';
+import { toChatMessage, type MessageRow } from './message-rows';
 import { peopleByIds, toChatPerson } from './people';
 import { translationsFor } from './translate';
 
@@ -19,7 +19,7 @@ export async function summarize(ctx: AppContext, actor: Actor, rows: Array<{ con
   const directIds = rows.filter((r) => r.conversation.kind === 'direct').map((r) => r.conversation.id);
   const [unread, last, members, others] = await Promise.all([
     unreadCounts(ctx, actor.id, ids),
-    ctx.db.selectDistinctOn([messages.conversationId]).from(messages).where(inArray(messages.conversationId, ids)).orderBy(messages.conversationId, desc(messages.seq)),
+    lastMessages(ctx, ids),
     ctx.db.select({
       id: conversationMembers.conversationId,
       n: sql<number>`count(*)::int`,
@@ -58,6 +58,18 @@ export async function summarize(ctx: AppContext, actor: Actor, rows: Array<{ con
       lastMessageAt: c.lastMessageAt?.toISOString() ?? null,
     };
   });
+}
+
+/**
+ * The newest message of each conversation: one index probe each (a lateral LIMIT 1), never a scan of
+ * a busy group's whole history as DISTINCT ON over the conversations would be.
+ */
+async function lastMessages(ctx: AppContext, ids: string[]): Promise<MessageRow[]> {
+  const found = rowsOf<{ id: string }>(await ctx.db.execute(sql`
+    select m.id from unnest(array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]) as c(id)
+    cross join lateral (select id from ${messages} where conversation_id = c.id order by seq desc limit 1) m`));
+  if (found.length === 0) return [];
+  return ctx.db.select().from(messages).where(inArray(messages.id, found.map((r) => r.id)));
 }
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
