@@ -138,6 +138,8 @@ export const conversationSummary = z.object({
   memberCount: z.number().int(),
   /** Whether the actor may write here (announcements: staff and administrators; a block stops a direct one). */
   canPost: z.boolean(),
+  /** The actor blocked the other person of this direct conversation (the screen offers "Unblock"). */
+  blockedByYou: z.boolean(),
   lastMessage: chatMessage.nullable(),
   unread: z.number().int(),
   /** Highest seq every other member has read: the actor's messages up to it show "seen". */

@@ -30,7 +30,9 @@ export async function summarize(ctx: AppContext, actor: Actor, rows: Array<{ con
   ]);
   const otherOf = new Map(others.map((o) => [o.id, o.userId]));
   const people = await peopleByIds(ctx.db, [...others.map((o) => o.userId), ...last.flatMap((m) => (m.senderId ? [m.senderId] : []))]);
-  const blocked = await blockedEitherWay(ctx, actor.id, [...otherOf.values()]);
+  const blocks = await blocksBetween(ctx, actor.id, [...otherOf.values()]);
+  const blocked = new Set(blocks.map((r) => (r.blockerId === actor.id ? r.blockedId : r.blockerId)));
+  const blockedByYou = new Set(blocks.filter((r) => r.blockerId === actor.id).map((r) => r.blockedId));
   const translations = new Map<string, string>();
   for (const churchId of new Set(rows.map((r) => r.conversation.churchId))) {
     const ofChurch = last.filter((m) => rows.find((r) => r.conversation.id === m.conversationId)?.conversation.churchId === churchId);
@@ -52,6 +54,7 @@ export async function summarize(ctx: AppContext, actor: Actor, rows: Array<{ con
       other: other && !other.purgedAt ? toChatPerson(other) : null,
       memberCount: membersOf.get(c.id)?.n ?? 0,
       canPost,
+      blockedByYou: otherId ? blockedByYou.has(otherId) : false,
       lastMessage: lastRow ? toChatMessage(lastRow, people, translations.get(lastRow.id), lang) : null,
       unread: unreadOf.get(c.id) ?? 0,
       othersReadUpTo: Number(membersOf.get(c.id)?.othersRead ?? 0),
@@ -94,14 +97,13 @@ export async function unreadCounts(ctx: AppContext, userId: string, conversation
     where cm.user_id = ${userId} ${only}`));
 }
 
-/** People among `others` who blocked the actor or whom the actor blocked: no direct messages either way. */
-export async function blockedEitherWay(ctx: AppContext, actorId: string, others: string[]): Promise<Set<string>> {
-  if (others.length === 0) return new Set();
-  const rows = await ctx.db.select().from(userBlocks).where(or(
+/** Blocks between the actor and any of `others`, either way: no direct messages either way. */
+async function blocksBetween(ctx: AppContext, actorId: string, others: string[]) {
+  if (others.length === 0) return [];
+  return ctx.db.select().from(userBlocks).where(or(
     and(eq(userBlocks.blockerId, actorId), inArray(userBlocks.blockedId, others)),
     and(eq(userBlocks.blockedId, actorId), inArray(userBlocks.blockerId, others)),
   ));
-  return new Set(rows.map((r) => (r.blockerId === actorId ? r.blockedId : r.blockerId)));
 }
 
 /** Whether the actor may write in the conversation (the same rule as a summary's `canPost`, without the rest of it). */
@@ -111,5 +113,5 @@ export async function mayPost(ctx: AppContext, actor: Actor, c: ConversationRow)
   const [other] = await ctx.db.select({ userId: conversationMembers.userId }).from(conversationMembers)
     .where(and(eq(conversationMembers.conversationId, c.id), ne(conversationMembers.userId, actor.id))).limit(1);
   const person = other ? (await peopleByIds(ctx.db, [other.userId])).get(other.userId) : undefined;
-  return Boolean(person && !person.purgedAt) && !(await blockedEitherWay(ctx, actor.id, [other!.userId])).has(other!.userId);
+  return Boolean(person && !person.purgedAt) && (await blocksBetween(ctx, actor.id, [other!.userId])).length === 0;
 }

@@ -156,8 +156,8 @@ function ThreadHeader({ conversation: c, onBack, translate, setTranslate, onBloc
             <Switch label={t('chat.translateMessages')} checked={translate} onChange={(e) => setTranslate(e.currentTarget.checked)} />
           </Menu.Item>
           {c.kind === 'direct' && c.other && (
-            <Menu.Item color="red" onClick={() => onBlock(c.canPost)}>
-              {c.canPost ? t('chat.block') : t('chat.unblock')}
+            <Menu.Item color="red" onClick={() => onBlock(!c.blockedByYou)}>
+              {c.blockedByYou ? t('chat.unblock') : t('chat.block')}
             </Menu.Item>
           )}
         </Menu.Dropdown>
