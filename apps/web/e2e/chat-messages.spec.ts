@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInThroughForm } from './fixtures';
+import { signInThroughForm, solidPng } from './fixtures';
 
 /** A signed-in person in their own browser, in `lang`, on a phone (390 px) or a wide screen. */
 async function person(browser: Browser, email: string, lang: string, phone = false) {
@@ -126,8 +126,26 @@ test('a blocked person cannot write; a reported message is removed by the admini
   await staff.page.reload();
   await expect(staff.page.getByText('You cannot write in this conversation.')).toBeVisible();
   await expect(staff.page.getByRole('textbox', { name: 'Write a message' })).toHaveCount(0);
+  // Unblocked, they can write again.
+  await member.page.getByRole('button', { name: 'Opções da conversa' }).click();
+  await member.page.getByRole('menuitem', { name: 'Desbloquear esta pessoa' }).click();
+  await staff.page.reload();
+  await expect(staff.page.getByRole('textbox', { name: 'Write a message' })).toBeVisible();
 
   await Promise.all([member.context.close(), staff.context.close(), admin.context.close()]);
+});
+
+test('a photo sent from a phone shows in the conversation on the other side', async ({ browser }) => {
+  const member = await person(browser, 'member@demo.church', 'pt', true);
+  const staff = await person(browser, 'staff@demo.church', 'en');
+  await member.page.goto('/messages');
+  await member.page.getByRole('button', { name: /Samuel Staff/ }).click();
+  await member.page.locator('input[type=file]').setInputFiles({ name: 'church.png', mimeType: 'image/png', buffer: solidPng(60, 40, [40, 90, 160]) });
+  await expect(member.page.getByRole('log').getByRole('img', { name: 'Foto' })).toBeVisible();
+  await staff.page.goto('/messages');
+  await staff.page.getByRole('button', { name: /Martha Member/ }).first().click();
+  await expect(staff.page.getByRole('log').getByRole('img', { name: 'Photo' })).toBeVisible();
+  await Promise.all([member.context.close(), staff.context.close()]);
 });
 
 async function seriousViolations(page: Page) {

@@ -12,6 +12,7 @@ import { msg } from './validation';
  *   GET    /conversations/:id                → conversationSummary                                  (messages:use)
  *   GET    /conversations/:id/messages       ?before=&limit=&lang= → messagePage, newest last      (messages:use)
  *   POST   /conversations/:id/messages       sendMessageBody → 201 chatMessage (same clientId: the stored one)
+ *   POST   /conversations/:id/images      multipart `file`, ?clientId=&language= → 201 chatMessage (a photo)
  *   POST   /conversations/:id/read           { upTo } → { unread }                                 (messages:use)
  *   PATCH  /messages/:id                     { text } own, within 15 minutes                       (messages:use)
  *   DELETE /messages/:id                     own: leaves "message deleted"                         (messages:use)
@@ -71,6 +72,7 @@ export const sendMessageBody = z.object({
   clientId: z.string().trim().min(8).max(64),
 });
 export type SendMessageBody = z.input<typeof sendMessageBody>;
+export const sendImageQuery = sendMessageBody.pick({ language: true, clientId: true });
 export const editMessageBody = z.object({ text: textField });
 export const readBody = z.object({ upTo: z.coerce.number().int().min(0) });
 export const reportBody = z.object({ reason: z.string().trim().max(500, msg('tooLong')).default('') });
@@ -112,6 +114,8 @@ export const chatMessage = z.object({
   text: z.string().nullable(),
   language: z.string(),
   translation: z.object({ language: z.string(), text: z.string() }).nullable(),
+  /** A photo sent as the message (re-encoded, metadata stripped); null unless the state is normal. */
+  imageUrl: z.string().nullable(),
   createdAt: z.string(),
   editedAt: z.string().nullable(),
 });
@@ -134,6 +138,8 @@ export const conversationSummary = z.object({
   memberCount: z.number().int(),
   /** Whether the actor may write here (announcements: staff and administrators; a block stops a direct one). */
   canPost: z.boolean(),
+  /** The actor blocked the other person of this direct conversation (the screen offers "Unblock"). */
+  blockedByYou: z.boolean(),
   lastMessage: chatMessage.nullable(),
   unread: z.number().int(),
   /** Highest seq every other member has read: the actor's messages up to it show "seen". */
@@ -165,3 +171,6 @@ export interface ChatUnreadEvent { unread: number }
 /** GET/PUT /me/message-settings: the digest mail switch (Manage Profile). */
 export const messageSettings = z.object({ digest: z.boolean() });
 export type MessageSettings = z.infer<typeof messageSettings>;
+
+/** Unread messages are counted up to this many per conversation (shown as "99+"). */
+export const MESSAGE_UNREAD_CAP = 100;

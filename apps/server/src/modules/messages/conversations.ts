@@ -2,14 +2,14 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { chatEvents, type conversationListQuery, type ConversationSummary, type CreateConversationBody } from '@app/shared';
 import type { AppContext } from '../../context';
-import { conversationMembers, conversations, messages } from '../../db/schema';
+import { conversationMembers, conversations } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { forbidden, notFound } from '../../lib/errors';
 import { listPage, type ListSource, type Page } from '../../lib/lists';
 import type { Actor } from '../../lib/session';
 import { chatHubFor } from './hub';
 import { mayStartDirect, peopleByIds, reachable } from './people';
-import { summarize, unreadBy, type ConversationRow } from './summaries';
+import { summarize, unreadCounts, type ConversationRow } from './summaries';
 
 export const chatNotFound = () => notFound('Conversation');
 
@@ -47,10 +47,7 @@ export async function getConversation(ctx: AppContext, actor: Actor, id: string,
 
 /** GET /conversations/unread: the header's count. */
 export async function unreadTotal(ctx: AppContext, userId: string): Promise<number> {
-  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(messages)
-    .innerJoin(conversationMembers, and(eq(conversationMembers.conversationId, messages.conversationId), eq(conversationMembers.userId, userId)))
-    .where(and(sql`${messages.seq} > ${conversationMembers.readSeq}`, unreadBy(userId)));
-  return Number(row?.n ?? 0);
+  return (await unreadCounts(ctx, userId)).reduce((sum, r) => sum + Number(r.n), 0);
 }
 
 /** POST /conversations with `{ userId }`: the pair's one direct conversation, created if needed. */

@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@app/shared';
 import type { messages } from '../../db/schema';
+import { fileUrl } from '../../providers/storage/image-store';
 import { toChatPerson, type PersonRow } from './people';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -19,6 +20,7 @@ export function toChatMessage(row: MessageRow, people: Map<string, PersonRow>, t
     text: shown ? row.text : null,
     language: row.language,
     translation: shown && translation !== undefined && lang ? { language: lang, text: translation } : null,
+    imageUrl: shown && row.imagePath ? fileUrl(row.imagePath) : null,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
   };

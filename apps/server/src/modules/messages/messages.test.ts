@@ -106,7 +106,8 @@ describe('safety', () => {
     expect((await s.call('PUT', `/me/blocks/${staff.id}`, memberCookie)).statusCode).toBe(204);
     const res = await s.call('POST', `/conversations/${id}/messages`, staffCookie, fresh('Are you there?'));
     expect(res.statusCode).toBe(403);
-    expect((await s.call('GET', `/conversations/${id}`, staffCookie)).json().canPost).toBe(false);
+    expect((await s.call('GET', `/conversations/${id}`, staffCookie)).json()).toMatchObject({ canPost: false, blockedByYou: false });
+    expect((await s.call('GET', `/conversations/${id}`, memberCookie)).json()).toMatchObject({ canPost: false, blockedByYou: true });
     expect((await s.call('GET', '/me/blocks', memberCookie)).json().items.map((p: { id: string }) => p.id)).toEqual([staff.id]);
     expect((await s.call('PUT', `/me/blocks/${s.cast.otherMember.user.id}`, memberCookie)).statusCode).toBe(404);
     await s.call('DELETE', `/me/blocks/${staff.id}`, memberCookie);

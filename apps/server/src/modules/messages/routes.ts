@@ -19,11 +19,15 @@ import {
   readBody,
   reportBody,
   reportListQuery,
+  sendImageQuery,
   sendMessageBody,
   unreadTotal as unreadTotalSchema,
 } from '@app/shared';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
+import { readImageUpload } from '../../providers/storage/upload';
+import { churchEventImageRules } from '../churches/admin-routes';
+import { assertMayPostImage, sendImage } from './images';
 import { contacts } from './people';
 import { createConversation, getConversation, listConversations, unreadTotal } from './conversations';
 import { digestSetting, setDigest } from './digest';
@@ -31,6 +35,9 @@ import { block, blockedPeople, listReports, removeMessage, report, unblock } fro
 import { deleteMessage, editMessage, markRead, messagePage, sendMessage } from './service';
 
 const langQuery = z.object({ lang: messagesQuery.shape.lang });
+// Per person, not per address (a whole church shares one Wi-Fi address); Redis-backed with REDIS_URL.
+// Text and photos count together.
+const sendLimit = { max: MESSAGES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `chat:${req.actor?.id ?? req.ip}` };
 
 /** Church messages (decision records 021 and 022): conversations, messages, read marks, safety. */
 export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -73,10 +80,20 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post('/conversations/:id/messages', {
     schema: { tags, summary: `Send a message (at most ${MESSAGES_PER_MINUTE} a minute); a resend with the same clientId answers the stored one`, params: idParams, body: sendMessageBody, response: { 200: chatMessage, 201: chatMessage } },
-    // Per person, not per address (a whole church shares one Wi-Fi address); Redis-backed with REDIS_URL.
-    config: { ...use, rateLimit: { max: MESSAGES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `chat:${req.actor?.id ?? req.ip}` } },
+    config: { ...use, rateLimit: sendLimit },
   }, async (req, reply) => {
     const { message, created } = await sendMessage(ctx, requireActor(req), req.params.id, req.body);
+    return reply.code(created ? 201 : 200).send(message);
+  });
+
+  api.post('/conversations/:id/images', {
+    schema: { tags, summary: 'Send a photo (JPEG, PNG or GIF under 5 MB; metadata removed); a resend with the same clientId answers the stored one', consumes: ['multipart/form-data'], params: idParams, querystring: sendImageQuery, response: { 200: chatMessage, 201: chatMessage } },
+    config: { ...use, rateLimit: sendLimit },
+  }, async (req, reply) => {
+    const actor = requireActor(req);
+    await assertMayPostImage(ctx, actor, req.params.id);
+    const image = await readImageUpload(req, churchEventImageRules);
+    const { message, created } = await sendImage(ctx, actor, req.params.id, image, req.query);
     return reply.code(created ? 201 : 200).send(message);
   });
 

@@ -8,6 +8,7 @@ import { writeAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { listPage, searchMatches, type ListSource, type Page } from '../../lib/lists';
 import type { Actor } from '../../lib/session';
+import { ImageStore } from '../../providers/storage/image-store';
 import { membership } from './conversations';
 import { peopleByIds, reachable, toChatPerson } from './people';
 import { announceChange, present } from './service';
@@ -84,5 +85,6 @@ export async function removeMessage(ctx: AppContext, actor: Actor, messageId: st
     return done!;
   });
   await forgetTranslations(ctx, messageId);
+  await new ImageStore(ctx.blobs).remove(row.message.imagePath);
   await announceChange(ctx, row.churchId, updated);
 }

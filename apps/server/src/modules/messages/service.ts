@@ -5,9 +5,11 @@ import type { AppContext } from '../../context';
 import { conversationMembers, conversations, messages } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
-import { getConversation, membership, unreadTotal } from './conversations';
+import { membership, unreadTotal } from './conversations';
+import { mayPost } from './summaries';
 import { chatHubFor } from './hub';
 import { toChatMessage, type MessageRow } from './message-rows';
+import { ImageStore } from '../../providers/storage/image-store';
 import { peopleByIds } from './people';
 import { forgetTranslations, translationsFor } from './translate';
 
@@ -30,20 +32,24 @@ export async function messagePage(ctx: AppContext, actor: Actor, id: string, q: 
   return { items: await present(ctx, conversation.churchId, page, q.lang), hasMore };
 }
 
-async function memberIds(ctx: AppContext, conversationId: string): Promise<string[]> {
+export async function memberIds(ctx: AppContext, conversationId: string): Promise<string[]> {
   return (await ctx.db.select({ id: conversationMembers.userId }).from(conversationMembers).where(eq(conversationMembers.conversationId, conversationId))).map((r) => r.id);
+}
+
+/** The message a resend of `clientId` already stored, if any. */
+export async function storedResend(ctx: AppContext, actor: Actor, id: string, clientId: string, churchId: string): Promise<ChatMessage | null> {
+  const [again] = await ctx.db.select().from(messages).where(and(eq(messages.senderId, actor.id), eq(messages.clientId, clientId))).limit(1);
+  if (!again) return null;
+  if (again.conversationId !== id) throw new AppError('conflict', 409, 'This client id was used for another conversation');
+  return (await present(ctx, churchId, [again]))[0]!;
 }
 
 /** POST /conversations/:id/messages: a resend with the same clientId answers the stored message. */
 export async function sendMessage(ctx: AppContext, actor: Actor, id: string, body: z.output<z.ZodType<SendMessageBody>>): Promise<{ message: ChatMessage; created: boolean }> {
   const { conversation } = await membership(ctx, actor, id);
-  const [again] = await ctx.db.select().from(messages).where(and(eq(messages.senderId, actor.id), eq(messages.clientId, body.clientId))).limit(1);
-  if (again) {
-    if (again.conversationId !== id) throw new AppError('conflict', 409, 'This client id was used for another conversation');
-    return { message: (await present(ctx, conversation.churchId, [again]))[0]!, created: false };
-  }
-  const summary = await getConversation(ctx, actor, id);
-  if (!summary.canPost) {
+  const again = await storedResend(ctx, actor, id, body.clientId, conversation.churchId);
+  if (again) return { message: again, created: false };
+  if (!(await mayPost(ctx, actor, conversation))) {
     throw forbidden(conversation.kind === 'announcements' ? 'Only staff and administrators post announcements' : 'You cannot write to this person');
   }
   const row = await ctx.db.transaction(async (tx) => {
@@ -83,9 +89,10 @@ export async function editMessage(ctx: AppContext, actor: Actor, messageId: stri
 
 /** DELETE /messages/:id: own messages; the text goes, "message deleted" stays in its place. */
 export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: string): Promise<void> {
-  const { churchId } = await ownMessage(ctx, actor, messageId);
+  const { row, churchId } = await ownMessage(ctx, actor, messageId);
   const [updated] = await ctx.db.update(messages).set({ text: null, imagePath: null, state: 'deleted' }).where(eq(messages.id, messageId)).returning();
   await forgetTranslations(ctx, messageId);
+  await new ImageStore(ctx.blobs).remove(row.imagePath);
   await announceChange(ctx, churchId, updated!);
 }
 

@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { ConversationSummary } from '@app/shared';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { MESSAGE_UNREAD_CAP, type ConversationSummary } from '@app/shared';
 import type { AppContext } from '../../context';
 import { conversationMembers, conversations, messages, userBlocks } from '../../db/schema';
 import type { Actor } from '../../lib/session';
-import { toChatMessage } from './message-rows';
+import { toChatMessage, type MessageRow } from './message-rows';
 import { peopleByIds, toChatPerson } from './people';
 import { translationsFor } from './translate';
 
@@ -18,11 +18,8 @@ export async function summarize(ctx: AppContext, actor: Actor, rows: Array<{ con
   const ids = rows.map((r) => r.conversation.id);
   const directIds = rows.filter((r) => r.conversation.kind === 'direct').map((r) => r.conversation.id);
   const [unread, last, members, others] = await Promise.all([
-    ctx.db.select({ id: messages.conversationId, n: sql<number>`count(*)::int` }).from(messages)
-      .innerJoin(conversationMembers, and(eq(conversationMembers.conversationId, messages.conversationId), eq(conversationMembers.userId, actor.id)))
-      .where(and(inArray(messages.conversationId, ids), sql`${messages.seq} > ${conversationMembers.readSeq}`, unreadBy(actor.id)))
-      .groupBy(messages.conversationId),
-    ctx.db.selectDistinctOn([messages.conversationId]).from(messages).where(inArray(messages.conversationId, ids)).orderBy(messages.conversationId, desc(messages.seq)),
+    unreadCounts(ctx, actor.id, ids),
+    lastMessages(ctx, ids),
     ctx.db.select({
       id: conversationMembers.conversationId,
       n: sql<number>`count(*)::int`,
@@ -33,7 +30,9 @@ export async function summarize(ctx: AppContext, actor: Actor, rows: Array<{ con
   ]);
   const otherOf = new Map(others.map((o) => [o.id, o.userId]));
   const people = await peopleByIds(ctx.db, [...others.map((o) => o.userId), ...last.flatMap((m) => (m.senderId ? [m.senderId] : []))]);
-  const blocked = await blockedEitherWay(ctx, actor.id, [...otherOf.values()]);
+  const blocks = await blocksBetween(ctx, actor.id, [...otherOf.values()]);
+  const blocked = new Set(blocks.map((r) => (r.blockerId === actor.id ? r.blockedId : r.blockerId)));
+  const blockedByYou = new Set(blocks.filter((r) => r.blockerId === actor.id).map((r) => r.blockedId));
   const translations = new Map<string, string>();
   for (const churchId of new Set(rows.map((r) => r.conversation.churchId))) {
     const ofChurch = last.filter((m) => rows.find((r) => r.conversation.id === m.conversationId)?.conversation.churchId === churchId);
@@ -55,6 +54,7 @@ export async function summarize(ctx: AppContext, actor: Actor, rows: Array<{ con
       other: other && !other.purgedAt ? toChatPerson(other) : null,
       memberCount: membersOf.get(c.id)?.n ?? 0,
       canPost,
+      blockedByYou: otherId ? blockedByYou.has(otherId) : false,
       lastMessage: lastRow ? toChatMessage(lastRow, people, translations.get(lastRow.id), lang) : null,
       unread: unreadOf.get(c.id) ?? 0,
       othersReadUpTo: Number(membersOf.get(c.id)?.othersRead ?? 0),
@@ -63,16 +63,55 @@ export async function summarize(ctx: AppContext, actor: Actor, rows: Array<{ con
   });
 }
 
-/** Messages that count as unread for `userId`: someone else's, still shown. */
-export const unreadBy = (userId: string) =>
-  and(or(sql`${messages.senderId} is null`, ne(messages.senderId, userId)), eq(messages.state, 'normal'));
+/**
+ * The newest message of each conversation: one index probe each (a lateral LIMIT 1), never a scan of
+ * a busy group's whole history as DISTINCT ON over the conversations would be.
+ */
+async function lastMessages(ctx: AppContext, ids: string[]): Promise<MessageRow[]> {
+  const found = rowsOf<{ id: string }>(await ctx.db.execute(sql`
+    select m.id from unnest(array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]) as c(id)
+    cross join lateral (select id from ${messages} where conversation_id = c.id order by seq desc limit 1) m`));
+  if (found.length === 0) return [];
+  return ctx.db.select().from(messages).where(inArray(messages.id, found.map((r) => r.id)));
+}
 
-/** People among `others` who blocked the actor or whom the actor blocked: no direct messages either way. */
-async function blockedEitherWay(ctx: AppContext, actorId: string, others: string[]): Promise<Set<string>> {
-  if (others.length === 0) return new Set();
-  const rows = await ctx.db.select().from(userBlocks).where(or(
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+
+/**
+ * Unread messages per conversation of the person (someone else's, still shown, above their read
+ * mark), each count stopping at MESSAGE_UNREAD_CAP: a member who never opens a busy group costs a
+ * bounded index range per conversation, not a count of its whole history (the screen shows "99+").
+ */
+export async function unreadCounts(ctx: AppContext, userId: string, conversationIds?: string[]): Promise<Array<{ id: string; n: number }>> {
+  const only = conversationIds ? sql`and cm.conversation_id in (${sql.join(conversationIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+  return rowsOf<{ id: string; n: number }>(await ctx.db.execute(sql`
+    select cm.conversation_id as id, u.n from ${conversationMembers} cm
+    cross join lateral (
+      select count(*)::int as n from (
+        select 1 from ${messages} m
+        where m.conversation_id = cm.conversation_id and m.seq > cm.read_seq and m.state = 'normal'
+          and (m.sender_id is null or m.sender_id <> cm.user_id)
+        order by m.seq limit ${MESSAGE_UNREAD_CAP}
+      ) x
+    ) u
+    where cm.user_id = ${userId} ${only}`));
+}
+
+/** Blocks between the actor and any of `others`, either way: no direct messages either way. */
+async function blocksBetween(ctx: AppContext, actorId: string, others: string[]) {
+  if (others.length === 0) return [];
+  return ctx.db.select().from(userBlocks).where(or(
     and(eq(userBlocks.blockerId, actorId), inArray(userBlocks.blockedId, others)),
     and(eq(userBlocks.blockedId, actorId), inArray(userBlocks.blockerId, others)),
   ));
-  return new Set(rows.map((r) => (r.blockerId === actorId ? r.blockedId : r.blockerId)));
+}
+
+/** Whether the actor may write in the conversation (the same rule as a summary's `canPost`, without the rest of it). */
+export async function mayPost(ctx: AppContext, actor: Actor, c: ConversationRow): Promise<boolean> {
+  if (c.kind === 'announcements') return actor.role !== 'member';
+  if (c.kind !== 'direct') return true;
+  const [other] = await ctx.db.select({ userId: conversationMembers.userId }).from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, c.id), ne(conversationMembers.userId, actor.id))).limit(1);
+  const person = other ? (await peopleByIds(ctx.db, [other.userId])).get(other.userId) : undefined;
+  return Boolean(person && !person.purgedAt) && (await blocksBetween(ctx, actor.id, [other!.userId])).length === 0;
 }

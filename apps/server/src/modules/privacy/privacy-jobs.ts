@@ -8,6 +8,7 @@ import { dataDeletedMail, requestEscalatedMail } from '../deletion-requests/mail
 import { formatDate, mailPerson, type MailRecipient } from '../deletion-requests/notify';
 import { deleteByOf } from '../deletion-requests/request-source';
 import { publicUrlOf } from '../users/invitations';
+import { messageImagesOf } from '../messages/images';
 import { purgeSteps } from './purge-steps';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -126,6 +127,8 @@ async function forgetPerson(ctx: AppContext, tx: DbOrTx, userId: string, afterCo
     .where(eq(users.id, userId))
     .limit(1);
   if (!person || person.purgedAt) return;
+  // Photos the person sent in church messages go with their profile photo, after the commit.
+  photos.push(...(await messageImagesOf(tx, userId)));
   for (const step of purgeSteps) await step(tx, userId);
   if (person.photoPath) photos.push(person.photoPath);
   // The address is gone from the database; this last message is built from what was read above.

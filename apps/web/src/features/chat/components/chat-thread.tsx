@@ -3,10 +3,12 @@ import { ActionIcon, Avatar, Box, Button, Divider, Group, Menu, ScrollArea, Stac
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDotsVertical } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage, ConversationSummary } from '@app/shared';
+import { PHOTO_FIELD, type ChatMessage, type ConversationSummary } from '@app/shared';
 import { ErrorState, LoadingState } from '../../../components/query-states';
 import { useStoredUser } from '../../../components/navigation/use-stored-user';
-import { ApiError } from '../../../lib/api-client';
+import { imageFileProblem, uploadProblem } from '../../../components/image-file';
+import { api, ApiError } from '../../../lib/api-client';
+import { newClientId } from '../../live/speaker/outbox';
 import { errorMessage } from '../../../lib/error-message';
 import { useBlock, useMarkRead } from '../api/chat-mutations';
 import { useConversation, useMessages } from '../api/chat-queries';
@@ -56,6 +58,18 @@ export function ChatThread({ conversationId, onBack }: { conversationId: string;
     });
   };
 
+  const sendPhoto = (file: File) => {
+    const problem = imageFileProblem(file);
+    if (problem) return void notifications.show({ color: 'red', message: t(`images.${problem}`) });
+    const body = new FormData();
+    body.append(PHOTO_FIELD, file);
+    const query = `clientId=${encodeURIComponent(newClientId())}&language=${encodeURIComponent(i18n.language)}`;
+    api(`/conversations/${encodeURIComponent(conversationId)}/images?${query}`, { method: 'POST', body }).then(
+      () => void history.refetch(),
+      (err: unknown) => notifications.show({ color: 'red', message: t(`images.${uploadProblem(err)}`, { defaultValue: errorMessage(err, t) }) }),
+    );
+  };
+
   return (
     <Stack gap={0} h="100%" style={{ minHeight: 0 }}>
       <ThreadHeader conversation={c} onBack={onBack} translate={translate} setTranslate={setTranslate} onBlock={(blocked) => c.other && block.mutate({ userId: c.other.id, blocked })} />
@@ -99,7 +113,7 @@ export function ChatThread({ conversationId, onBack }: { conversationId: string;
       </ScrollArea>
       <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
         {c.canPost ? (
-          <Composer key={conversationId} conversationId={conversationId} onSend={send} />
+          <Composer key={conversationId} conversationId={conversationId} onSend={send} onPhoto={sendPhoto} />
         ) : (
           <Text size="sm" c="dimmed" ta="center">{t(c.kind === 'announcements' ? 'chat.announcementsOnly' : 'chat.cannotWrite')}</Text>
         )}
@@ -142,8 +156,8 @@ function ThreadHeader({ conversation: c, onBack, translate, setTranslate, onBloc
             <Switch label={t('chat.translateMessages')} checked={translate} onChange={(e) => setTranslate(e.currentTarget.checked)} />
           </Menu.Item>
           {c.kind === 'direct' && c.other && (
-            <Menu.Item color="red" onClick={() => onBlock(c.canPost)}>
-              {c.canPost ? t('chat.block') : t('chat.unblock')}
+            <Menu.Item color="red" onClick={() => onBlock(!c.blockedByYou)}>
+              {c.blockedByYou ? t('chat.unblock') : t('chat.block')}
             </Menu.Item>
           )}
         </Menu.Dropdown>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Group, Text, Textarea } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
+import { ActionIcon, FileButton, Group, Text, Textarea } from '@mantine/core';
+import { IconPhoto, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_TEXT_MAX } from '@app/shared';
+import { churchEventImageTypes } from '../../../components/image-file';
 import { drafts } from '../chat-prefs';
 
 /** Writes a message: Enter sends, Shift+Enter starts a new line; the draft is kept per conversation. */
-export function Composer({ conversationId, onSend }: { conversationId: string; onSend: (text: string) => void }) {
+export function Composer({ conversationId, onSend, onPhoto }: { conversationId: string; onSend: (text: string) => void; onPhoto: (file: File) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState(() => drafts.read(conversationId));
   const change = (value: string) => {
@@ -22,6 +23,13 @@ export function Composer({ conversationId, onSend }: { conversationId: string; o
   return (
     <form onSubmit={(e) => { e.preventDefault(); send(); }}>
       <Group gap="xs" align="flex-end" wrap="nowrap">
+        <FileButton onChange={(file) => file && onPhoto(file)} accept={churchEventImageTypes.join(',')}>
+          {(props) => (
+            <ActionIcon {...props} variant="subtle" size="lg" radius="xl" aria-label={t('chat.sendPhoto')}>
+              <IconPhoto size={18} aria-hidden />
+            </ActionIcon>
+          )}
+        </FileButton>
         <Textarea
           style={{ flex: 1 }}
           autosize

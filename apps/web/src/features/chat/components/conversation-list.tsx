@@ -10,6 +10,7 @@ function preview(c: ConversationSummary, t: (k: string) => string): string {
   const m = c.lastMessage;
   if (!m) return t('chat.noMessagesYet');
   if (m.state !== 'normal') return t(`chat.state.${m.state}`);
+  if (m.imageUrl) return t('chat.photo');
   return m.translation?.text ?? m.text ?? '';
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Box, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Group, Image, Menu, Paper, Stack, Text } from '@mantine/core';
 import { IconChecks, IconDots } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { interfaceLanguageNames, MESSAGE_EDIT_WINDOW_MS, type ChatMessage, type InterfaceLanguage } from '@app/shared';
@@ -23,7 +23,7 @@ export function MessageBubble({ message: m, isOwn, showSender, seen, onEdit, onD
   const [original, setOriginal] = useState(false);
   const time = new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' }).format(new Date(m.createdAt));
   const gone = m.state !== 'normal';
-  const canEdit = isOwn && !gone && Date.now() - Date.parse(m.createdAt) < MESSAGE_EDIT_WINDOW_MS;
+  const canEdit = isOwn && !gone && !m.imageUrl && Date.now() - Date.parse(m.createdAt) < MESSAGE_EDIT_WINDOW_MS;
   const shown = m.translation && !original ? m.translation.text : m.text;
   // Dimmed grey on the tinted bubble of one's own messages is too faint to read (axe colour contrast).
   const meta = isOwn ? undefined : 'dimmed';
@@ -47,6 +47,10 @@ export function MessageBubble({ message: m, isOwn, showSender, seen, onEdit, onD
             <Text size="sm" fs="italic" c={meta}>
               {t(`chat.state.${m.state}`)}
             </Text>
+          ) : m.imageUrl ? (
+            <Anchor href={m.imageUrl} target="_blank" rel="noopener noreferrer" aria-label={t('chat.photo')}>
+              <Image src={m.imageUrl} alt={t('chat.photo')} radius="md" maw={240} mah={320} fit="contain" />
+            </Anchor>
           ) : (
             <Box lang={m.translation && !original ? m.translation.language : m.language}>
               <MessageText text={shown ?? ''} />
