@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { freshPostgres } from './fresh-db';
 import { ask, percentile, round1 } from './ipc';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,30 +44,18 @@ if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 1000) {
 }
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
+async function database(): Promise<{ url: string; drop(): Promise<void> } | null> {
   if (values.embedded) return null;
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
+  if (!process.env.DATABASE_URL) {
     process.stderr.write('Set DATABASE_URL (postgres://…) or pass --embedded\n');
     process.exit(2);
   }
-  const name = 'bench_api_load';
-  const run = async (statement: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(statement);
-    await c.end();
-  };
-  await run(`drop database if exists ${name} with (force)`);
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  return freshPostgres(process.env.DATABASE_URL, 'bench_api_load');
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-api-load-'));
-const database = await freshPostgres();
-log(`writing ${members.toLocaleString()} members over 20 churches into ${database ? 'PostgreSQL' : 'PGlite'}…`);
+const fresh = await database();
+log(`writing ${members.toLocaleString()} members over 20 churches into ${fresh ? 'PostgreSQL' : 'PGlite'}…`);
 const server = fork(path.join(here, 'api-server.ts'), [], {
   execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
   env: {
@@ -76,7 +64,7 @@ const server = fork(path.join(here, 'api-server.ts'), [], {
     BENCH_MEMBERS: String(members),
     BENCH_STAFF: String(Math.round(members * 0.02)),
     BENCH_SESSIONS: String(concurrency),
-    ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),
+    ...(fresh ? { DATABASE_URL: fresh.url } : { DATABASE_URL: '' }),
   },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
@@ -180,6 +168,6 @@ log(`signed out during the run: /me ${before} → logout ${loggedOut} → /me ${
 await ask(server, { type: 'stop' }, 'never', 2000).catch(() => {});
 server.kill();
 agent.destroy();
-await database?.drop();
+await fresh?.drop();
 await rm(dataDir, { recursive: true, force: true });
 process.stdout.write(`${JSON.stringify({ db: ready.db, concurrency, members, ...results, signedOutRefused })}\n`);

@@ -115,7 +115,7 @@ function startServer(index: number): ChildProcess {
     : { DATA_DIR: dataDir };
   const server = fork(path.join(here, 'live-server.ts'), {
     execArgv: [...tsx, '--expose-gc', '--max-old-space-size=2048'],
-    env: { ...process.env, ...shared, AZURE_TRANSLATOR_ENDPOINT: mock.url, BENCH_LANGUAGES: String(languages), PORT: '0', BENCH_SEED: index === 0 ? '1' : '0' },
+    env: { ...process.env, ...shared, AZURE_TRANSLATOR_ENDPOINT: mock.url, BENCH_LANGUAGES: String(languages), PORT: '0', BENCH_SEED: index === 0 ? '1' : '0', BENCH_PROFILE: index === 0 ? (process.env.BENCH_PROFILE ?? '') : '' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   children.push(server);
@@ -210,6 +210,7 @@ try {
   if (killOne) {
     // Halfway: the last server dies without a word (kill -9); the speaker's (the first) carries on.
     await send(warmup + 1, half);
+    if (process.env.BENCH_PROFILE) servers[0]!.send({ type: 'profile' });
     killedAt = now();
     const victim = servers.pop()!;
     victim.kill('SIGKILL');

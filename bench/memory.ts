@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { freshPostgres } from './fresh-db';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.join(here, '..', 'apps', 'server');
@@ -84,22 +84,6 @@ async function measure(label: string, env: Record<string, string>) {
   return { idleMb: mb(idle), firstStartMb: mb(firstStart) };
 }
 
-/** A fresh database on the server DATABASE_URL names, so the run never touches real data. */
-async function freshPostgres(adminUrl: string) {
-  const name = 'bench_memory';
-  const run = async (statement: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(statement);
-    await c.end();
-  };
-  await run(`drop database if exists ${name} with (force)`);
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
 log('building the server (apps/server/dist/main.js)…');
 const built = spawnSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
@@ -117,7 +101,7 @@ if (!values['embedded-only']) {
     log('Set DATABASE_URL (postgres://…) to measure on PostgreSQL too, or pass --embedded-only');
     process.exit(2);
   }
-  const database = await freshPostgres(process.env.DATABASE_URL);
+  const database = await freshPostgres(process.env.DATABASE_URL, 'bench_memory');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-memory-'));
   try {
     result.postgres = await measure('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: database.url });
