@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { freshPostgres } from './fresh-db';
 import { ask, percentile, round1 } from './ipc';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,28 +41,17 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = round1;
 
 /** A fresh database on the server DATABASE_URL names, so the run never touches real data. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+async function freshListsDatabase() {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     process.stderr.write('Set DATABASE_URL (postgres://…) or pass --embedded\n');
     process.exit(2);
   }
-  const name = 'bench_api_lists';
-  const run = async (statement: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(statement);
-    await c.end();
-  };
-  await run(`drop database if exists ${name} with (force)`);
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  return freshPostgres(adminUrl, 'bench_api_lists');
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-api-'));
-const database = values.embedded ? null : await freshPostgres();
+const database = values.embedded ? null : await freshListsDatabase();
 log(`writing ${members.toLocaleString()} members over 20 churches into ${database ? 'PostgreSQL' : 'PGlite'}…`);
 const server = fork(path.join(here, 'api-server.ts'), [], {
   execArgv: ['--import', 'tsx', '--expose-gc'],

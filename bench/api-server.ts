@@ -31,6 +31,10 @@ const firstChurch = churchRows[0]!.id;
 const [platform] = await ctx.db.insert(users).values({ email: 'platform@bench.example', passwordHash, role: 'platform_admin', firstName: 'Bench', lastName: 'Platform', referralCode: newReferralCode() }).returning();
 const [admin] = await ctx.db.insert(users).values({ email: 'admin@bench.example', passwordHash, role: 'church_admin', churchId: firstChurch, firstName: 'Bench', lastName: 'Admin', referralCode: newReferralCode() }).returning();
 const cookieOf = async (id: string) => `${SESSION_COOKIE}=${await createSession(ctx.db, id)}`;
+// The throughput benchmark signs the church admin in BENCH_SESSIONS times: one session per client.
+const sessionCount = Number(process.env.BENCH_SESSIONS ?? 0);
+const adminSessions: string[] = [];
+for (let i = 0; i < sessionCount; i++) adminSessions.push(await cookieOf(admin!.id));
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
@@ -45,10 +49,15 @@ send({
   churchIds: churchRows.map((c) => c.id),
   firstChurchPeople: inFirstChurch,
   cookies: { platform: await cookieOf(platform!.id), admin: await cookieOf(admin!.id) },
+  adminSessions,
 });
 
 process.on('message', async (msg: { type: string }) => {
   if (msg.type === 'rss') send({ type: 'rss', rss: process.memoryUsage().rss });
+  if (msg.type === 'cpu') {
+    const used = process.cpuUsage();
+    send({ type: 'cpu', ms: (used.user + used.system) / 1000 });
+  }
   if (msg.type === 'gc') {
     (globalThis as { gc?: () => void }).gc?.();
     send({ type: 'gc' });

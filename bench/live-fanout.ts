@@ -122,7 +122,7 @@ function startServer(index: number): ChildProcess {
     : { DATA_DIR: dataDir };
   const server = fork(path.join(here, 'live-server.ts'), {
     execArgv: [...tsx, '--expose-gc', '--max-old-space-size=2048'],
-    env: { ...process.env, ...shared, AZURE_TRANSLATOR_ENDPOINT: mock.url, BENCH_LANGUAGES: String(languages), BENCH_GLOSSARY: String(glossaryEntries), PORT: '0', BENCH_SEED: index === 0 ? '1' : '0' },
+    env: { ...process.env, ...shared, AZURE_TRANSLATOR_ENDPOINT: mock.url, BENCH_LANGUAGES: String(languages), BENCH_GLOSSARY: String(glossaryEntries), PORT: '0', BENCH_SEED: index === 0 ? '1' : '0', BENCH_PROFILE: index === 0 ? (process.env.BENCH_PROFILE ?? '') : '' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   children.push(server);
@@ -187,7 +187,7 @@ try {
   // Starter terms in every run; with --glossary, a church entry too (its words are plain text without).
   const text = (seq: number) => `Segment ${seq}: grace and peace to you from God our Father and the Lord Jesus Christ, says Elder${seq} Member${seq}.`;
   const expected = listeners * segments;
-  const counts = () => Promise.all(workers.map((w) => ask<{ live: number; bare: number; moved: number; lastCaughtUpAt: number }>(w, { type: 'counts' }, 'counts')));
+  const counts = () => Promise.all(workers.map((w) => ask<{ live: number; bare: number; moved: number; lastCaughtUpAt: number; caughtUpAt: number[] }>(w, { type: 'counts' }, 'counts')));
   async function drain(which: 'live' | 'bare', upTo: number, deadline: number) {
     for (;;) {
       const got = (await counts()).reduce((n, c) => n + c[which], 0);
@@ -214,10 +214,11 @@ try {
   await send(1, warmup);
   mock.stats.reset();
   let killedAt = 0;
+  const half = warmup + Math.floor(segments / 2);
   if (killOne) {
     // Halfway: the last server dies without a word (kill -9); the speaker's (the first) carries on.
-    const half = warmup + Math.floor(segments / 2);
     await send(warmup + 1, half);
+    if (process.env.BENCH_PROFILE) servers[0]!.send({ type: 'profile' });
     killedAt = now();
     const victim = servers.pop()!;
     victim.kill('SIGKILL');
@@ -230,8 +231,23 @@ try {
   const afterKill = killOne ? await counts() : [];
   const movedListeners = afterKill.reduce((n, c) => n + c.moved, 0);
   const caughtUpMs = killOne ? Math.max(0, ...afterKill.map((c) => c.lastCaughtUpAt)) - killedAt : null;
+  const caughtUpTimes = afterKill.flatMap((c) => c.caughtUpAt.map((t) => t - killedAt)).sort((a, b) => a - b);
 
-  const reports = await Promise.all(workers.map((w) => ask<{ live: number[]; bare: number[] }>(w, { type: 'report' }, 'report')));
+  const reports = await Promise.all(workers.map((w) => ask<{ live: number[]; bare: number[]; moved: boolean[] }>(w, { type: 'report' }, 'report')));
+  /** Latencies of the listeners that never moved, for segments `from`…`to` (the surviving process's own). */
+  const unmoved = (from: number, to: number) => {
+    const out: number[] = [];
+    for (const r of reports) {
+      r.moved.forEach((moved, l) => {
+        if (moved) return;
+        for (let seq = from; seq <= to; seq++) {
+          const at = r.live[l * total + seq - 1]!;
+          if (at > 0) out.push(at - liveSent[seq]!);
+        }
+      });
+    }
+    return out.sort((a, b) => a - b);
+  };
   const latencies = (which: 'live' | 'bare', sent: Float64Array) => {
     const out: number[] = [];
     for (const r of reports) {
@@ -274,13 +290,25 @@ try {
     lost: expected - live.length,
     translationRequests,
     translationRequestsPerSegment: round(translationRequests / segments),
-    ...(killOne ? { killedOne: true, movedListeners, caughtUpMs: round(caughtUpMs!) } : {}),
+    ...(killOne
+      ? {
+          killedOne: true,
+          movedListeners,
+          caughtUpMs: round(caughtUpMs!),
+          // Listeners on the surviving process: their p99 before the kill and after it.
+          unmovedP99BeforeMs: round(percentile(unmoved(warmup + 1, half), 99)),
+          unmovedP99AfterMs: round(percentile(unmoved(half + 1, total), 99)),
+        }
+      : {}),
     baselineP99Ms: round(percentile(bare, 99)),
     rssPerListenerKb: round((rssAfter - rssBefore) / listeners / 1024),
   };
   log(`baseline (bare broadcast): p50 ${round(percentile(bare, 50))} ms, p95 ${round(percentile(bare, 95))} ms, p99 ${result.baselineP99Ms} ms, lost ${expected - bare.length}`);
   log(`live pipeline: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, lost ${result.lost}, translation requests ${translationRequests} for ${segments} segments`);
-  if (killOne) log(`after the kill: ${movedListeners} listeners joined another process; the last had its missed captions back ${round(caughtUpMs!)} ms after the kill`);
+  if (killOne) {
+    log(`after the kill: ${movedListeners} listeners joined another process; the last had its missed captions back ${round(caughtUpMs!)} ms after the kill (half of them by ${round(percentile(caughtUpTimes, 50))} ms, 90 % by ${round(percentile(caughtUpTimes, 90))} ms)`);
+    log(`listeners that did not move: p99 ${result.unmovedP99BeforeMs} ms before the kill, ${result.unmovedP99AfterMs} ms after (target ≤ 1.5 ×, caught up ≤ 3,000 ms)`);
+  }
   log(`server RSS ${Math.round(rssBefore / 1048576)} MB → ${Math.round(rssAfter / 1048576)} MB: ${result.rssPerListenerKb} KB per listener`);
   log(`targets: 0 lost, ≤ 1 request per segment, p99 ≤ 2 × baseline + ${translatorLatencyMs} ms = ${round(2 * result.baselineP99Ms + translatorLatencyMs)} ms, < 60 KB per listener`);
   process.stdout.write(`${JSON.stringify(result)}\n`);

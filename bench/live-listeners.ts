@@ -8,6 +8,7 @@
  * and takes the missed captions from the acknowledgement. Started by bench/live-fanout.ts.
  */
 import { Manager, type Socket } from 'socket.io-client';
+import { LIVE_RECONNECTION } from '@app/shared';
 
 interface Start {
   type: 'start';
@@ -29,6 +30,8 @@ interface Listener {
   language: string;
   liveAt: Float64Array;
   bareAt: Float64Array;
+  /** Joined again on another server after its own was killed. */
+  moved?: boolean;
 }
 
 const now = () => performance.timeOrigin + performance.now();
@@ -40,6 +43,8 @@ let broadcastId = '';
 /** When the last moved listener had its missed captions back (after a server was killed). */
 let lastCaughtUpAt = 0;
 let moved = 0;
+/** When each moved listener had its missed captions back. */
+const caughtUpAt: number[] = [];
 const BATCH = 100;
 
 type JoinAck = { ok: boolean; error?: { message: string }; captions?: Array<{ seq: number; final: boolean }> };
@@ -74,7 +79,10 @@ async function connectOne(index: number, language: string): Promise<Listener> {
   return l;
 }
 
-/** Its server gone: join again on the next server (after a moment, as the page's backoff would). */
+/** The listener page's first reconnection delay: reconnectionDelay ± randomizationFactor of it. */
+const firstRetryMs = () => LIVE_RECONNECTION.reconnectionDelay * (1 + LIVE_RECONNECTION.randomizationFactor * (2 * Math.random() - 1));
+
+/** Its server gone: join again on the next server after the page's own first reconnection delay. */
 function watch(l: Listener) {
   l.live.once('disconnect', (reason) => {
     if (reason === 'io client disconnect' || urls.length < 2) return;
@@ -83,10 +91,12 @@ function watch(l: Listener) {
     setTimeout(() => {
       open(l, next).then(() => {
         moved++;
+        l.moved = true;
         lastCaughtUpAt = now();
+        caughtUpAt.push(lastCaughtUpAt);
         watch(l);
       }, () => undefined);
-    }, 200 + Math.random() * 800);
+    }, firstRetryMs());
   });
 }
 
@@ -131,18 +141,19 @@ process.on('message', async (msg: ParentMessage) => {
     const failed = await inBatches(listeners, connectBare);
     send({ type: 'bench-ready', failed });
   } else if (msg.type === 'counts') {
-    send({ type: 'counts', live: received('liveAt'), bare: received('bareAt'), moved, lastCaughtUpAt });
+    send({ type: 'counts', live: received('liveAt'), bare: received('bareAt'), moved, lastCaughtUpAt, caughtUpAt });
   } else if (msg.type === 'report') {
     // Flattened receipt times, `segments` per listener, 0 = never arrived.
     const live: number[] = [];
     const bare: number[] = [];
+    const movedFlags = listeners.map((l) => l.moved === true);
     for (const l of listeners) {
       for (let s = 1; s <= segments; s++) {
         live.push(l.liveAt[s]!);
         bare.push(l.bareAt[s]!);
       }
     }
-    send({ type: 'report', live, bare });
+    send({ type: 'report', live, bare, moved: movedFlags });
   } else if (msg.type === 'stop') {
     for (const l of listeners) l.manager.engine?.close();
     process.exit(0);

@@ -6,6 +6,9 @@
  * serve one database; only the first (BENCH_SEED=1) seeds it. Started by bench/live-fanout.ts; not
  * meant to be run by hand.
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import { listeningLanguages } from '@app/shared';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -16,7 +19,7 @@ import { hashPassword } from '../apps/server/src/lib/passwords';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/lib/session';
 import { MOCK_TRANSLATOR_KEY } from '../apps/server/test/mock-azure';
 
-type ParentMessage = { type: 'rss' } | { type: 'stop' };
+type ParentMessage = { type: 'rss' } | { type: 'stop' } | { type: 'profile' };
 
 const send = (msg: object) => process.send?.(msg);
 const languageCount = Number(process.env.BENCH_LANGUAGES ?? 6);
@@ -83,6 +86,11 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 
+// BENCH_PROFILE=dir (the speaker's server only): a CPU profile from the parent's 'profile' message
+// (sent just before the kill) to stop, written to dir.
+const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+profiler?.connect();
+
 process.on('message', async (msg: ParentMessage) => {
   if (msg.type === 'rss') {
     const gc = (globalThis as { gc?: () => void }).gc;
@@ -91,7 +99,14 @@ process.on('message', async (msg: ParentMessage) => {
       await new Promise((r) => setTimeout(r, 50));
     }
     send({ type: 'rss', rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed });
+  } else if (msg.type === 'profile' && profiler) {
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
   } else if (msg.type === 'stop') {
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      await writeFile(path.join(process.env.BENCH_PROFILE!, `live-server-${process.pid}.cpuprofile`), JSON.stringify(profile));
+    }
     await app.close();
     send({ type: 'stopped' });
     process.exit(0);

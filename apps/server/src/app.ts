@@ -24,7 +24,6 @@ import { registerChat } from './live/chat-gateway';
 import { connectRedis, redisRateLimitStore } from './lib/redis';
 import { moveStoredFiles, PgBlobStore } from './providers/storage/blob-store';
 import { moveUploadedImages } from './providers/storage/image-store';
-import { S3BlobStore } from './providers/storage/s3-blob-store';
 import { createMailer } from './providers/email/create-mailer';
 
 export interface BuildOptions {
@@ -53,7 +52,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, pglite: opts.pglite });
   const closers: Array<() => Promise<void> | void> = [];
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : null;
-  const s3 = config.s3 ? new S3BlobStore(config.s3) : null;
+  // The S3 SDK is loaded only when a bucket is configured (decision 027).
+  const s3 = config.s3 ? new (await import('./providers/storage/s3-blob-store')).S3BlobStore(config.s3) : null;
   if (s3) closers.push(() => s3.destroy());
   const blobs = s3 ?? new PgBlobStore(database.db);
   const movedFiles = s3 ? await moveStoredFiles(database.db, s3) : 0;

@@ -22,6 +22,13 @@ export const PAGE_SIZE_MAX = 100;
 export const STREAM_LIMIT_WARNING_MINUTES = 5;
 /** A listener that comes back within this window misses no caption. */
 export const LISTENER_RECOVERY_MS = 2 * 60_000;
+/**
+ * How a live page's socket tries again after its connection drops (socket.io-client's options; the
+ * live benchmark's simulated listeners wait the same). The first attempt comes 0–1 s after the drop,
+ * spread so that the listeners of a process that died do not all arrive on the others in the same
+ * instant, then about 1, 2, 4 s later, at most 5 s apart (decision 028).
+ */
+export const LIVE_RECONNECTION = { reconnectionDelay: 500, randomizationFactor: 1, reconnectionDelayMax: 5000 } as const;
 /** A speaker that drops has this long to come back before the sermon ends on its own. */
 export const SPEAKER_GRACE_MS = 5 * 60_000;
 

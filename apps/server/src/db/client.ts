@@ -19,6 +19,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * PostgreSQL settings for the embedded database, sized for a small server (decision 027). Its
+ * buffer pool lives in the Node process's own memory, so the initdb default of 128 MB is 128 MB
+ * more resident memory; the data files are read through the operating system's file cache anyway.
+ */
+export const pgliteSettings = ['shared_buffers=16MB'];
+
 /** Extensions the migrations create (list search: trigram index, accents ignored); PGlite loads them at open. */
 export const pgliteExtensions = { pg_trgm, unaccent };
 
@@ -41,7 +48,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   if (!client) {
     const dir = path.join(opts.dataDir ?? './data', 'db');
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions: pgliteExtensions });
+    client = await PGlite.create(dir, {
+      extensions: pgliteExtensions,
+      startParams: [...PGlite.defaultStartParams, ...pgliteSettings.flatMap((setting) => ['-c', setting])],
+    });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -142,6 +142,8 @@ export const users = pgTable('users', {
   index('users_created_role_idx').on(t.createdAt, t.role, t.churchId),
   index('users_member_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`role = 'member'`),
   index('users_member_church_created_idx').on(t.churchId, t.createdAt.desc(), t.id.desc()).where(sql`role = 'member'`),
+  // A people list's total, counted on the index alone (decision 028).
+  index('users_listed_church_idx').on(t.churchId, t.role).where(sql`purged_at is null`),
 ]);
 
 export const staffDetails = pgTable('staff_details', {

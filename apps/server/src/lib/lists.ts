@@ -75,17 +75,18 @@ export const humanOrder = (column: AnyColumn | SQLWrapper): SQL => sql`f_unaccen
 
 const flip = (sort: string) => (sort.startsWith('-') ? sort.slice(1) : `-${sort}`);
 
-/** Rows `offset … offset + limit` in `sort` order, through the narrow key query when the source has one. */
+/**
+ * Rows `offset … offset + limit` in `sort` order. With a narrow key query the page's keys are found
+ * on it and the whole rows read in the same statement (`tiebreak in (keys … limit)`): one round
+ * trip, not two (decision 028).
+ */
 async function readRows<Q extends PgSelect, Item>(source: ListSource<Q, Item>, sort: string, where: SQL | undefined, limit: number, offset: number) {
   const order = orderBy(source, sort);
-  if (!source.keys || !source.keyOf) {
+  if (!source.keys) {
     return (await source.rows().where(where).orderBy(...order).limit(limit).offset(offset)) as Awaited<Q>;
   }
-  const keys = (await source.keys().where(where).orderBy(...order).limit(limit).offset(offset)) as Array<{ key: string }>;
-  if (keys.length === 0) return [] as unknown as Awaited<Q>;
-  const rows = (await source.rows().where(inArray(source.tiebreak, keys.map((k) => k.key)))) as Awaited<Q>;
-  const byKey = new Map(rows.map((r) => [source.keyOf!(r), r]));
-  return keys.map((k) => byKey.get(k.key)).filter((r) => r !== undefined) as Awaited<Q>;
+  const page = source.keys().where(where).orderBy(...order).limit(limit).offset(offset);
+  return (await source.rows().where(inArray(source.tiebreak, page)).orderBy(...order)) as Awaited<Q>;
 }
 
 /**

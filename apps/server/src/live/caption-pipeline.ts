@@ -32,6 +32,8 @@ export interface CaptionPipelineDeps {
  */
 export class CaptionPipeline {
   private readonly onDemand = new Map<string, Promise<Translation>>();
+  /** Stored-transcript reads in flight, shared by every catch-up asking the same (decision 028). */
+  private readonly reading = new Map<string, Promise<SegmentInLanguage[]>>();
 
   constructor(private readonly deps: CaptionPipelineDeps) {}
 
@@ -61,7 +63,7 @@ export class CaptionPipeline {
     const needsStored = lowestInMemory === null || afterSeq + 1 < lowestInMemory;
     if (needsStored && (opts.limit === undefined || segments.length < opts.limit)) {
       if (!room) await this.deps.writer.flush();
-      const stored = await storedSegments(this.deps.ctx.db, sermonId, language, afterSeq, lowestInMemory ?? undefined);
+      const stored = await this.readStored(sermonId, language, afterSeq, lowestInMemory ?? undefined);
       segments = [...stored, ...segments];
     }
     if (opts.limit !== undefined && segments.length > opts.limit) segments = segments.slice(-opts.limit);
@@ -80,6 +82,20 @@ export class CaptionPipeline {
       const key: ClipKey | null = voice ? { sermonId, seq: s.seq, language, voice } : null;
       return toCaption(sermonId, s.seq, language, translations[i]!, key && this.deps.tts.has(key) ? audioUrls(sermonId, s.seq, language, [key.voice]) : undefined);
     });
+  }
+
+  /**
+   * The listeners of a process that died come back together, most asking for the same lines in
+   * the same language: one database read answers all who ask while it runs.
+   */
+  private readStored(sermonId: string, language: string, afterSeq: number, beforeSeq: number | undefined): Promise<SegmentInLanguage[]> {
+    const key = `${sermonId} ${language} ${afterSeq} ${beforeSeq ?? ''}`;
+    let read = this.reading.get(key);
+    if (!read) {
+      read = storedSegments(this.deps.ctx.db, sermonId, language, afterSeq, beforeSeq).finally(() => this.reading.delete(key));
+      this.reading.set(key, read);
+    }
+    return read;
   }
 
   /** A voice clip for the audio route: cached, in progress, or made now from the stored text. */

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { AppError } from '../../lib/errors';
 
 export type ImageType = 'jpeg' | 'png' | 'gif';
@@ -39,6 +38,8 @@ const MAX_INPUT_PIXELS = 50_000_000;
 export async function reencodeImage(input: Buffer, opts: ReencodeOptions): Promise<EncodedImage> {
   const type = sniffImageType(input);
   if (!type || !opts.allowed.includes(type)) throw new AppError('unsupported_media_type', 415, opts.typeMessage);
+  // Loaded on the first upload, not at start: an idle server keeps its memory (decision 027).
+  const { default: sharp } = await import('sharp');
   try {
     // sharp writes no input metadata unless asked to (withMetadata/keepExif), so the output is clean.
     const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })

@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import {
   LIVE_NAMESPACE,
+  LIVE_RECONNECTION,
   liveEvents,
   lobbyEvents,
   type Caption,
@@ -61,8 +62,7 @@ export function createLiveSocket(): LiveSocket {
     autoConnect: false,
     withCredentials: true,
     transports: ['websocket', 'polling'],
-    reconnectionDelay: 1000,
-    reconnectionDelayMax: 5000,
+    ...LIVE_RECONNECTION,
   });
   reconnectAfterServerDisconnect(socket);
   followBrowserNetwork(socket);
