@@ -34,7 +34,7 @@ CREATE INDEX "translation_flags_church_created_idx" ON "translation_flags" ("chu
 CREATE TABLE "prepared_texts" (
   "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
   "church_id" uuid NOT NULL REFERENCES "churches"("id") ON DELETE CASCADE,
-  "scheduled_sermon_id" uuid,
+  "scheduled_sermon_id" uuid REFERENCES "scheduled_sermons"("id") ON DELETE SET NULL,
   "title" text NOT NULL,
   "source_language" text NOT NULL,
   "created_at" timestamp with time zone DEFAULT now() NOT NULL,

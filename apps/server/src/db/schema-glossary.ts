@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { churches, sermons } from './schema';
+import { scheduledSermons } from './schema-schedule';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -51,8 +52,8 @@ export const translationFlags = pgTable('translation_flags', {
 export const preparedTexts = pgTable('prepared_texts', {
   id: uuid('id').primaryKey().defaultRandom(),
   churchId: uuid('church_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-  // A scheduled service, when given; the relation is added where scheduled services exist.
-  scheduledSermonId: uuid('scheduled_sermon_id'),
+  // The scheduled service it was prepared for, when given; deleting the service keeps the text.
+  scheduledSermonId: uuid('scheduled_sermon_id').references(() => scheduledSermons.id, { onDelete: 'set null' }),
   title: text('title').notNull(),
   sourceLanguage: text('source_language').notNull(),
   createdAt: createdAt(),

@@ -81,6 +81,16 @@ describe('translation for each reader', () => {
     expect((await s.call('GET', `/conversations/${id}/messages?lang=zh`, staffCookie)).json().items[0].translation.text).toBe('[ZH-HANS demo] Obrigado pela mensagem');
     spy.mockRestore();
   });
+
+  it('applies the church glossary as the live pipeline does: names kept, fixed terms in the church\'s words', async () => {
+    const { staffCookie, memberCookie, id } = await pair();
+    await s.call('POST', `/churches/${s.cast.church.id}/glossary`, s.cast.churchAdmin.cookie, { term: 'Harbour City Church', kind: 'keep' });
+    await s.call('POST', `/churches/${s.cast.church.id}/glossary`, s.cast.churchAdmin.cookie, { term: 'grace', kind: 'fixed', translations: { pt: 'graça divina', es: 'gracia' } });
+    await s.call('POST', `/conversations/${id}/messages`, staffCookie, fresh('Welcome to Harbour City Church, grace to you'));
+    const read = (await s.call('GET', `/conversations/${id}/messages?lang=pt`, memberCookie)).json().items[0];
+    expect(read.translation.text).toContain('Harbour City Church');
+    expect(read.translation.text).toContain('graça divina');
+  });
 });
 
 describe('edit and delete', () => {

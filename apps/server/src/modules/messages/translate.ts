@@ -2,18 +2,25 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { messageTranslations } from '../../db/schema';
 import { providersForChurch } from '../../providers/church-providers';
+import { churchGlossary } from '../glossary/church-glossary';
+import { translateWithGlossary } from '../glossary/protect';
 
 /** Interface language → the translator's code (our codes are Azure's; Chinese is Simplified). */
 const translatorCode = (lang: string) => (lang === 'zh' ? 'zh-Hans' : lang);
 
 /**
  * THE one way a message is translated (decision record 022): the church's own translator (Azure
- * when configured, the labelled demo translator otherwise). A church glossary, when the product
- * has one, is applied here and nowhere else.
+ * when configured, the labelled demo translator otherwise), with the church glossary applied as in
+ * the live pipeline (decision 025): names kept, fixed terms in the church's words.
  */
 export async function translateMessage(ctx: AppContext, churchId: string, text: string, from: string, to: string): Promise<string> {
   const { translator } = await providersForChurch(ctx, churchId);
-  const out = await translator.translate(text, translatorCode(from), [translatorCode(to)]);
+  const source = translatorCode(from);
+  const { matcher } = await churchGlossary(ctx, churchId, source).catch((err: unknown) => {
+    ctx.log.warn({ err, churchId }, 'glossary unavailable; message translated without it');
+    return { matcher: null };
+  });
+  const out = (await translateWithGlossary(translator, text, source, [translatorCode(to)], matcher)).byLanguage;
   const translated = out[translatorCode(to)];
   if (translated === undefined) throw new Error(`translator answered no ${to} text`);
   return translated;

@@ -64,7 +64,12 @@ describe('prepared texts', () => {
     expect(word.statusCode).toBe(201);
     expect(word.json().paragraphs.map((p: { text: string }) => p.text)).toEqual(['First paragraph.', 'Second paragraph.']);
     expect((await upload(cast.staff.cookie, Buffer.from('x'), 'photo.png', 'image/png')).statusCode).toBe(415);
-    const service = '5a0f5f9e-7c1b-4e53-9d4c-2f6d8e9a1b2c';
+    const madeUp = '5a0f5f9e-7c1b-4e53-9d4c-2f6d8e9a1b2c';
+    expect((await post(cast.staff.cookie, { title: 'Linked', text: 'Hello.', scheduledSermonId: madeUp })).statusCode).toBe(404);
+    const startsAt = new Date(Date.now() + 86_400_000).toISOString();
+    const scheduled = await t.app.inject({ method: 'POST', url: '/api/v1/scheduled-sermons', headers: { cookie: cast.staff.cookie }, payload: { churchId: cast.church.id, title: 'Sunday', startsAt, sourceLanguage: 'en' } });
+    expect(scheduled.statusCode).toBe(201);
+    const service = scheduled.json().id as string;
     const linked = await post(cast.staff.cookie, { title: 'Linked', text: 'Hello.', scheduledSermonId: service });
     expect(linked.json().scheduledSermonId).toBe(service);
     expect((await t.app.inject({ method: 'GET', url: `${base()}?scheduledSermonId=${service}`, headers: { cookie: cast.staff.cookie } })).json().total).toBe(1);

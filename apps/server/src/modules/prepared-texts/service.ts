@@ -11,6 +11,7 @@ import type { Actor } from '../../lib/session';
 import type { Db } from '../../db/client';
 import { loadJoinLanguages } from '../../live/join-languages';
 import { translateForLanguages } from '../../live/translate';
+import { scheduledOfChurch } from '../schedule/service';
 
 type TextRow = typeof preparedTexts.$inferSelect;
 type ParagraphRow = typeof preparedParagraphs.$inferSelect;
@@ -72,6 +73,7 @@ export async function createPreparedText(
   ctx: AppContext, actor: Actor, churchId: string,
   input: { title: string; paragraphs: string[]; sourceLanguage?: string; scheduledSermonId?: string | null },
 ): Promise<PreparedText> {
+  if (input.scheduledSermonId) await scheduledOfChurch(ctx, churchId, input.scheduledSermonId);
   const source = input.sourceLanguage || (await defaultSourceLanguage(ctx, churchId));
   const translated = await translateAhead(ctx, churchId, source, input.paragraphs);
   const id = await ctx.db.transaction(async (tx) => {
@@ -86,6 +88,7 @@ export async function createPreparedText(
 /** The new order and wording; only new or changed paragraphs are translated again. */
 export async function updatePreparedText(ctx: AppContext, actor: Actor, churchId: string, textId: string, patch: z.output<typeof updatePreparedTextBody>): Promise<PreparedText> {
   const current = await getPreparedText(ctx, churchId, textId);
+  if (patch.scheduledSermonId) await scheduledOfChurch(ctx, churchId, patch.scheduledSermonId);
   const byId = new Map(current.paragraphs.map((p) => [p.id, p]));
   const wanted = patch.paragraphs ?? current.paragraphs;
   const changed = wanted.filter((p) => !p.id || byId.get(p.id)?.text !== p.text);

@@ -37,6 +37,14 @@ export async function reachableScheduled(ctx: AppContext, actor: Actor, id: stri
  * The rules a form cannot check alone: a start still ahead, a spoken language the church goes live
  * in, a speaker who may go live for that church. All failures at once, as field errors.
  */
+/** A scheduled service of this church, for a record that links to it (a sermon, a prepared text); 404 otherwise. */
+export async function scheduledOfChurch(ctx: AppContext, churchId: string, id: string): Promise<{ id: string }> {
+  const [row] = await ctx.db.select({ id: scheduledSermons.id }).from(scheduledSermons)
+    .where(and(eq(scheduledSermons.id, id), eq(scheduledSermons.churchId, churchId))).limit(1);
+  if (!row) throw notFound('Scheduled service');
+  return row;
+}
+
 async function checkFields(ctx: AppContext, churchId: string, f: { startsAt?: string; sourceLanguage?: string; speakerId?: string | null }) {
   const errors: FieldError[] = [];
   if (f.startsAt !== undefined && Date.parse(f.startsAt) <= Date.now()) {

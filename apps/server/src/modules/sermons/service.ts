@@ -21,6 +21,7 @@ import { loadJoinLanguages } from '../../live/join-languages';
 import { announceLive } from '../../live/lobby-flow';
 import { liveFor } from '../../live/live-service';
 import { providersForChurch } from '../../providers/church-providers';
+import { scheduledOfChurch } from '../schedule/service';
 import { findSermon, listListenerRows, listMySessionRows, listSermonRows } from './queries';
 
 /**
@@ -58,13 +59,6 @@ async function churchOf(ctx: AppContext, churchId: string) {
 }
 
 /** The scheduled service a sermon starts, of the same church (another church's: 404). */
-async function scheduledOf(ctx: AppContext, churchId: string, id: string) {
-  const [row] = await ctx.db.select({ id: scheduledSermons.id }).from(scheduledSermons)
-    .where(and(eq(scheduledSermons.id, id), eq(scheduledSermons.churchId, churchId))).limit(1);
-  if (!row) throw notFound('Scheduled service');
-  return row;
-}
-
 export async function goLive(ctx: AppContext, actor: Actor, body: GoLiveBody): Promise<Sermon> {
   if (!canReachChurch(actor, 'sermons:go-live', body.churchId)) throw notFound('Church');
   const church = await churchOf(ctx, body.churchId);
@@ -87,7 +81,7 @@ export async function goLive(ctx: AppContext, actor: Actor, body: GoLiveBody): P
       `${church.name} has used all ${church.limit} streaming minutes for this week. The allowance starts again on Monday.`);
   }
 
-  const scheduled = body.scheduledSermonId ? await scheduledOf(ctx, church.id, body.scheduledSermonId) : null;
+  const scheduled = body.scheduledSermonId ? await scheduledOfChurch(ctx, church.id, body.scheduledSermonId) : null;
   const now = new Date(live.clock.now());
   let row: typeof sermons.$inferSelect | undefined;
   for (let attempt = 0; !row; attempt++) {
