@@ -12,7 +12,7 @@ import {
   type Transcript,
 } from '@app/shared';
 import type { AppContext } from '../../context';
-import { auditLog, churches, churchLanguages, scheduledSermons, sermons } from '../../db/schema';
+import { auditLog, churches, churchLanguages, sermons } from '../../db/schema';
 import { canReachChurch, churchFilter } from '../../lib/access';
 import { AppError, badRequest, forbidden, notFound, unauthenticated } from '../../lib/errors';
 import { newBroadcastId } from '../../lib/ids';
