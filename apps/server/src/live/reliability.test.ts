@@ -272,5 +272,5 @@ describe('a server restart', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000); // two server processes from source in turn: slow on a busy 2-core machine
 });
