@@ -16,7 +16,7 @@ export function useChatLive(userId: string | null) {
   const { i18n } = useTranslation();
   useEffect(() => {
     if (!userId) return;
-    const socket: Socket = io(CHAT_NAMESPACE, { withCredentials: true, transports: ['websocket', 'polling'], reconnectionDelay: 1000, reconnectionDelayMax: 5000 });
+    const socket: Socket = io(CHAT_NAMESPACE, { forceNew: true, withCredentials: true, transports: ['websocket', 'polling'], reconnectionDelay: 1000, reconnectionDelayMax: 5000 });
     const refresh = (...parts: string[]) => void queryClient.invalidateQueries({ queryKey: [...chatKey, ...parts] });
     const flushAll = () => {
       for (const id of conversationsWaiting()) void flushOutbox(id, i18n.language, () => refresh('messages', id));

@@ -59,6 +59,10 @@ export type LiveSocket = Socket<LiveServerEvents, LiveClientEvents>;
  */
 export function createLiveSocket(): LiveSocket {
   const socket: LiveSocket = io(LIVE_NAMESPACE, {
+    // A connection of its own: signed-in screens also hold the /chat socket, and sharing one
+    // manager with it let a second connect on /live, or a transport dropped here on purpose,
+    // cut the other namespace off (the member's join failed).
+    forceNew: true,
     autoConnect: false,
     withCredentials: true,
     transports: ['websocket', 'polling'],
