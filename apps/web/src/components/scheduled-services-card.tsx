@@ -123,7 +123,7 @@ function ScheduleForm({ churchId, timeZone, goLiveLanguages }: ScheduleProps) {
           <TextInput label={t('schedule.fieldTitle')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} required />
           <TextInput type="datetime-local" label={t('schedule.fieldStartsAt')} value={startsAt} onChange={(e) => setStartsAt(e.currentTarget.value)} error={errors.startsAt} required />
           <Select
-            label={t('schedule.fieldLanguage')}
+            label={t('schedule.fieldServiceLanguage')}
             data={goLiveLanguages.map((l) => ({ value: l.code, label: l.name }))}
             value={language}
             onChange={setLanguage}
