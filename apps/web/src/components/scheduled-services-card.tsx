@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ActionIcon, Alert, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { confirmDestructive } from './confirm-button';
 import { useHeadingLevel } from './heading-level';
 import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/error-message';
+import { languageName } from '../lib/language-label';
 import { useCreateScheduledSermon, useDeleteScheduledSermon, useUpcomingServices } from '../lib/scheduled-sermons';
 
 interface ScheduleProps {
@@ -66,7 +67,7 @@ export function ScheduledServicesCard({ canManage, ...props }: ScheduleProps & {
                   <Table.Tr key={s.id}>
                     <Table.Td>{s.title}</Table.Td>
                     <Table.Td>{format.format(new Date(s.startsAt))}</Table.Td>
-                    <Table.Td>{goLiveLanguages.find((l) => l.code === s.sourceLanguage)?.name ?? s.sourceLanguage}</Table.Td>
+                    <Table.Td>{languageName(s.sourceLanguage, goLiveLanguages.find((l) => l.code === s.sourceLanguage)?.name ?? '', i18n.language)}</Table.Td>
                     <Table.Td>
                       {canManage && (
                         <ActionIcon variant="subtle" color="red" aria-label={`${t('schedule.delete')}: ${s.title}`} onClick={() => handleRemove(s.id, s.title)}>
@@ -87,7 +88,7 @@ export function ScheduledServicesCard({ canManage, ...props }: ScheduleProps & {
 }
 
 function ScheduleForm({ churchId, timeZone, goLiveLanguages }: ScheduleProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const create = useCreateScheduledSermon();
   const [title, setTitle] = useState('');
   const [startsAt, setStartsAt] = useState('');
@@ -119,18 +120,18 @@ function ScheduleForm({ churchId, timeZone, goLiveLanguages }: ScheduleProps) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="xs">
-        <Group align="flex-start" grow>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput label={t('schedule.fieldTitle')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} required />
           <TextInput type="datetime-local" label={t('schedule.fieldStartsAt')} value={startsAt} onChange={(e) => setStartsAt(e.currentTarget.value)} error={errors.startsAt} required />
           <Select
             label={t('schedule.fieldServiceLanguage')}
-            data={goLiveLanguages.map((l) => ({ value: l.code, label: l.name }))}
+            data={goLiveLanguages.map((l) => ({ value: l.code, label: languageName(l.code, l.name, i18n.language) }))}
             value={language}
             onChange={setLanguage}
             error={errors.sourceLanguage}
             allowDeselect={false}
           />
-        </Group>
+        </SimpleGrid>
         {errors.form && <Alert color="red">{errors.form}</Alert>}
         <Group>
           <Button type="submit" loading={create.isPending}>{t('schedule.add')}</Button>

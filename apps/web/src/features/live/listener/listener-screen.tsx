@@ -23,7 +23,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSermonByBroadcast } from '../api/get-sermon-by-broadcast';
 import { AcceptJesusButton } from '../../../components/salvation/accept-jesus-button';
 import { useTranscript } from '../api/get-transcript';
-import { isRtl, listenerLanguageLabel, localeFor } from '../lib/language-label';
+import { isRtl, listenerLanguageLabel, localeFor } from '../../../lib/language-label';
 import { useWakeLock } from '../lib/use-wake-lock';
 import { AudioQueue } from './audio-queue';
 import { CaptionList } from './caption-list';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { LobbyInfo, VoiceGender } from '@app/shared';
 import { href } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
-import { listenerLanguageLabel } from '../lib/language-label';
+import { listenerLanguageLabel } from '../../../lib/language-label';
 import { TOUCH_PX } from '../listener/touch';
 import { readListenerPrefs, saveListenerPrefs } from '../listener/listener-prefs';
 import { VoiceKindControl } from '../listener/voice-kind-control';

@@ -7,7 +7,7 @@ import { useHeadingLevel } from '../../../components/heading-level';
 import { readStoredUser } from '../../../lib/stored-user';
 import { useGoLiveLanguages } from '../api/get-go-live-languages';
 import { useSermons } from '../api/sermons-query';
-import { localeFor } from '../lib/language-label';
+import { localeFor } from '../../../lib/language-label';
 import { useWakeLock } from '../lib/use-wake-lock';
 import { ChurchSermonsPanel } from './church-sermons-panel';
 import { GoLiveSchedule } from './go-live-schedule';

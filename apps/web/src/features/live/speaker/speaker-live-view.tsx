@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { STREAM_LIMIT_WARNING_MINUTES, type Sermon } from '@app/shared';
 import { dialogs } from '../../../components/dialogs';
 import { useHeadingLevel } from '../../../components/heading-level';
-import { languageName } from '../lib/language-label';
+import { languageName } from '../../../lib/language-label';
 import type { WakeLockStatus } from '../lib/use-wake-lock';
 import { ChurchSermonsPanel } from './church-sermons-panel';
 import { DecisionCount } from './decision-count';

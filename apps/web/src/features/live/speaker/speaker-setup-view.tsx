@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChurchLanguage, ScheduledSermon, Sermon } from '@app/shared';
 import { useHeadingLevel } from '../../../components/heading-level';
 import type { useGoLiveLanguages } from '../api/get-go-live-languages';
-import { languageName } from '../lib/language-label';
+import { languageName } from '../../../lib/language-label';
 import { ChurchSermonsPanel } from './church-sermons-panel';
 import { DueServiceStart } from './due-service';
 import { GoLiveSchedule } from './go-live-schedule';
