@@ -8,6 +8,7 @@ import { HeadingLevelProvider } from '../../components/heading-level';
 import { UiOverlays } from '../../components/ui-overlays';
 import { menuFor } from '../../components/navigation/role-menu';
 import { fullNameOf, useStoredUser } from '../../components/navigation/use-stored-user';
+import { ChatButton } from '../../features/chat/components/chat-button';
 import { ChatPanel } from '../../features/chat/components/chat-panel';
 import { ChatPanelProvider, useChatPanel } from '../../features/chat/chat-panel-state';
 import { useChatLive } from '../../features/chat/use-chat-live';
@@ -79,7 +80,7 @@ function AdminShell() {
         {t('shell.skipToContent')}
       </a>
       <AppShell.Header>
-        <AppHeader fullName={fullName} isDrawerOpen={isDrawerOpen} onOpenDrawer={openDrawer} />
+        <AppHeader fullName={fullName} isDrawerOpen={isDrawerOpen} onOpenDrawer={openDrawer} actions={<ChatButton />} />
       </AppShell.Header>
       {!isHorizontal && (
         <AppShell.Navbar p="sm" visibleFrom="md" aria-label={t('shell.mainMenu')}>

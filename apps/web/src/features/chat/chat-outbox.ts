@@ -1,4 +1,4 @@
-import { Outbox, type OutboxLine } from '../live/speaker/outbox';
+import { Outbox, type OutboxLine } from '../../lib/outbox';
 import { api, ApiError } from '../../lib/api-client';
 
 /**

@@ -12,7 +12,7 @@ import { StreamLimitCard } from './components/stream-limit-card';
 import { ChurchDetailsCard } from './components/church-details-card';
 import { ChurchPhotoCard } from './components/church-photo-card';
 import { JoinLinkCard } from './components/join-link-card';
-import { ScheduledServicesCard } from './components/scheduled-services-card';
+import { ScheduledServicesCard } from '../../components/scheduled-services-card';
 import { DeleteChurchCard } from './components/delete-church-card';
 import { useHeadingLevel } from '../../components/heading-level';
 import { AppLink } from '../../components/app-link';
@@ -87,7 +87,7 @@ function ChurchSettings({ churchId }: { churchId: string }) {
       <ChurchDetailsCard key={`${c.id}-details`} church={c} />
       <ChurchPhotoCard church={c} />
       <JoinLinkCard key={`${c.id}-${c.joinCode}`} church={c} />
-      <ScheduledServicesCard church={c} goLiveLanguages={languages.data?.goLive ?? []} />
+      <ScheduledServicesCard churchId={c.id} timeZone={c.liveSettings.timeZone} canManage={c.canEdit} goLiveLanguages={languages.data?.goLive ?? []} />
       {!c.canEdit && <Alert color="blue">{t('church.readOnly')}</Alert>}
       <LiveSettingsCard key={`${c.id}-settings`} church={c} />
       <StreamLimitCard key={`${c.id}-${c.liveSettings.weeklyStreamLimitMinutes}`} church={c} />

@@ -12,7 +12,7 @@ import { ChangePasswordModal } from './components/change-password-modal';
 import { PhotoCard } from './components/photo-card';
 import { ProfileForm } from './components/profile-form';
 import { WithdrawDecision } from '../../components/salvation/withdraw-decision';
-import { DigestSwitch } from '../chat/components/digest-switch';
+import { DigestSwitch } from './components/digest-switch';
 import { DevicesSection } from './security/devices-section';
 import { TwoStepSection } from './security/two-step-section';
 

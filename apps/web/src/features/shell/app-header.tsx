@@ -1,11 +1,11 @@
 import { ActionIcon, Anchor, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { IconLayoutNavbar, IconLayoutSidebar } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppLogo } from '../../components/app-logo';
 import { LanguagePicker } from '../../components/language-picker';
 import { paths } from '../../config/paths';
-import { ChatButton } from '../chat/components/chat-button';
 import { LogoutButton } from './logout-button';
 import { ThemeToggle } from './theme-toggle';
 import { useMenuState } from './menu-state';
@@ -15,10 +15,12 @@ interface AppHeaderProps {
   fullName: string;
   isDrawerOpen: boolean;
   onOpenDrawer: () => void;
+  /** Header actions another feature provides (the chat button); the app wiring passes them in. */
+  actions?: ReactNode;
 }
 
 /** Logo (→ dashboard), the person's full name, language, theme and logout (spec section 2). */
-export function AppHeader({ fullName, isDrawerOpen, onOpenDrawer }: AppHeaderProps) {
+export function AppHeader({ fullName, isDrawerOpen, onOpenDrawer, actions }: AppHeaderProps) {
   const { t } = useTranslation();
   const { state, dispatch } = useMenuState();
   const isHorizontal = state.layout === 'horizontal';
@@ -48,7 +50,7 @@ export function AppHeader({ fullName, isDrawerOpen, onOpenDrawer }: AppHeaderPro
         <div className={classes.hideOnPhone}>
           <ThemeToggle />
         </div>
-        <ChatButton />
+        {actions}
         <Tooltip label={layoutLabel}>
           <ActionIcon
             variant="default"

@@ -8,7 +8,7 @@ import { ErrorState, LoadingState } from '../../../components/query-states';
 import { useStoredUser } from '../../../components/navigation/use-stored-user';
 import { imageFileProblem, uploadProblem } from '../../../components/image-file';
 import { api, ApiError } from '../../../lib/api-client';
-import { newClientId } from '../../live/speaker/outbox';
+import { newClientId } from '../../../lib/outbox';
 import { errorMessage } from '../../../lib/error-message';
 import { useBlock, useMarkRead } from '../api/chat-mutations';
 import { useConversation, useMessages } from '../api/chat-queries';

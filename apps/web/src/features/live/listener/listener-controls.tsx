@@ -1,12 +1,10 @@
-import { ActionIcon, Group, NativeSelect, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { ActionIcon, Group, NativeSelect, Paper, Stack, Switch, Text } from '@mantine/core';
 import { IconLetterCaseToggle, IconMinus, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { VoiceGender } from '@app/shared';
 import { TEXT_SIZES } from './listener-prefs';
-
-/** Issue 13: nothing a thumb has to hit is smaller than 44 px. */
-export const TOUCH_PX = 44;
-const touchLabel = { minHeight: TOUCH_PX, display: 'flex', alignItems: 'center' } as const;
+import { TOUCH_PX, touchLabel } from './touch';
+import { VoiceKindControl } from './voice-kind-control';
 
 /**
  * The listener's settings as one compact bar under the captions: it keeps its height whatever
@@ -34,7 +32,7 @@ export function ListenerControls({
   onVoice: (on: boolean) => void;
   serverVoices: VoiceGender[];
   gender: VoiceGender;
-  onGender: (value: string) => void;
+  onGender: (gender: VoiceGender) => void;
   sizeIndex: number;
   onSize: (delta: number) => void;
   isEnded: boolean;
@@ -65,16 +63,8 @@ export function ListenerControls({
               onChange={(e) => onVoice(e.currentTarget.checked)}
               styles={{ body: { alignItems: 'center' }, track: { minHeight: 28 }, label: touchLabel }}
             />
-            {voiceMode === 'server' && serverVoices.length > 1 && (
-              <SegmentedControl
-                size="sm"
-                aria-label={t('live.listener.voiceKind')}
-                value={serverVoices.includes(gender) ? gender : serverVoices[0]!}
-                onChange={onGender}
-                disabled={!voiceOn || isEnded}
-                data={serverVoices.map((v) => ({ value: v, label: t(`live.listener.${v}`) }))}
-                styles={{ label: touchLabel }}
-              />
+            {voiceMode === 'server' && (
+              <VoiceKindControl voices={serverVoices} gender={gender} onGender={onGender} disabled={!voiceOn || isEnded} />
             )}
           </Group>
           <Group gap={4} wrap="nowrap" role="group" aria-label={t('live.listener.textSize')}>

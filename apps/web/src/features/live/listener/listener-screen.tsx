@@ -23,12 +23,13 @@ import { ApiError } from '../../../lib/api-client';
 import { useSermonByBroadcast } from '../api/get-sermon-by-broadcast';
 import { AcceptJesusButton } from '../../../components/salvation/accept-jesus-button';
 import { useTranscript } from '../api/get-transcript';
-import { isRtl, listenerLanguageLabel, localeFor } from '../lib/language-label';
+import { isRtl, listenerLanguageLabel, localeFor } from '../../../lib/language-label';
 import { useWakeLock } from '../lib/use-wake-lock';
 import { AudioQueue } from './audio-queue';
 import { CaptionList } from './caption-list';
 import { ConnectionBadge, ConnectionNotices } from './connection-status';
-import { ListenerControls, TOUCH_PX } from './listener-controls';
+import { ListenerControls } from './listener-controls';
+import { TOUCH_PX } from './touch';
 import { DeviceVoice, hasDeviceVoice } from './device-voice';
 import { initialLanguage, readListenerPrefs, saveListenerPrefs, TEXT_SIZES } from './listener-prefs';
 import { useLiveCaptions, type VoicePreference } from './use-live-captions';
@@ -226,8 +227,7 @@ function LiveView({
     void live.changePrefs(language, pref);
   };
 
-  const handleGender = (value: string) => {
-    const next: VoiceGender = value === 'male' ? 'male' : 'female';
+  const handleGender = (next: VoiceGender) => {
     setGender(next);
     saveListenerPrefs({ gender: next });
     audioRef.current?.clear();

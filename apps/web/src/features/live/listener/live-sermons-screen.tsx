@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { readStoredUser } from '../../../lib/stored-user';
 import { useMySessions } from '../api/get-my-sessions';
 import { useLiveSermonsForListeners } from '../api/get-sermons';
-import { languageName } from '../lib/language-label';
+import { languageName } from '../../../lib/language-label';
 import { useHeadingLevel } from '../../../components/heading-level';
 
 /**

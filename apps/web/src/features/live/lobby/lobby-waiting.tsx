@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Alert, Button, Card, Image, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import type { LobbyInfo } from '@app/shared';
+import type { LobbyInfo, VoiceGender } from '@app/shared';
 import { href } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
-import { listenerLanguageLabel } from '../lib/language-label';
-import { TOUCH_PX } from '../listener/listener-controls';
+import { listenerLanguageLabel } from '../../../lib/language-label';
+import { TOUCH_PX } from '../listener/touch';
 import { readListenerPrefs, saveListenerPrefs } from '../listener/listener-prefs';
+import { VoiceKindControl } from '../listener/voice-kind-control';
 import { formatStart, timeLeft, useNow } from './countdown';
 
 /** The lobby before the service: the church, the next service counting down, the visitor's choices. */
@@ -15,12 +16,19 @@ export function LobbyWaiting({ info, language, onLanguage }: { info: LobbyInfo; 
   const { t, i18n } = useTranslation();
   const { church } = info;
   const [voiceOn, setVoiceOn] = useState(() => readListenerPrefs().voiceOn);
+  const [gender, setGender] = useState<VoiceGender>(() => readListenerPrefs().gender);
+  const voices = info.languages.find((l) => l.code === language)?.voices ?? [];
   useDocumentTitle(`${church.name} · ${t('common.appName')}`);
   const next = info.upcoming[0];
 
   const handleVoice = (on: boolean) => {
     setVoiceOn(on);
     saveListenerPrefs({ voiceOn: on });
+  };
+  // The live view opens with the same voice (spec: language and voice chosen before the start).
+  const handleGender = (next: VoiceGender) => {
+    setGender(next);
+    saveListenerPrefs({ gender: next });
   };
 
   return (
@@ -39,6 +47,7 @@ export function LobbyWaiting({ info, language, onLanguage }: { info: LobbyInfo; 
         onChange={(e) => onLanguage(e.currentTarget.value)}
       />
       <Switch size="lg" label={t('lobby.voice')} checked={voiceOn} onChange={(e) => handleVoice(e.currentTarget.checked)} />
+      {voiceOn && <VoiceKindControl voices={voices} gender={gender} onGender={handleGender} size="md" />}
       <Alert color="blue" title={t('lobby.readyTitle')}>
         {t('lobby.ready')}
       </Alert>

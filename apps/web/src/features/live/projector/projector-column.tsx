@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listenerLanguageLabel, isRtl, localeFor } from '../lib/language-label';
+import { listenerLanguageLabel, isRtl, localeFor } from '../../../lib/language-label';
 import { useLiveCaptions } from '../listener/use-live-captions';
 import classes from './projector.module.css';
 

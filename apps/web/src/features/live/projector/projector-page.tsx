@@ -7,7 +7,7 @@ import type { LobbyInfo } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { joinQrUrl } from '../../../lib/join-link';
 import { useLobby } from '../api/get-lobby';
-import { listenerLanguageLabel } from '../lib/language-label';
+import { listenerLanguageLabel } from '../../../lib/language-label';
 import { formatStart, timeLeft, useNow } from '../lobby/countdown';
 import { useLobbySocket } from '../lobby/use-lobby-socket';
 import { ProjectorColumn } from './projector-column';

@@ -8,7 +8,7 @@ import type { Sermon, SermonList } from '@app/shared';
 import { useDeleteSermon } from '../api/delete-sermon';
 import { useEndSermon } from '../api/end-sermon';
 import { useSermons } from '../api/sermons-query';
-import { languageName } from '../lib/language-label';
+import { languageName } from '../../../lib/language-label';
 import { useHeadingLevel } from '../../../components/heading-level';
 
 function formatDuration(seconds: number | null, t: (key: string, opts?: Record<string, number>) => string): string {

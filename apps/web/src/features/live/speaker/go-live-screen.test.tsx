@@ -225,4 +225,25 @@ describe('go-live screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Only staff members and church administrators can go live.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Start' })).toBeNull();
   });
+
+  it('lets staff schedule a service before going live, in the church time zone', async () => {
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) => {
+      const u = String(url);
+      if (u === '/api/v1/churches/public') return jsonResponse(200, [{ id: churchId, name: 'Harbour City Church', suburb: 'Sydney', timeZone: 'Australia/Sydney' }]);
+      if (u.startsWith('/api/v1/scheduled-sermons?')) return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 10 });
+      if (u === '/api/v1/scheduled-sermons' && init?.method === 'POST') return jsonResponse(201, {});
+      return base(url, init);
+    });
+    await open();
+    const card = await screen.findByRole('region', { name: 'Scheduled services' });
+    expect(within(card).getByText('No services are scheduled yet.')).toBeTruthy();
+    fireEvent.change(within(card).getByRole('textbox', { name: 'Title' }), { target: { value: 'Evening service' } });
+    fireEvent.change(within(card).getByLabelText(/Starts at/), { target: { value: '2030-03-10T18:30' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Schedule a service' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u) === '/api/v1/scheduled-sermons' && i?.method === 'POST')).toBe(true));
+    const call = fetchMock.mock.calls.find(([u, i]) => String(u) === '/api/v1/scheduled-sermons' && i?.method === 'POST')!;
+    // 18:30 in Sydney daylight time (UTC+11) is 07:30 UTC.
+    expect(JSON.parse(String(call[1]?.body))).toEqual({ churchId, title: 'Evening service', startsAt: '2030-03-10T07:30:00.000Z', sourceLanguage: 'en' });
+  });
 });

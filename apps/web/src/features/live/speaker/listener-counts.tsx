@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { languageName } from '../lib/language-label';
+import { languageName } from '../../../lib/language-label';
 import { useHeadingLevel } from '../../../components/heading-level';
 
 /** Live listener counts per language, from the server's `sermon:state`. */

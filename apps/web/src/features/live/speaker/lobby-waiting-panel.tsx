@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useHeadingLevel } from '../../../components/heading-level';
 import { projectorPath } from '../../../lib/join-link';
 import { useLobbyWaiting } from '../api/get-lobby-waiting';
-import { languageName } from '../lib/language-label';
+import { languageName } from '../../../lib/language-label';
 
 /**
  * Who waits in the church's lobby, per language, before and after the start (docs/decisions/020):

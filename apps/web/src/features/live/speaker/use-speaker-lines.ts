@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { liveEvents, type LiveError } from '@app/shared';
 import { emitWithAck, type LiveSocket } from '../lib/live-socket';
-import { Outbox } from './outbox';
+import { Outbox } from '../../../lib/outbox';
 
 export interface SentLine {
   /** The line's clientId, or `seq-<n>` for lines loaded from the stored transcript. */

@@ -1,6 +1,6 @@
 /**
  * The speaker's lines that the server has not yet acknowledged, in the order they were spoken or
- * typed. Kept in localStorage per sermon so a reload or a crashed tab keeps them (issue 13 item 4);
+ * typed. Kept in localStorage per sermon so a reload or a crashed tab keeps them;
  * a line leaves only when its ack arrives. Each carries a `clientId` so a line resent after a
  * reconnection is recognised by the server instead of shown twice.
  */

@@ -1,24 +1,15 @@
 import { Paper, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { MessageSettings } from '@app/shared';
-import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-
-const SETTINGS = '/me/message-settings';
+import { useMessageSettings, useSaveMessageSettings } from '../api/message-settings';
 
 /** Manage Profile's switch for the unread-messages digest mail (decision record 022). */
 export function DigestSwitch() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: ['chat', 'settings'], queryFn: () => api<MessageSettings>(SETTINGS) });
-  const save = useMutation({
-    mutationFn: (digest: boolean) => api<MessageSettings>(SETTINGS, { method: 'PUT', body: { digest } }),
-    onSuccess: (data) => {
-      queryClient.setQueryData(['chat', 'settings'], data);
-      notifications.show({ color: 'green', message: t('chat.digest.saved') });
-    },
+  const settings = useMessageSettings();
+  const save = useSaveMessageSettings({
+    onSuccess: () => notifications.show({ color: 'green', message: t('chat.digest.saved') }),
     onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, t) }),
   });
   if (!settings.data) return null;

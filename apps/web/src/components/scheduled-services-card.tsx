@@ -1,22 +1,35 @@
-import { useState, type FormEvent } from 'react';
-import { ActionIcon, Alert, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useId, useState, type FormEvent } from 'react';
+import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { fromLocalInput, type ChurchDetails, type ChurchLanguage } from '@app/shared';
-import { confirmDestructive } from '../../../components/confirm-button';
-import { useHeadingLevel } from '../../../components/heading-level';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
-import { useCreateScheduledSermon, useDeleteScheduledSermon, useUpcomingServices } from '../../../lib/scheduled-sermons';
+import { fromLocalInput, type ChurchLanguage } from '@app/shared';
+import { confirmDestructive } from './confirm-button';
+import { useHeadingLevel } from './heading-level';
+import { ApiError } from '../lib/api-client';
+import { errorMessage } from '../lib/error-message';
+import { languageName } from '../lib/language-label';
+import { useCreateScheduledSermon, useDeleteScheduledSermon, useUpcomingServices } from '../lib/scheduled-sermons';
 
-/** Upcoming services of the church (docs/decisions/019): the lobby counts down to the next one. */
-export function ScheduledServicesCard({ church, goLiveLanguages }: { church: ChurchDetails; goLiveLanguages: ChurchLanguage[] }) {
+interface ScheduleProps {
+  churchId: string;
+  /** The church's time zone: the form's local time and the list are in it, wherever the browser is. */
+  timeZone: string;
+  goLiveLanguages: ChurchLanguage[];
+}
+
+/**
+ * Upcoming services of the church (docs/decisions/019): the lobby counts down to the next one. Shown on
+ * Manage Church and on Go Live, where staff (who may schedule, `schedule:manage`) find it.
+ */
+export function ScheduledServicesCard({ canManage, ...props }: ScheduleProps & { canManage: boolean }) {
+  const { churchId, timeZone, goLiveLanguages } = props;
   const sectionOrder = useHeadingLevel(1);
   const { t, i18n } = useTranslation();
-  const services = useUpcomingServices(church.id);
+  const headingId = useId();
+  const services = useUpcomingServices(churchId);
   const remove = useDeleteScheduledSermon();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short', timeZone: church.liveSettings.timeZone });
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short', timeZone: timeZone });
 
   const handleRemove = (id: string, title: string) =>
     confirmDestructive({
@@ -30,10 +43,10 @@ export function ScheduledServicesCard({ church, goLiveLanguages }: { church: Chu
     }, t('common.cancel'));
 
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
-        <Title order={sectionOrder} size="h4">{t('schedule.title')}</Title>
-        <Text size="sm" c="dimmed">{t('schedule.intro')} {t('schedule.timeZoneNote', { zone: church.liveSettings.timeZone })}</Text>
+        <Title order={sectionOrder} size="h4" id={headingId}>{t('schedule.title')}</Title>
+        <Text size="sm" c="dimmed">{t('schedule.intro')} {t('schedule.timeZoneNote', { zone: timeZone })}</Text>
         {services.isError ? (
           <Alert color="red">{errorMessage(services.error, t)}</Alert>
         ) : services.data && services.data.items.length === 0 ? (
@@ -54,9 +67,9 @@ export function ScheduledServicesCard({ church, goLiveLanguages }: { church: Chu
                   <Table.Tr key={s.id}>
                     <Table.Td>{s.title}</Table.Td>
                     <Table.Td>{format.format(new Date(s.startsAt))}</Table.Td>
-                    <Table.Td>{goLiveLanguages.find((l) => l.code === s.sourceLanguage)?.name ?? s.sourceLanguage}</Table.Td>
+                    <Table.Td>{languageName(s.sourceLanguage, goLiveLanguages.find((l) => l.code === s.sourceLanguage)?.name ?? '', i18n.language)}</Table.Td>
                     <Table.Td>
-                      {church.canEdit && (
+                      {canManage && (
                         <ActionIcon variant="subtle" color="red" aria-label={`${t('schedule.delete')}: ${s.title}`} onClick={() => handleRemove(s.id, s.title)}>
                           <IconTrash size={16} aria-hidden />
                         </ActionIcon>
@@ -68,25 +81,27 @@ export function ScheduledServicesCard({ church, goLiveLanguages }: { church: Chu
             </Table>
           </Table.ScrollContainer>
         )}
-        {church.canEdit && <ScheduleForm church={church} goLiveLanguages={goLiveLanguages} />}
+        {canManage && <ScheduleForm {...props} />}
       </Stack>
     </Paper>
   );
 }
 
-function ScheduleForm({ church, goLiveLanguages }: { church: ChurchDetails; goLiveLanguages: ChurchLanguage[] }) {
-  const { t } = useTranslation();
+function ScheduleForm({ churchId, timeZone, goLiveLanguages }: ScheduleProps) {
+  const { t, i18n } = useTranslation();
   const create = useCreateScheduledSermon();
   const [title, setTitle] = useState('');
   const [startsAt, setStartsAt] = useState('');
-  const [language, setLanguage] = useState<string | null>(goLiveLanguages[0]?.code ?? null);
+  // The languages may arrive after the form: until one is picked, the church's first go-live language.
+  const [chosenLanguage, setLanguage] = useState<string | null>(null);
+  const language = chosenLanguage ?? goLiveLanguages[0]?.code ?? null;
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault();
     setErrors({});
     create.mutate(
-      { churchId: church.id, title, startsAt: fromLocalInput(startsAt, church.liveSettings.timeZone) ?? startsAt, sourceLanguage: language ?? '' },
+      { churchId, title, startsAt: fromLocalInput(startsAt, timeZone) ?? startsAt, sourceLanguage: language ?? '' },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: t('schedule.saved') });
@@ -105,18 +120,18 @@ function ScheduleForm({ church, goLiveLanguages }: { church: ChurchDetails; goLi
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="xs">
-        <Group align="flex-start" grow>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput label={t('schedule.fieldTitle')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} required />
           <TextInput type="datetime-local" label={t('schedule.fieldStartsAt')} value={startsAt} onChange={(e) => setStartsAt(e.currentTarget.value)} error={errors.startsAt} required />
           <Select
-            label={t('schedule.fieldLanguage')}
-            data={goLiveLanguages.map((l) => ({ value: l.code, label: l.name }))}
+            label={t('schedule.fieldServiceLanguage')}
+            data={goLiveLanguages.map((l) => ({ value: l.code, label: languageName(l.code, l.name, i18n.language) }))}
             value={language}
             onChange={setLanguage}
             error={errors.sourceLanguage}
             allowDeselect={false}
           />
-        </Group>
+        </SimpleGrid>
         {errors.form && <Alert color="red">{errors.form}</Alert>}
         <Group>
           <Button type="submit" loading={create.isPending}>{t('schedule.add')}</Button>
