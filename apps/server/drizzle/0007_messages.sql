@@ -40,6 +40,9 @@ CREATE UNIQUE INDEX "messages_seq_uq" ON "messages" ("seq");--> statement-breakp
 CREATE UNIQUE INDEX "messages_sender_client_uq" ON "messages" ("sender_id", "client_id");--> statement-breakpoint
 -- History pages (newest first, cursor on seq) and unread counts read this index only.
 CREATE INDEX "messages_conversation_seq_idx" ON "messages" ("conversation_id", "seq" DESC);--> statement-breakpoint
+-- Unread counts: others' shown messages above a read mark, read from this index alone (sender
+-- included), so a person's own many messages above their mark cost no table reads (decision record 021).
+CREATE INDEX "messages_unread_idx" ON "messages" ("conversation_id", "seq") INCLUDE ("sender_id") WHERE "state" = 'normal';--> statement-breakpoint
 CREATE INDEX "messages_sender_idx" ON "messages" ("sender_id");--> statement-breakpoint
 CREATE TABLE "message_translations" (
   "message_id" uuid NOT NULL REFERENCES "messages"("id") ON DELETE cascade,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ConversationKind, MessageState } from '@app/shared';
 import { churches, users } from './schema';
@@ -43,6 +44,8 @@ export const messages = pgTable('messages', {
   uniqueIndex('messages_seq_uq').on(t.seq),
   uniqueIndex('messages_sender_client_uq').on(t.senderId, t.clientId),
   index('messages_conversation_seq_idx').on(t.conversationId, t.seq.desc()),
+  // Unread counts read this index alone (migration 0007: INCLUDE (sender_id), only shown messages).
+  index('messages_unread_idx').on(t.conversationId, t.seq).where(sql`${t.state} = 'normal'`),
   index('messages_sender_idx').on(t.senderId),
 ]);
 

@@ -5,12 +5,12 @@ import { conversationMembers, conversations, users } from '../../db/schema';
 import { mailPerson } from '../deletion-requests/notify';
 import { publicUrlOf } from '../users/invitations';
 import { messageDigestMail } from './digest-mail';
+import { rowsOf } from './message-rows';
 
 // One number for every process sharing the database (as the privacy jobs' lock, decision 017).
 const DIGEST_LOCK = 7_120_021;
 export const DIGEST_EVERY_MS = 5 * 60_000;
 
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
 /**
  * Mails each person one digest of their messages unread for more than 15 minutes (decision record

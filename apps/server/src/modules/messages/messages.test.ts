@@ -73,6 +73,11 @@ describe('translation for each reader', () => {
       const page = (await s.call('GET', `/conversations/${id}/messages?lang=en`, staffCookie)).json();
       expect(page.items[0]).toMatchObject({ text: 'Obrigado pela mensagem', language: 'pt', translation: { language: 'en', text: '[EN demo] Obrigado pela mensagem' } });
     }
+    // The conversation list's last message reads the same stored translation (no second call).
+    for (let i = 0; i < 2; i++) {
+      const list = (await s.call('GET', '/conversations?lang=en', staffCookie)).json();
+      expect(list.items.find((c: { id: string }) => c.id === id).lastMessage).toMatchObject({ id: sent.id, translation: { language: 'en', text: '[EN demo] Obrigado pela mensagem' } });
+    }
     expect(spy).toHaveBeenCalledTimes(1);
     expect(await s.t.ctx.db.select().from(messageTranslations).where(eq(messageTranslations.messageId, sent.id))).toHaveLength(1);
     expect((await s.call('GET', `/conversations/${id}/messages?lang=pt`, memberCookie)).json().items[0].translation).toBeNull();

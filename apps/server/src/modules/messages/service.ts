@@ -1,14 +1,14 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { chatEvents, MESSAGE_EDIT_WINDOW_MS, type ChatMessage, type messagesQuery, type MessagePage, type SendMessageBody } from '@app/shared';
 import type { AppContext } from '../../context';
-import { conversationMembers, conversations, messages } from '../../db/schema';
+import { conversationMembers, conversations, messageTranslations, messages, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
-import { membership, unreadTotal } from './conversations';
+import { chatNotFound, membership, unreadTotal } from './conversations';
 import { mayPost } from './summaries';
 import { chatHubFor } from './hub';
-import { toChatMessage, type MessageRow } from './message-rows';
+import { messageFromJson, messageJson, personFromJson, personJson, presentJoined, rowsOf, toChatMessage, type MessageRow } from './message-rows';
 import { ImageStore } from '../../providers/storage/image-store';
 import { peopleByIds } from './people';
 import { forgetTranslations, translationsFor } from './translate';
@@ -21,15 +21,32 @@ export async function present(ctx: AppContext, churchId: string, rows: MessageRo
   return rows.map((r) => toChatMessage(r, people, translations.get(r.id), lang));
 }
 
-/** GET /conversations/:id/messages: one page before `before`, oldest first (newest last). */
+/**
+ * GET /conversations/:id/messages: one page before `before`, oldest first (newest last). One query
+ * (decision record 021, "Reading at scale"): the actor's membership (none answers 404, another
+ * church's conversation too), the page by the (conversation, seq) index, each sender and the stored
+ * translation for `lang`.
+ */
 export async function messagePage(ctx: AppContext, actor: Actor, id: string, q: z.output<typeof messagesQuery>): Promise<MessagePage> {
-  const { conversation } = await membership(ctx, actor, id);
-  const rows = await ctx.db.select().from(messages)
-    .where(and(eq(messages.conversationId, id), q.before ? lt(messages.seq, q.before) : undefined))
-    .orderBy(desc(messages.seq)).limit(q.limit + 1);
-  const hasMore = rows.length > q.limit;
-  const page = rows.slice(0, q.limit).reverse();
-  return { items: await present(ctx, conversation.churchId, page, q.lang), hasMore };
+  const found = rowsOf<{ churchId: string; message: Record<string, unknown> | null; sender: Record<string, unknown> | null; translation: string | null }>(await ctx.db.execute(sql`
+    select c.church_id as "churchId", ${messageJson('m')} as message, ${personJson('p')} as sender, t.text as translation
+    from ${conversationMembers} me
+    join ${conversations} c on c.id = me.conversation_id
+    left join lateral (
+      select * from ${messages} where conversation_id = me.conversation_id ${q.before ? sql`and seq < ${q.before}` : sql``}
+      order by seq desc limit ${q.limit + 1}
+    ) m on true
+    left join ${users} p on p.id = m.sender_id
+    left join ${messageTranslations} t on t.message_id = m.id and t.language = ${q.lang ?? null}
+    where me.conversation_id = ${id} and me.user_id = ${actor.id}
+    order by m.seq desc`));
+  if (found.length === 0) throw chatNotFound();
+  const withMessage = found.filter((r) => r.message);
+  const hasMore = withMessage.length > q.limit;
+  const page = withMessage.slice(0, q.limit).reverse();
+  const people = new Map(page.flatMap((r) => (r.sender ? [[r.sender.id as string, personFromJson(r.sender)] as const] : [])));
+  const stored = new Map(page.flatMap((r) => (r.translation !== null ? [[r.message!.id as string, r.translation] as const] : [])));
+  return { items: await presentJoined(ctx, found[0]!.churchId, page.map((r) => messageFromJson(r.message!)), people, stored, q.lang), hasMore };
 }
 
 export async function memberIds(ctx: AppContext, conversationId: string): Promise<string[]> {

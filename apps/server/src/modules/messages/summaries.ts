@@ -1,81 +1,102 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { MESSAGE_UNREAD_CAP, type ConversationSummary } from '@app/shared';
+import { MESSAGE_UNREAD_CAP, type ChatMessage, type ConversationSummary } from '@app/shared';
 import type { AppContext } from '../../context';
-import { conversationMembers, conversations, messages, userBlocks } from '../../db/schema';
+import { conversationMembers, conversations, messageTranslations, messages, userBlocks, users } from '../../db/schema';
 import type { Actor } from '../../lib/session';
-import { toChatMessage, type MessageRow } from './message-rows';
-import { peopleByIds, toChatPerson } from './people';
-import { translationsFor } from './translate';
+import { messageFromJson, messageJson, personFromJson, personJson, presentJoined, rowsOf } from './message-rows';
+import { peopleByIds, toChatPerson, type PersonRow } from './people';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
+type SummaryRow = {
+  id: string;
+  last: Record<string, unknown> | null;
+  sender: Record<string, unknown> | null;
+  translation: string | null;
+  unread: number;
+  memberCount: number;
+  othersRead: number | string;
+  other: Record<string, unknown> | null;
+  blocked: boolean;
+  blockedByYou: boolean;
+};
+
 /**
- * Conversations as the actor's list shows them: a handful of grouped queries for the whole page
- * (never one per conversation, never one row per member of a large group).
+ * Conversations as the actor's list shows them, in one query for the whole page (decision record
+ * 021, "Reading at scale"): per conversation, the newest message by one index probe, its sender and
+ * stored translation, the actor's unread count (capped), the member count and others' read mark,
+ * and for a direct one the other person and any block between the two. Never one query per
+ * conversation, never one row per member of a large group.
  */
 export async function summarize(ctx: AppContext, actor: Actor, rows: Array<{ conversation: ConversationRow; readSeq: number }>, lang?: string): Promise<ConversationSummary[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.conversation.id);
-  const directIds = rows.filter((r) => r.conversation.kind === 'direct').map((r) => r.conversation.id);
-  const [unread, last, members, others] = await Promise.all([
-    unreadCounts(ctx, actor.id, ids),
-    lastMessages(ctx, ids),
-    ctx.db.select({
-      id: conversationMembers.conversationId,
-      n: sql<number>`count(*)::int`,
-      othersRead: sql<number>`coalesce(min(${conversationMembers.readSeq}) filter (where ${conversationMembers.userId} <> ${actor.id}), 0)`,
-    }).from(conversationMembers).where(inArray(conversationMembers.conversationId, ids)).groupBy(conversationMembers.conversationId),
-    directIds.length === 0 ? [] : ctx.db.select({ id: conversationMembers.conversationId, userId: conversationMembers.userId }).from(conversationMembers)
-      .where(and(inArray(conversationMembers.conversationId, directIds), ne(conversationMembers.userId, actor.id))),
-  ]);
-  const otherOf = new Map(others.map((o) => [o.id, o.userId]));
-  const people = await peopleByIds(ctx.db, [...others.map((o) => o.userId), ...last.flatMap((m) => (m.senderId ? [m.senderId] : []))]);
-  const blocks = await blocksBetween(ctx, actor.id, [...otherOf.values()]);
-  const blocked = new Set(blocks.map((r) => (r.blockerId === actor.id ? r.blockedId : r.blockerId)));
-  const blockedByYou = new Set(blocks.filter((r) => r.blockerId === actor.id).map((r) => r.blockedId));
-  const translations = new Map<string, string>();
-  for (const churchId of new Set(rows.map((r) => r.conversation.churchId))) {
-    const ofChurch = last.filter((m) => rows.find((r) => r.conversation.id === m.conversationId)?.conversation.churchId === churchId);
-    for (const [k, v] of await translationsFor(ctx, churchId, ofChurch, lang)) translations.set(k, v);
+  const ids = sql.join(rows.map((r) => sql`${r.conversation.id}::uuid`), sql`, `);
+  const found = rowsOf<SummaryRow>(await ctx.db.execute(sql`
+    select c.id, ${messageJson('lm')} as last, ${personJson('ls')} as sender, tr.text as translation, u.n as unread,
+      mc.n as "memberCount", mc.others_read as "othersRead", ${personJson('op')} as other,
+      coalesce(b.blocked, false) as blocked, coalesce(b.by_you, false) as "blockedByYou"
+    from ${conversationMembers} me
+    join ${conversations} c on c.id = me.conversation_id
+    left join lateral (select * from ${messages} where conversation_id = c.id order by seq desc limit 1) lm on true
+    left join ${users} ls on ls.id = lm.sender_id
+    left join ${messageTranslations} tr on tr.message_id = lm.id and tr.language = ${lang ?? null}
+    cross join lateral (
+      select count(*)::int as n from (
+        select 1 from ${messages} m
+        where m.conversation_id = c.id and m.seq > me.read_seq and m.state = 'normal' and (m.sender_id is null or m.sender_id <> me.user_id)
+        order by m.seq limit ${MESSAGE_UNREAD_CAP}
+      ) x
+    ) u
+    cross join lateral (
+      select count(*)::int as n, coalesce(min(read_seq) filter (where user_id <> me.user_id), 0) as others_read
+      from ${conversationMembers} where conversation_id = c.id
+    ) mc
+    left join lateral (
+      select user_id from ${conversationMembers} o where c.kind = 'direct' and o.conversation_id = c.id and o.user_id <> me.user_id limit 1
+    ) o on true
+    left join ${users} op on op.id = o.user_id
+    left join lateral (
+      select true as blocked, bool_or(k.blocker_id = me.user_id) as by_you from ${userBlocks} k
+      where (k.blocker_id = me.user_id and k.blocked_id = o.user_id) or (k.blocker_id = o.user_id and k.blocked_id = me.user_id)
+      having count(*) > 0
+    ) b on true
+    where me.user_id = ${actor.id} and me.conversation_id in (${ids})`));
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const people = new Map<string, PersonRow>();
+  const stored = new Map<string, string>();
+  for (const r of found) {
+    if (r.sender) people.set(r.sender.id as string, personFromJson(r.sender));
+    if (r.other) people.set(r.other.id as string, personFromJson(r.other));
+    if (r.last && r.translation !== null) stored.set(r.last.id as string, r.translation);
   }
-  const unreadOf = new Map(unread.map((u) => [u.id, Number(u.n)]));
-  const lastOf = new Map(last.map((m) => [m.conversationId, m]));
-  const membersOf = new Map(members.map((m) => [m.id, m]));
+  const churchOf = new Map(rows.map((r) => [r.conversation.id, r.conversation.churchId]));
+  const lastOf = new Map<string, ChatMessage>();
+  // The translator, only for a last message that has no stored translation yet, is the church's own.
+  for (const churchId of new Set(churchOf.values())) {
+    const ofChurch = found.filter((r) => r.last && churchOf.get(r.id) === churchId);
+    const shown = await presentJoined(ctx, churchId, ofChurch.map((r) => messageFromJson(r.last!)), people, stored, lang);
+    for (const m of shown) lastOf.set(m.conversationId, m);
+  }
   return rows.map(({ conversation: c }) => {
-    const otherId = otherOf.get(c.id);
-    const other = otherId ? people.get(otherId) : undefined;
-    const lastRow = lastOf.get(c.id);
+    const r = byId.get(c.id);
+    const other = r?.other ? people.get(r.other.id as string) : undefined;
     const canPost = c.kind === 'announcements' ? actor.role !== 'member'
-      : c.kind === 'direct' ? Boolean(other && !other.purgedAt) && !blocked.has(otherId!) : true;
+      : c.kind === 'direct' ? Boolean(other && !other.purgedAt) && !r?.blocked : true;
     return {
       id: c.id,
       kind: c.kind,
       name: c.kind === 'direct' ? (other && !other.purgedAt ? toChatPerson(other).name : '') : c.name ?? '',
       other: other && !other.purgedAt ? toChatPerson(other) : null,
-      memberCount: membersOf.get(c.id)?.n ?? 0,
+      memberCount: r?.memberCount ?? 0,
       canPost,
-      blockedByYou: otherId ? blockedByYou.has(otherId) : false,
-      lastMessage: lastRow ? toChatMessage(lastRow, people, translations.get(lastRow.id), lang) : null,
-      unread: unreadOf.get(c.id) ?? 0,
-      othersReadUpTo: Number(membersOf.get(c.id)?.othersRead ?? 0),
+      blockedByYou: Boolean(r?.blockedByYou),
+      lastMessage: lastOf.get(c.id) ?? null,
+      unread: Number(r?.unread ?? 0),
+      othersReadUpTo: Number(r?.othersRead ?? 0),
       lastMessageAt: c.lastMessageAt?.toISOString() ?? null,
     };
   });
 }
-
-/**
- * The newest message of each conversation: one index probe each (a lateral LIMIT 1), never a scan of
- * a busy group's whole history as DISTINCT ON over the conversations would be.
- */
-async function lastMessages(ctx: AppContext, ids: string[]): Promise<MessageRow[]> {
-  const found = rowsOf<{ id: string }>(await ctx.db.execute(sql`
-    select m.id from unnest(array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]) as c(id)
-    cross join lateral (select id from ${messages} where conversation_id = c.id order by seq desc limit 1) m`));
-  if (found.length === 0) return [];
-  return ctx.db.select().from(messages).where(inArray(messages.id, found.map((r) => r.id)));
-}
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
 /**
  * Unread messages per conversation of the person (someone else's, still shown, above their read
