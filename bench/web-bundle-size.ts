@@ -16,8 +16,9 @@
  * - dashboardMember, dashboardAdmin: the dashboard of the demo member and church admin, measured once
  *   its greeting shows and the network is idle (charts included).
  * A page that does not reach that state fails the run, so a redirect or an error screen is never
- * measured by mistake (an ended sermon's page or a signed-out list once were). Every page has a
- * budget of 150 KB of gzipped JavaScript (decision 018 for the listener pages): the run exits 1 when one passes it.
+ * measured by mistake (an ended sermon's page or a signed-out list once were). The listener pages have
+ * a budget of 100 KB of gzipped JavaScript (decision 018), every other page 150 KB: the run exits 1
+ * when one passes it.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -131,7 +132,8 @@ try {
     dashboardMember: { url: '/dashboard', as: member, ready: welcome },
     dashboardAdmin: { url: '/dashboard', as: admin, ready: welcome },
   };
-  const BUDGET_KB = 150;
+  // Listener pages: what a whole congregation opens at once on church Wi-Fi (decision 018).
+  const budgetKb = (name: string) => (['joinlive', 'sermonJoin', 'lobby'].includes(name) ? 100 : 150);
 
   const result: Record<string, { files: number; rawKb: number; gzipKb: number }> = {};
   for (const [name, visit] of Object.entries(pages)) {
@@ -160,11 +162,11 @@ try {
     await context.close();
   }
   for (const [name, r] of Object.entries(result)) {
-    const over = r.gzipKb > BUDGET_KB ? `  OVER the ${BUDGET_KB} KB budget` : '';
+    const over = r.gzipKb > budgetKb(name) ? `  OVER the ${budgetKb(name)} KB budget` : '';
     console.log(`${name.padEnd(16)} ${String(r.files).padStart(3)} files  ${r.gzipKb} KB gzipped JS (${r.rawKb} KB raw)${over}`);
   }
   console.log(JSON.stringify(result));
-  if (Object.values(result).some((r) => r.gzipKb > BUDGET_KB)) process.exitCode = 1;
+  if (Object.entries(result).some(([name, r]) => r.gzipKb > budgetKb(name))) process.exitCode = 1;
 } finally {
   if (sermonId) await call(`/sermons/${sermonId}/end`, { method: 'POST', cookie: speaker.cookie }).catch(() => undefined);
   await browser.close();
