@@ -10,6 +10,7 @@ import { msg } from './validation';
  *   GET    /conversations/unread             → { unread }                                          (messages:use)
  *   GET    /conversations/contacts?q=        people the actor may start a direct conversation with (messages:use)
  *   GET    /conversations/:id                → conversationSummary                                  (messages:use)
+ *   POST   /conversations/:id/members        addMembersBody → conversationSummary (administrators) (messages:use)
  *   GET    /conversations/:id/messages       ?before=&limit=&lang= → messagePage, newest last      (messages:use)
  *   POST   /conversations/:id/messages       sendMessageBody → 201 chatMessage (same clientId: the stored one)
  *   POST   /conversations/:id/images      multipart `file`, ?clientId=&language= → 201 chatMessage (a photo)
@@ -28,6 +29,8 @@ export const MESSAGE_EDIT_WINDOW_MS = 15 * 60_000;
 /** Messages a person may send per minute (spec: 20). */
 export const MESSAGES_PER_MINUTE = 20;
 export const MESSAGE_PAGE_DEFAULT = 50;
+/** People added to a group in one request: picked by hand (a whole congregation goes in when the group is created). */
+export const ADD_MEMBERS_MAX = 500;
 /** Unread messages older than this are mailed once as a digest. */
 export const MESSAGE_DIGEST_AFTER_MS = 15 * 60_000;
 
@@ -63,6 +66,11 @@ export const createGroupBody = z.object({
 });
 export const createConversationBody = z.union([startDirectBody.strict(), createGroupBody.strict()]);
 export type CreateConversationBody = z.input<typeof createConversationBody>;
+/** People added to an existing group or announcements; those already in it are left as they are. */
+export const addMembersBody = z.object({
+  memberIds: z.array(z.string().uuid(msg('invalidChoice'))).min(1, msg('required')).max(ADD_MEMBERS_MAX),
+}).strict();
+export type AddMembersBody = z.input<typeof addMembersBody>;
 
 export const sendMessageBody = z.object({
   text: textField,

@@ -1,10 +1,10 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { chatEvents, type conversationListQuery, type ConversationSummary, type CreateConversationBody } from '@app/shared';
 import type { AppContext } from '../../context';
-import { conversationMembers, conversations } from '../../db/schema';
+import { conversationMembers, conversations, messages } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { forbidden, notFound } from '../../lib/errors';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 import { listPage, type ListSource, type Page } from '../../lib/lists';
 import type { Actor } from '../../lib/session';
 import { chatHubFor } from './hub';
@@ -103,4 +103,34 @@ export async function createConversation(ctx: AppContext, actor: Actor, body: Cr
   }
   const id = await createGroup(ctx, actor, { name: body.name, memberIds: body.memberIds, kind: body.kind ?? 'group' });
   return { summary: await getConversation(ctx, actor, id), created: true };
+}
+
+/** POST /conversations/:id/members: church administrators (platform admins too) who are in the group. */
+export async function addMembers(ctx: AppContext, actor: Actor, id: string, memberIds: string[]): Promise<ConversationSummary> {
+  const { conversation } = await membership(ctx, actor, id);
+  if (conversation.kind === 'direct') throw new AppError('conflict', 409, 'People cannot be added to a direct conversation');
+  if (actor.role !== 'church_admin' && actor.role !== 'platform_admin') throw forbidden('Only administrators add people to a group');
+  const people = await peopleByIds(ctx.db, memberIds);
+  for (const personId of memberIds) {
+    const p = people.get(personId);
+    // Another church's person reads as a person who does not exist (never 403).
+    if (!p || !reachable(actor, p) || p.churchId !== conversation.churchId) throw notFound('Person');
+  }
+  const { added, everyone } = await ctx.db.transaction(async (tx) => {
+    // Newcomers start read (and mailed) up to the last message: the history is there to scroll, but
+    // it is not news to them, so it neither counts as unread, nor goes out in the digest mail, nor
+    // takes everyone's "seen" marks back (those are the lowest read mark of the other members).
+    const [last] = await tx.select({ seq: max(messages.seq) }).from(messages).where(eq(messages.conversationId, id));
+    const mark = Number(last?.seq ?? 0);
+    const rows = await tx.insert(conversationMembers)
+      .values([...new Set(memberIds)].map((userId) => ({ conversationId: id, userId, readSeq: mark, mailedSeq: mark })))
+      .onConflictDoNothing().returning({ userId: conversationMembers.userId });
+    if (rows.length === 0) return { added: 0, everyone: [] };
+    await writeAudit(tx, actor, { action: 'conversation.members_added', targetType: 'conversation', targetId: id, churchId: conversation.churchId, details: { count: rows.length, memberIds: rows.map((r) => r.userId) } });
+    const all = await tx.select({ userId: conversationMembers.userId }).from(conversationMembers).where(eq(conversationMembers.conversationId, id));
+    return { added: rows.length, everyone: all.map((r) => r.userId) };
+  });
+  // The newcomers see the conversation appear; the others' member counts change.
+  if (added > 0) chatHubFor(ctx).toUsers(everyone, chatEvents.conversation, { conversationId: id });
+  return getConversation(ctx, actor, id);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  addMembersBody,
   chatMessage,
   contactList,
   contactsQuery,
@@ -29,7 +30,7 @@ import { readImageUpload } from '../../providers/storage/upload';
 import { churchEventImageRules } from '../churches/admin-routes';
 import { assertMayPostImage, sendImage } from './images';
 import { contacts } from './people';
-import { createConversation, getConversation, listConversations, unreadTotal } from './conversations';
+import { addMembers, createConversation, getConversation, listConversations, unreadTotal } from './conversations';
 import { digestSetting, setDigest } from './digest';
 import { block, blockedPeople, listReports, removeMessage, report, unblock } from './safety';
 import { deleteMessage, editMessage, markRead, messagePage, sendMessage } from './service';
@@ -72,6 +73,11 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: 'One of the actor\'s conversations', params: idParams, querystring: langQuery, response: { 200: conversationSummary } },
     config: use,
   }, async (req) => getConversation(ctx, requireActor(req), req.params.id, req.query.lang));
+
+  api.post('/conversations/:id/members', {
+    schema: { tags, summary: 'Add people of the church to a group or announcements (administrators in it; those already in it are left as they are)', params: idParams, body: addMembersBody, response: { 200: conversationSummary } },
+    config: use,
+  }, async (req) => addMembers(ctx, requireActor(req), req.params.id, req.body.memberIds));
 
   api.get('/conversations/:id/messages', {
     schema: { tags, summary: 'A page of messages before `before` (a seq), newest last, translated for `lang`', params: idParams, querystring: messagesQuery, response: { 200: messagePageSchema } },

@@ -35,7 +35,11 @@ export function useChatLive(userId: string | null) {
       refresh('conversations');
     });
     socket.on(chatEvents.unread, (data: { unread: number }) => queryClient.setQueryData(unreadKey, data));
-    socket.on(chatEvents.conversation, () => refresh('conversations'));
+    // A new conversation, or people added to one: an open conversation's member count changes too.
+    socket.on(chatEvents.conversation, ({ conversationId }: { conversationId: string }) => {
+      refresh('conversation', conversationId);
+      refresh('conversations');
+    });
     socket.on('connect', () => {
       if (!socket.recovered) refresh();
       flushAll();

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage, ConversationSummary, CreateConversationBody } from '@app/shared';
+import type { AddMembersBody, ChatMessage, ConversationSummary, CreateConversationBody } from '@app/shared';
 import { api } from '../../../lib/api-client';
 import { chatKey, unreadKey } from './chat-queries';
 
@@ -10,6 +10,15 @@ export function useStartConversation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateConversationBody) => api<ConversationSummary>('/conversations', { method: 'POST', body }),
+    onSuccess: () => refreshChat(queryClient),
+  });
+}
+
+/** POST /conversations/:id/members: administrators add people to a group or announcements. */
+export function useAddMembers(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddMembersBody) => api<ConversationSummary>(`/conversations/${encodeURIComponent(id)}/members`, { method: 'POST', body }),
     onSuccess: () => refreshChat(queryClient),
   });
 }

@@ -2,19 +2,16 @@ import { Anchor, Button, Group, ScrollArea, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconFlag, IconMessagePlus, IconUsersPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { roleByUserType } from '@app/shared';
 import { paths } from '../../../config/paths';
-import { useStoredUser } from '../../../components/navigation/use-stored-user';
+import { useIsChatAdmin } from '../use-is-chat-admin';
 import { ConversationList } from './conversation-list';
 import { useNewConversationDialogs } from './new-conversation';
 
 /** The conversations list with "New message" and, for administrators, "New group". */
 export function ChatHome({ selectedId, onOpen, titleOrder = 2 }: { selectedId?: string; onOpen: (id: string) => void; titleOrder?: 2 | 3 }) {
   const { t } = useTranslation();
-  const { userType } = useStoredUser();
-  const role = userType ? roleByUserType[userType] : null;
   const newDialogs = useNewConversationDialogs(onOpen);
-  const isAdmin = role === 'church_admin' || role === 'platform_admin';
+  const isAdmin = useIsChatAdmin();
   return (
     <Stack gap={0} h="100%" style={{ minHeight: 0 }}>
       <Group justify="space-between" p="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>

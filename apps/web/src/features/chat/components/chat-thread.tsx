@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useRef, useSyncExternalStore } from 'react';
 import { ActionIcon, Avatar, Box, Button, Divider, Group, Menu, ScrollArea, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconDotsVertical } from '@tabler/icons-react';
+import { IconArrowLeft, IconDotsVertical, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_FIELD, type ChatMessage, type ConversationSummary } from '@app/shared';
 import { ErrorState, LoadingState } from '../../../components/query-states';
@@ -14,6 +14,8 @@ import { useBlock, useMarkRead } from '../api/chat-mutations';
 import { useConversation, useMessages } from '../api/chat-queries';
 import { flushOutbox, pendingLines, queueMessage, subscribeOutbox } from '../chat-outbox';
 import { useReaderLanguage } from '../chat-prefs';
+import { useIsChatAdmin } from '../use-is-chat-admin';
+import { useAddPeopleDialog } from './add-people';
 import { ChatNotFound } from './chat-not-found';
 import { Composer } from './composer';
 import { dayLabel, sameDay } from './day-label';
@@ -132,6 +134,8 @@ interface HeaderProps {
 
 function ThreadHeader({ conversation: c, onBack, translate, setTranslate, onBlock }: HeaderProps) {
   const { t } = useTranslation();
+  const addPeople = useAddPeopleDialog();
+  const mayAddPeople = useIsChatAdmin() && c.kind !== 'direct';
   const subtitle = c.kind === 'direct' ? (c.other ? t(`chat.roles.${c.other.role}`, { defaultValue: '' }) : t('chat.deletedAccount')) : t(`chat.kinds.${c.kind}`, { count: c.memberCount });
   return (
     <Group gap="xs" p="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
@@ -145,6 +149,11 @@ function ThreadHeader({ conversation: c, onBack, translate, setTranslate, onBloc
         <Title order={3} size="h5" lineClamp={1}>{c.name || t('chat.deletedAccount')}</Title>
         <Text size="xs" c="dimmed" lineClamp={1}>{subtitle}</Text>
       </Box>
+      {mayAddPeople && (
+        <Button size="xs" variant="default" leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => addPeople(c)}>
+          {t('chat.addPeople')}
+        </Button>
+      )}
       <Menu position="bottom-end" withinPortal closeOnItemClick={false}>
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" aria-label={t('chat.conversationOptions')}>
