@@ -6,7 +6,8 @@
  *   npm run bench:live -- --glossary 2000     (the church has 2,000 glossary entries; compare p99 with a run without)
  *
  * With --processes N, N server processes share a fresh database on DATABASE_URL's server and Redis
- * at REDIS_URL (issue 13): the speaker on the first, listener i on server i mod N, the baseline being
+ * at REDIS_URL (issue 13): the speaker on the first, listeners in N equal blocks, one per server (so one client
+ * worker holds one server's listeners), the baseline being
  * the same bare broadcast through the same Redis adapter. --kill-one kill -9s the last server halfway
  * through; its listeners join again on another (as the listener page does) and the run reports how
  * long until the last of them had its missed captions back.
@@ -174,7 +175,7 @@ try {
     children.push(worker);
     workers.push(worker);
     await ask(worker, {}, 'spawned');
-    readies.push(ask(worker, { type: 'start', urls, broadcastId: sermon.broadcastId, languages: ready.languages, count, offset: w * per, segments: total }, 'ready'));
+    readies.push(ask(worker, { type: 'start', urls, broadcastId: sermon.broadcastId, languages: ready.languages, count, offset: w * per, total: listeners, segments: total }, 'ready'));
   }
   const connected = (await Promise.all(readies)).reduce((n, r) => n + r.connected, 0);
   log(`connected ${connected}/${listeners} listeners in ${Math.round(now() - started)} ms`);
