@@ -12,6 +12,7 @@ import { newReferralCode } from '../apps/server/src/lib/ids';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/lib/session';
 import { seedPeople } from './api-seed';
+import { LISTEN_BACKLOG } from '../apps/server/src/lib/listen';
 
 const send = (msg: object) => process.send?.(msg);
 const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -36,7 +37,7 @@ const sessionCount = Number(process.env.BENCH_SESSIONS ?? 0);
 const adminSessions: string[] = [];
 for (let i = 0; i < sessionCount; i++) adminSessions.push(await cookieOf(admin!.id));
 
-await app.listen({ port: 0, host: '127.0.0.1' });
+await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const [{ n: inFirstChurch } = { n: 0 }] = await ctx.db.$count(users, eq(users.churchId, firstChurch)).then((n) => [{ n }]);

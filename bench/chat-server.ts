@@ -11,6 +11,7 @@ import { churches, conversationMembers, conversations, serverSessions, users } f
 import { sha256 } from '../apps/server/src/lib/crypto';
 import { newReferralCode } from '../apps/server/src/lib/ids';
 import { SESSION_COOKIE } from '../apps/server/src/lib/session';
+import { LISTEN_BACKLOG } from '../apps/server/src/lib/listen';
 
 const send = (msg: object) => process.send?.(msg);
 process.on('unhandledRejection', (err) => process.stderr.write(`unhandled rejection: ${String(err)}\n`));
@@ -77,7 +78,7 @@ bare.on('connection', (socket) => {
   socket.on('echo', (msg: { seq: number; text: string }) => bare.to('all').emit('msg', msg));
 });
 
-await app.listen({ port: 0, host: '127.0.0.1' });
+await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const seeded = process.env.BENCH_SEED === '1' ? await seed(Number(process.env.BENCH_MEMBERS)) : null;

@@ -18,6 +18,7 @@ import { newReferralCode } from '../apps/server/src/lib/ids';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/lib/session';
 import { MOCK_TRANSLATOR_KEY } from '../apps/server/test/mock-azure';
+import { LISTEN_BACKLOG } from '../apps/server/src/lib/listen';
 
 type ParentMessage = { type: 'rss' } | { type: 'stop' } | { type: 'profile' };
 
@@ -82,7 +83,7 @@ bare.on('connection', (socket) => {
   });
 });
 
-await app.listen({ port: 0, host: '127.0.0.1' });
+await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 

@@ -4,6 +4,7 @@ import { demoSignIns, DEMO_PASSWORD, seedDemoData } from './db/seed';
 import { DataDirError, ensureWritableDataDir, lockDataDir } from './lib/data-dir';
 import { DIGEST_EVERY_MS, runMessageDigest } from './modules/messages/digest';
 import { startPrivacySchedule } from './modules/privacy/schedule';
+import { LISTEN_BACKLOG } from './lib/listen';
 
 async function start(config: Config) {
   await ensureWritableDataDir(config.DATA_DIR);
@@ -13,7 +14,7 @@ async function start(config: Config) {
   app.addHook('onClose', unlock);
   const shouldSeed = config.NODE_ENV !== 'production' && config.SEED_DEMO !== 'false';
   const seeded = shouldSeed && (await seedDemoData(ctx.db));
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   // Escalation and the 30-day purge of deletion requests: at start, then hourly (issue 12, decision 017).
   ctx.onClose(startPrivacySchedule(ctx));
   // Unread church messages mailed as one digest per person (decision record 022), same lock-and-schedule pattern.
