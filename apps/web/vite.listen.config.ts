@@ -7,18 +7,6 @@ import base from './vite.config.ts';
 // few modules into dozens of small files, each compressed alone (about 14 KB more gzipped).
 export default defineConfig({
   ...base,
-  // React and React DOM are Preact's compatibility layer here (about 12 KB gzipped instead of 66):
-  // these pages must stay under 100 KB up to the first caption (decision 018, "Preact").
-  resolve: {
-    ...base.resolve,
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react$/, replacement: fileURLToPath(new URL('src/listen/react-on-preact.js', import.meta.url)) },
-    ],
-  },
   build: {
     ...base.build,
     emptyOutDir: false,
