@@ -5,11 +5,12 @@ import { preactAliases } from './preact/aliases.ts';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), localeSectionsPlugin()],
   // @mantine/charts pulls its own newer @mantine/core and hooks into apps/web/node_modules: two copies
   // would mean two React contexts ("MantineProvider was not found") and twice the download.
-  resolve: { dedupe: ['@mantine/core', '@mantine/hooks'], alias: process.env.VITEST ? [] : preactAliases },
+  // What ships runs on Preact (decision 029); the dev server (Fast Refresh) and unit tests on React.
+  resolve: { dedupe: ['@mantine/core', '@mantine/hooks'], alias: command === 'build' ? preactAliases : [] },
   server: {
     port: 5173,
     proxy: {
@@ -24,4 +25,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'preact/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
   },
-});
+}));

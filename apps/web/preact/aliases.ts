@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 
 /**
- * What the browser builds and the dev server resolve React to: Preact 11's compatibility layer,
- * about 12 KB gzipped where React DOM is 62 (decision 029). Unit tests keep React (Testing Library
- * renders through React DOM); both run the same components.
+ * What the built app resolves React to: Preact 11's compatibility layer, about 12 KB gzipped where
+ * React DOM is 62 (decision 029). The dev server keeps React for Fast Refresh and React's warnings,
+ * and unit tests keep it for Testing Library; the end-to-end journeys run on the build.
  */
 export const preactAliases = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
