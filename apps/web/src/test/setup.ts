@@ -10,3 +10,5 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 // (decision 029); the screens under test get all of it, as the router's loaders would fetch it.
 const { loadAllTranslations } = await import('../i18n');
 await loadAllTranslations();
+
+export {};
