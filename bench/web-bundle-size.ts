@@ -155,7 +155,7 @@ try {
     const files = await Promise.all(loads);
     const sized = files.map(([file, body]) => ({ file, raw: body.length, gz: gzipSync(body, { level: 9 }).length }));
     if (process.env.VERBOSE) {
-      for (const f of [...sized].sort((a, b) => b.gz - a.gz).slice(0, 12)) console.log(`  ${name} ${(f.gz / 1024).toFixed(1).padStart(6)} KB  ${f.file}`);
+      for (const f of [...sized].sort((a, b) => b.gz - a.gz).slice(0, Number(process.env.VERBOSE) || 12)) console.log(`  ${name} ${(f.gz / 1024).toFixed(1).padStart(6)} KB  ${f.file}`);
     }
     const kb = (n: number) => Math.round(n / 102.4) / 10;
     result[name] = { files: sized.length, rawKb: kb(sized.reduce((n, f) => n + f.raw, 0)), gzipKb: kb(sized.reduce((n, f) => n + f.gz, 0)) };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MIN, PASSWORD_MIN, PHONE_DIGITS } from './constants';
+import { EMAIL_PATTERN } from './login-check';
 
 /**
  * Validation messages are translation keys (`validation.*`). The web app shows t(key); the server
@@ -104,7 +105,7 @@ export const emailField = z
   .trim()
   .min(1, msg('emailRequired'))
   .max(254, msg('tooLong'))
-  .pipe(z.email({ error: msg('emailInvalid') }))
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: msg('emailInvalid') }))
   .transform((v) => v.toLowerCase());
 
 export const firstNameField = z

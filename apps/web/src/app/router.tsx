@@ -4,7 +4,7 @@ import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { fallbackRedirect, requireChurchInQuery, requireMobileQuery, requireStoredEmail, signedOutOnly } from './guards';
 import { paths } from '../config/paths';
-import { loadAllTranslations } from '../i18n';
+import { loadAllTranslations, loadSignedOutTranslations } from '../i18n';
 
 // Every screen is its own chunk: the listener's phone loads only what the join screen needs.
 // The admin shell is a chunk of its own too: a listener's phone never downloads it.
@@ -69,11 +69,15 @@ const listenerRoutes: RouteObject[] = [
   { path: paths.projector, lazy: () => import('./listener-routes/lobby-route').then((m) => ({ Component: m.ProjectorRoute })) },
 ];
 
-const otherRoutes: RouteObject[] = [
+// The first pages of a signed-out visit: they need the listener's and their own text only (decision 029).
+const signedOutRoutes: RouteObject[] = [
   { path: paths.signIn, loader: signedOutOnly, lazy: () => import('../features/auth/sign-in-page') },
   { path: paths.signUp, loader: signedOutOnly, lazy: () => import('../features/auth/signup-page') },
   { path: paths.forgotPassword, lazy: () => import('../features/auth/forgot-password-page') },
   { path: paths.setPassword, lazy: () => import('../features/auth/set-password-page') },
+];
+
+const otherRoutes: RouteObject[] = [
   // Public, and a member's menu item: the layout picks the shell or the public frame.
   { path: paths.privacyPolicy, lazy: privacyLayout, children: [{ index: true, lazy: () => import('../features/privacy/privacy-page') }] },
   // A church's public events: a link to share with people who are not members yet (issue 10, item 6).
@@ -89,7 +93,8 @@ const otherRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   { element: <MobileLayout />, children: listenerRoutes },
-  // A visit that began on a listener page fetches the rest of the interface text before any other screen.
+  // A visit that began on a listener or signed-out page fetches the text it lacks before any other screen.
+  { loader: loadSignedOutTranslations, shouldRevalidate: () => false, children: signedOutRoutes },
   { loader: loadAllTranslations, shouldRevalidate: () => false, children: otherRoutes },
 ];
 

@@ -34,8 +34,12 @@ export function UiOverlays({ children }: { children: ReactNode }) {
   if (alreadyMounted) return children;
   return (
     <HostsMounted.Provider value={true}>
+      {/* A boundary each: under Preact (decision 029) two lazy hosts suspending under one boundary
+          left the later one re-rendering detached, an uncaught error on every page. */}
       <Suspense fallback={null}>
         <Notifications />
+      </Suspense>
+      <Suspense fallback={null}>
         <ModalsHost />
       </Suspense>
       {children}

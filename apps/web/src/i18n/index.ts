@@ -3,23 +3,32 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { interfaceLanguages, matchListenerPage, storageKeys, type InterfaceLanguage } from '@app/shared';
 import { mergeSections } from './locale-sections';
+import { paths } from '../config/paths';
 
 type Resources = Parameters<typeof mergeSections>[0];
 
-// Locales load on demand so a phone only downloads the language it shows; each file comes in two
-// parts (locale-sections.ts) so the listener pages fetch only their own text.
+// Locales load on demand so a phone only downloads the language it shows; each file comes in three
+// parts (locale-sections.ts) so the listener pages fetch only their own text, and the signed-out
+// pages theirs and the listener's (decision 029).
 const listenerParts = import.meta.glob<Resources>('./locales/*.json', { query: '?sections=listener', import: 'default' });
+const signedOutParts = import.meta.glob<Resources>('./locales/*.json', { query: '?sections=signedOut', import: 'default' });
 const otherParts = import.meta.glob<Resources>('./locales/*.json', { query: '?sections=other', import: 'default' });
 
-const onListenerPage = typeof window !== 'undefined' && matchListenerPage(window.location.pathname) !== null;
-let otherText: Promise<null> | null = onListenerPage ? null : Promise.resolve(null);
+/** The pages a signed-out visitor opens first; their text is the listener's and `signedOutSections`. */
+const signedOutPaths: readonly string[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.setPassword];
+
+const firstPath = typeof window !== 'undefined' ? window.location.pathname : '';
+const firstPage = matchListenerPage(firstPath) !== null ? 'listener' : signedOutPaths.includes(firstPath) ? 'signedOut' : 'any';
+// Set once a part is wanted: every language loaded from then on includes it.
+let signedOutText: Promise<null> | null = firstPage === 'listener' ? null : Promise.resolve(null);
+let otherText: Promise<null> | null = firstPage === 'any' ? Promise.resolve(null) : null;
 
 async function loadLocale(language: string): Promise<Resources> {
   const file = `./locales/${language}.json`;
-  const [listener, other] = [listenerParts[file], otherParts[file]];
-  if (!listener || !other) throw new Error(`No locale ${language}`);
-  const parts = await Promise.all([listener(), otherText ? other() : {}]);
-  return mergeSections(structuredClone(parts[0]), parts[1]);
+  const [listener, signedOut, other] = [listenerParts[file], signedOutParts[file], otherParts[file]];
+  if (!listener || !signedOut || !other) throw new Error(`No locale ${language}`);
+  const parts = await Promise.all([listener(), signedOutText ? signedOut() : {}, otherText ? other() : {}]);
+  return mergeSections(mergeSections(structuredClone(parts[0]), parts[1]), parts[2]);
 }
 
 const lazyLocales: BackendModule = {
@@ -32,21 +41,33 @@ const lazyLocales: BackendModule = {
   },
 };
 
-/**
- * The text of every other screen, for a visit that began on a listener page; the router waits for it
- * before showing any other screen (app/router.tsx). Later language changes load whole locales.
- */
-export function loadAllTranslations(): Promise<null> {
-  otherText ??= i18nReady.then(async () => {
+/** Adds `part` of every loaded language (the languages loaded later include it anyway). */
+function addPart(part: typeof otherParts): Promise<null> {
+  return i18nReady.then(async () => {
     await Promise.all(
       Object.keys(i18n.store.data).map(async (language) => {
-        const other = await otherParts[`./locales/${language}.json`]?.();
-        if (other) i18n.addResourceBundle(language, 'translation', other, true, true);
+        const text = await part[`./locales/${language}.json`]?.();
+        if (text) i18n.addResourceBundle(language, 'translation', text, true, true);
       }),
     );
     return null;
   });
-  return otherText;
+}
+
+/** The signed-out pages' text, for a visit that began on a listener page (app/router.tsx waits for it). */
+export function loadSignedOutTranslations(): Promise<null> {
+  signedOutText ??= addPart(signedOutParts);
+  return signedOutText;
+}
+
+/**
+ * The text of every other screen, for a visit that began on a listener or signed-out page; the
+ * router waits for it before showing any other screen (app/router.tsx). Later language changes load
+ * whole locales.
+ */
+export function loadAllTranslations(): Promise<null> {
+  otherText ??= addPart(otherParts);
+  return Promise.all([loadSignedOutTranslations(), otherText]).then(() => null);
 }
 
 function cookiesAvailable(): boolean {

@@ -1,35 +1,49 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
-import { listenerSections, mergeSections, pickSections } from './locale-sections';
+import { mergeSections, pickSections, type LocalePart } from './locale-sections';
 
 const listenerDirs = ['../features/live/listener', '../features/live/lib', '../components/salvation'];
+// The signed-out pages and what they import that shows text (decision 029).
+const signedOutFiles = ['../features/auth', '../components/form-fields', '../components/language-picker.tsx', '../lib/error-message.ts', '../components/ui-overlays.tsx'];
 
-/** Literal keys (`t('a.b')`) and key prefixes (`t(\`a.b.${x}\`)`) in the listener pages' own files. */
-function keysUsedByListenerPages(): string[] {
-  const files = listenerDirs.flatMap((dir) =>
-    readdirSync(path.join(import.meta.dirname, dir))
-      .filter((f) => /\.tsx?$/.test(f) && !f.includes('.test.'))
-      .map((f) => path.join(import.meta.dirname, dir, f)),
-  );
-  return files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\bt\(\s*['`]([a-zA-Z][\w.]*)/g)].map((m) => m[1]!.replace(/\.$/, '')));
+function sourceFiles(entry: string): string[] {
+  const full = path.join(import.meta.dirname, entry);
+  if (!statSync(full).isDirectory()) return [full];
+  return readdirSync(full).flatMap((f) => (statSync(path.join(full, f)).isDirectory() ? sourceFiles(path.join(entry, f)) : /\.tsx?$/.test(f) && !f.includes('.test.') ? [path.join(full, f)] : []));
+}
+
+/** Literal keys (`t('a.b')`) and key prefixes (`t(\`a.b.${x}\`)`) in these files. */
+function keysUsedIn(entries: string[]): string[] {
+  return entries.flatMap(sourceFiles).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\bt\(\s*['`]([a-zA-Z][\w.]*)/g)].map((m) => m[1]!.replace(/\.$/, '')));
+}
+
+/** Keys in `keys` that the merged `parts` of the English file do not have. */
+function missingFrom(parts: LocalePart[], keys: string[]): string[] {
+  const text = parts.reduce((all, part) => mergeSections(all, pickSections(structuredClone(en), part)), {});
+  const has = (key: string) => key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], text) !== undefined;
+  // A counted key (`t('x.minutes', { count })`) lives as `minutes_one`, `minutes_other`.
+  return keys.filter((key) => !has(key) && !has(`${key}_other`));
 }
 
 describe('locale sections', () => {
-  it('splits a locale into two parts that merge back into the whole', () => {
-    const listener = pickSections(en, listenerSections, 'listener');
-    const other = pickSections(en, listenerSections, 'other');
-    expect(listener.live).toBeDefined();
-    expect(other.live).toBeDefined();
-    expect(mergeSections(structuredClone(listener), other)).toEqual(en);
+  it('splits a locale into three parts that merge back into the whole', () => {
+    const [listener, signedOut, other] = (['listener', 'signedOut', 'other'] as const).map((part) => pickSections(en, part));
+    expect(listener!.live).toBeDefined();
+    expect(signedOut!.signup).toBeDefined();
+    expect(other!.live).toBeDefined();
+    expect(other!.signup).toBeUndefined();
+    expect(mergeSections(mergeSections(structuredClone(listener!), signedOut!), other!)).toEqual(en);
   });
 
   it('gives the listener pages every key they use', () => {
-    const listener = pickSections(en, listenerSections, 'listener');
-    const has = (key: string) => key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], listener) !== undefined;
-    // A counted key (`t('x.minutes', { count })`) lives as `minutes_one`, `minutes_other`.
-    const missing = keysUsedByListenerPages().filter((key) => !has(key) && !has(`${key}_other`));
-    expect(missing).toEqual([]);
+    expect(missingFrom(['listener'], keysUsedIn(listenerDirs))).toEqual([]);
+  });
+
+  it('gives the signed-out pages every key they use', () => {
+    const keys = keysUsedIn(signedOutFiles);
+    expect(keys.length).toBeGreaterThan(50);
+    expect(missingFrom(['listener', 'signedOut'], keys)).toEqual([]);
   });
 });

@@ -23,17 +23,37 @@ export const listenerSections = [
   'glossary.listenerFlag',
 ];
 
-/** The part of `tree` under `paths` ('listener') or outside them ('other'); the two merge back into `tree`. */
-export function pickSections(tree: Tree, paths: string[], part: 'listener' | 'other', prefix = ''): Tree {
+/**
+ * The text of the signed-out pages (sign in with its two-step code, sign up, password reset, set
+ * password) beyond the listener's: the first page every phone of the main app opens loads the
+ * listener and signed-out parts, and the rest before any other screen (decision 029).
+ * locale-sections.test.ts checks that those pages find every key they use.
+ */
+export const signedOutSections = ['auth', 'signup', 'security.signIn', 'security.twoStep', 'fields', 'validation', 'people.setPassword'];
+
+/** The three parts of a locale file; together they are the whole file. */
+export type LocalePart = 'listener' | 'signedOut' | 'other';
+
+const within = (path: string, sections: string[]) => sections.some((p) => path === p || path.startsWith(`${p}.`));
+const allSections = [...listenerSections, ...signedOutSections];
+
+/** Which part holds `path` whole, or 'split' when parts of it belong to different parts. */
+function ownerOf(path: string): LocalePart | 'split' {
+  if (within(path, listenerSections)) return 'listener';
+  if (within(path, signedOutSections)) return 'signedOut';
+  return allSections.some((p) => p.startsWith(`${path}.`)) ? 'split' : 'other';
+}
+
+/** The `part` of `tree`; the three parts merge back into `tree`. */
+export function pickSections(tree: Tree, part: LocalePart, prefix = ''): Tree {
   const out: Tree = {};
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix + key;
-    const inside = paths.some((p) => path === p || path.startsWith(`${p}.`));
-    const above = typeof value === 'object' && paths.some((p) => p.startsWith(`${path}.`));
-    if (above) {
-      const sub = pickSections(value, paths, part, `${path}.`);
+    const owner = ownerOf(path);
+    if (owner === 'split' && typeof value === 'object') {
+      const sub = pickSections(value, part, `${path}.`);
       if (Object.keys(sub).length) out[key] = sub;
-    } else if (inside === (part === 'listener')) {
+    } else if ((owner === 'split' ? 'other' : owner) === part) {
       out[key] = value;
     }
   }
@@ -49,16 +69,16 @@ export function mergeSections(target: Tree, source: Tree): Tree {
   return target;
 }
 
-/** `locales/xx.json?sections=listener|other`: one part of a locale file, as its own chunk. */
+/** `locales/xx.json?sections=listener|signedOut|other`: one part of a locale file, as its own chunk. */
 export function localeSectionsPlugin(): Plugin {
   return {
     name: 'locale-sections',
     enforce: 'pre',
     transform(code, id) {
-      const part = /\/locales\/[a-z-]+\.json\?sections=(listener|other)$/.exec(id)?.[1] as 'listener' | 'other' | undefined;
+      const part = /\/locales\/[a-z-]+\.json\?sections=(listener|signedOut|other)$/.exec(id)?.[1] as LocalePart | undefined;
       if (!part) return null;
       // Emitted as a module: Vite's JSON handling does not pick up an id with this query.
-      const picked = pickSections(JSON.parse(code) as Tree, listenerSections, part);
+      const picked = pickSections(JSON.parse(code) as Tree, part);
       return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`, map: null };
     },
   };

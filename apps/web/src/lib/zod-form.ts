@@ -37,14 +37,16 @@ interface ZodFormOptions<Values> {
  * field, so the screen and the server apply the very same rules.
  */
 export function zodFormValidate<Values>(schema: z.ZodType, t: Translate, options: ZodFormOptions<Values> = {}) {
-  return (values: Values): FormErrors => {
-    const keys = zodIssueKeys(schema, options.toInput ? options.toInput(values) : values);
-    const errors: FormErrors = {};
-    for (const [field, key] of Object.entries(keys)) {
-      if (!options.fields || options.fields.includes(field)) errors[field] = messageFor(key, t);
-    }
-    return errors;
-  };
+  return (values: Values): FormErrors => issueKeysToErrors(zodIssueKeys(schema, options.toInput ? options.toInput(values) : values), t, options.fields);
+}
+
+/** `{ field: key }` as form errors `{ field: t(key) }`, only for `fields` when given. */
+export function issueKeysToErrors(keys: Record<string, string>, t: Translate, fields?: readonly string[]): FormErrors {
+  const errors: FormErrors = {};
+  for (const [field, key] of Object.entries(keys)) {
+    if (!fields || fields.includes(field)) errors[field] = messageFor(key, t);
+  }
+  return errors;
 }
 
 /** The server's 400 field errors as form errors, translated by their `validation.*` key. */

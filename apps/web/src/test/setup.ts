@@ -5,3 +5,10 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
     addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
   });
 }
+
+// jsdom starts at '/', the sign-in page, which loads only its own part of the interface text
+// (decision 029); the screens under test get all of it, as the router's loaders would fetch it.
+const { loadAllTranslations } = await import('../i18n');
+await loadAllTranslations();
+
+export {};

@@ -4,11 +4,11 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginBody, matchListenerPage, type TwoStepStatus } from '@app/shared';
+import { loginIssueKeys, matchListenerPage, type TwoStepStatus } from '@app/shared';
 import { paths } from '../../config/paths';
 import { EmailField } from '../../components/form-fields/person-fields';
 import { api, ApiError } from '../../lib/api-client';
-import { serverFieldErrors, zodFormValidate } from '../../lib/zod-form';
+import { issueKeysToErrors, serverFieldErrors } from '../../lib/zod-form';
 import { needsCode, useLogin } from './api/login';
 import { signInFailureMessage } from './sign-in-failure';
 import { AuthLayout } from './components/auth-layout';
@@ -39,7 +39,8 @@ export function SignInPage() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: zodFormValidate(loginBody, t),
+    // loginBody's rules without zod, which this first page need not download (decision 029).
+    validate: (values) => issueKeysToErrors(loginIssueKeys(values), t),
   });
 
   const handleSubmit = form.onSubmit((values) => {
