@@ -1,14 +1,15 @@
 /**
- * Live fan-out benchmark (issue 5, item 8):
+ * Live fan-out benchmark (decision 003: translated once per language, broadcast per language room):
  *
  *   npm run bench:live -- --listeners 5000 --languages 6 --segments 20 [--interval 1000] [--workers 4] [--verbose]
  *   npm run bench:live -- --processes 2 --listeners 10000 [--kill-one]     (needs DATABASE_URL and REDIS_URL)
  *   npm run bench:live -- --glossary 2000     (the church has 2,000 glossary entries; compare p99 with a run without)
  *
  * With --processes N, N server processes share a fresh database on DATABASE_URL's server and Redis
- * at REDIS_URL (issue 13): the speaker on the first, listeners in N equal blocks, one per server (so one client
- * worker holds one server's listeners), the baseline being
- * the same bare broadcast through the same Redis adapter. --kill-one kill -9s the last server halfway
+ * at REDIS_URL (decision 007): the speaker on the first, listeners in N equal blocks, one per server
+ * (so a client worker holds one server's listeners, as phones that move after a kill do not share a
+ * CPU with those that stay), the baseline being the same bare broadcast through the same Redis
+ * adapter. --kill-one kill -9s the last server halfway
  * through; its listeners join again on another (as the listener page does) and the run reports how
  * long until the last of them had its missed captions back.
  *

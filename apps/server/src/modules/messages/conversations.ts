@@ -8,10 +8,27 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { listPage, type ListSource, type Page } from '../../lib/lists';
 import type { Actor } from '../../lib/session';
 import { chatHubFor } from './hub';
-import { mayStartDirect, peopleByIds, reachable } from './people';
+import { mayStartDirect, peopleByIds, reachable, type PersonRow } from './people';
 import { summarize, unreadCounts, type ConversationRow } from './summaries';
 
 export const chatNotFound = () => notFound('Conversation');
+
+/** Who makes groups and adds people to them (decision record 021). */
+const runsGroups = (actor: Actor) => actor.role === 'church_admin' || actor.role === 'platform_admin';
+
+/** Everyone in the conversation: whom its live events go to. */
+export async function memberIds(ctx: AppContext, conversationId: string): Promise<string[]> {
+  return (await ctx.db.select({ id: conversationMembers.userId }).from(conversationMembers).where(eq(conversationMembers.conversationId, conversationId))).map((r) => r.id);
+}
+
+/** Throws unless each of `ids` is a person of `churchId` the actor can reach. */
+function assertPeopleOfChurch(actor: Actor, people: Map<string, PersonRow>, ids: string[], churchId: string | null): void {
+  for (const id of ids) {
+    const p = people.get(id);
+    // Another church's person reads as a person who does not exist (never 403).
+    if (!p || !reachable(actor, p) || p.churchId !== churchId) throw notFound('Person');
+  }
+}
 
 /** The conversation and the actor's membership; anyone else's (another church's too) answers 404. */
 export async function membership(ctx: AppContext, actor: Actor, id: string): Promise<{ conversation: ConversationRow; readSeq: number }> {
@@ -76,14 +93,10 @@ async function startDirect(ctx: AppContext, actor: Actor, userId: string): Promi
 
 /** POST /conversations with `{ name, memberIds, kind }`: church administrators (platform admins too). */
 async function createGroup(ctx: AppContext, actor: Actor, body: { name: string; memberIds: string[]; kind: 'group' | 'announcements' }) {
-  if (actor.role !== 'church_admin' && actor.role !== 'platform_admin') throw forbidden('Only administrators create groups');
+  if (!runsGroups(actor)) throw forbidden('Only administrators create groups');
   const people = await peopleByIds(ctx.db, body.memberIds);
   const churchId = actor.churchId ?? people.get(body.memberIds[0]!)?.churchId ?? null;
-  for (const id of body.memberIds) {
-    const p = people.get(id);
-    // Another church's person reads as a person who does not exist (never 403).
-    if (!p || !reachable(actor, p) || p.churchId !== churchId) throw notFound('Person');
-  }
+  assertPeopleOfChurch(actor, people, body.memberIds, churchId);
   if (!churchId) throw notFound('Person');
   const memberIds = [...new Set([actor.id, ...body.memberIds])];
   const id = await ctx.db.transaction(async (tx) => {
@@ -106,31 +119,24 @@ export async function createConversation(ctx: AppContext, actor: Actor, body: Cr
 }
 
 /** POST /conversations/:id/members: church administrators (platform admins too) who are in the group. */
-export async function addMembers(ctx: AppContext, actor: Actor, id: string, memberIds: string[]): Promise<ConversationSummary> {
+export async function addMembers(ctx: AppContext, actor: Actor, id: string, ids: string[]): Promise<ConversationSummary> {
   const { conversation } = await membership(ctx, actor, id);
   if (conversation.kind === 'direct') throw new AppError('conflict', 409, 'People cannot be added to a direct conversation');
-  if (actor.role !== 'church_admin' && actor.role !== 'platform_admin') throw forbidden('Only administrators add people to a group');
-  const people = await peopleByIds(ctx.db, memberIds);
-  for (const personId of memberIds) {
-    const p = people.get(personId);
-    // Another church's person reads as a person who does not exist (never 403).
-    if (!p || !reachable(actor, p) || p.churchId !== conversation.churchId) throw notFound('Person');
-  }
-  const { added, everyone } = await ctx.db.transaction(async (tx) => {
+  if (!runsGroups(actor)) throw forbidden('Only administrators add people to a group');
+  assertPeopleOfChurch(actor, await peopleByIds(ctx.db, ids), ids, conversation.churchId);
+  const added = await ctx.db.transaction(async (tx) => {
     // Newcomers start read (and mailed) up to the last message: the history is there to scroll, but
     // it is not news to them, so it neither counts as unread, nor goes out in the digest mail, nor
     // takes everyone's "seen" marks back (those are the lowest read mark of the other members).
     const [last] = await tx.select({ seq: max(messages.seq) }).from(messages).where(eq(messages.conversationId, id));
     const mark = Number(last?.seq ?? 0);
     const rows = await tx.insert(conversationMembers)
-      .values([...new Set(memberIds)].map((userId) => ({ conversationId: id, userId, readSeq: mark, mailedSeq: mark })))
+      .values([...new Set(ids)].map((userId) => ({ conversationId: id, userId, readSeq: mark, mailedSeq: mark })))
       .onConflictDoNothing().returning({ userId: conversationMembers.userId });
-    if (rows.length === 0) return { added: 0, everyone: [] };
-    await writeAudit(tx, actor, { action: 'conversation.members_added', targetType: 'conversation', targetId: id, churchId: conversation.churchId, details: { count: rows.length, memberIds: rows.map((r) => r.userId) } });
-    const all = await tx.select({ userId: conversationMembers.userId }).from(conversationMembers).where(eq(conversationMembers.conversationId, id));
-    return { added: rows.length, everyone: all.map((r) => r.userId) };
+    if (rows.length > 0) await writeAudit(tx, actor, { action: 'conversation.members_added', targetType: 'conversation', targetId: id, churchId: conversation.churchId, details: { count: rows.length, memberIds: rows.map((r) => r.userId) } });
+    return rows.length;
   });
   // The newcomers see the conversation appear; the others' member counts change.
-  if (added > 0) chatHubFor(ctx).toUsers(everyone, chatEvents.conversation, { conversationId: id });
+  if (added > 0) chatHubFor(ctx).toUsers(await memberIds(ctx, id), chatEvents.conversation, { conversationId: id });
   return getConversation(ctx, actor, id);
 }

@@ -10,7 +10,8 @@ import { ImageStore } from '../../providers/storage/image-store';
 import { storeAndAttach } from '../../providers/storage/upload';
 import { membership } from './conversations';
 import { chatHubFor } from './hub';
-import { memberIds, present, storedResend } from './service';
+import { memberIds } from './conversations';
+import { present, storedResend } from './service';
 import { mayPost } from './summaries';
 
 /** Checked before the upload is read: someone who may not write here costs no image work. */

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { conversationMembers, conversations, messageTranslations, messages, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
-import { chatNotFound, membership, unreadTotal } from './conversations';
+import { chatNotFound, memberIds, membership, unreadTotal } from './conversations';
 import { mayPost } from './summaries';
 import { chatHubFor } from './hub';
 import { messageFromJson, messageJson, personFromJson, personJson, presentJoined, rowsOf, toChatMessage, type MessageRow } from './message-rows';
@@ -47,10 +47,6 @@ export async function messagePage(ctx: AppContext, actor: Actor, id: string, q: 
   const people = new Map(page.flatMap((r) => (r.sender ? [[r.sender.id as string, personFromJson(r.sender)] as const] : [])));
   const stored = new Map(page.flatMap((r) => (r.translation !== null ? [[r.message!.id as string, r.translation] as const] : [])));
   return { items: await presentJoined(ctx, found[0]!.churchId, page.map((r) => messageFromJson(r.message!)), people, stored, q.lang), hasMore };
-}
-
-export async function memberIds(ctx: AppContext, conversationId: string): Promise<string[]> {
-  return (await ctx.db.select({ id: conversationMembers.userId }).from(conversationMembers).where(eq(conversationMembers.conversationId, conversationId))).map((r) => r.id);
 }
 
 /** The message a resend of `clientId` already stored, if any. */
