@@ -3,8 +3,8 @@ import { ADULT_AGE, MIN_AGE, RESET_CODE_LENGTH } from './constants';
 import { faithLevels, genders, referralSources } from './enums';
 import { primaryLanguages } from './languages';
 import { roles } from './roles';
+import { ageOn } from './age';
 import {
-  ageOn,
   dateOfBirthField,
   emailField,
   firstNameField,

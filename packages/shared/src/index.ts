@@ -11,6 +11,8 @@ export * from './auth';
 export * from './live';
 export * from './live-events';
 export * from './listener-pages';
+export * from './signed-out-pages';
+export * from './age';
 export * from './churches';
 export * from './church-settings';
 export * from './me';

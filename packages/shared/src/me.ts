@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { MIN_AGE } from './constants';
 import { faithLevels, genders } from './enums';
 import { primaryLanguages } from './languages';
+import { ageOn } from './age';
 import {
-  ageOn,
   dateOfBirthField,
   emailField,
   firstNameField,

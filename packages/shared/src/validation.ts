@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MIN, PASSWORD_MIN, PHONE_DIGITS } from './constants';
+import { ageOn } from './age';
 import { EMAIL_PATTERN } from './login-check';
 
 /**
@@ -173,15 +174,6 @@ export const linkedinField = z
   .trim()
   .max(300, msg('tooLong'))
   .refine((v) => v === '' || /^https?:\/\/([a-z]{2,3}\.)?linkedin\.com\/.+/i.test(v), msg('linkedinInvalid'));
-
-/** Full years between a YYYY-MM-DD date of birth and `today`. */
-export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
-  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  let age = today.getUTCFullYear() - y;
-  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
-  if (beforeBirthday) age -= 1;
-  return age;
-}
 
 export const dateOfBirthField = z
   .string()

@@ -42,6 +42,18 @@ describe('the built web app', () => {
     expect((await get('/assets/a.js')).headers['cache-control']).toContain('immutable');
   });
 
+  it('serves the signed-out entry for sign-in, sign-up and the password pages when the build has it', async () => {
+    const get = await serve({ 'index.html': 'main app', 'listen.html': 'listener entry', 'signed-out.html': 'signed-out entry' });
+    for (const url of ['/', '/?next=%2Fl%2FHARBOUR', '/signup', '/SignUp/', '/forgot-password', '/set-password?token=abc']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe('signed-out entry');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    for (const url of ['/dashboard', '/profile', '/privacy-policy', '/signup/more']) expect((await get(url)).body, url).toBe('main app');
+    expect((await get('/joinlive?churchId=c1&userId=u1')).body).toBe('listener entry');
+  });
+
   it('falls back to the main app on the listener pages of a build without the listener entry', async () => {
     const get = await serve({ 'index.html': 'main app' });
     expect((await get('/sermon/join/ABCD1234?churchId=c1')).body).toBe('main app');

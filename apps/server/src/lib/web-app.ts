@@ -2,23 +2,30 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { matchListenerPage } from '@app/shared';
+import { matchListenerPage, matchSignedOutPage } from '@app/shared';
 import { sendProblem } from './errors';
 import { repoRoot } from './paths';
 
 /**
  * Serves the built web app on the same port; any non-API GET that is not a file falls back to
- * index.html so deep links work (issue 2, item 6), except the listener pages, which get their lean
- * entry listen.html (docs/decisions/018) when the build has one. API paths keep their problem+json 404.
+ * index.html so deep links work (spec section 2), except the listener pages and the signed-out pages,
+ * which get their lean entries listen.html (docs/decisions/018) and signed-out.html (decision 029)
+ * when the build has them. API paths keep their problem+json 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDist?: string) {
   const root = path.resolve(webDist ?? path.join(repoRoot, 'apps/web/dist'));
   const hasBuild = existsSync(path.join(root, 'index.html'));
-  const hasListenerEntry = existsSync(path.join(root, 'listen.html'));
+  const has = (entry: string) => existsSync(path.join(root, entry));
+  const entries = [
+    { file: 'listen.html', shows: (url: string) => matchListenerPage(url) !== null },
+    { file: 'signed-out.html', shows: (url: string) => matchSignedOutPage(url) !== null },
+  ].filter((entry) => has(entry.file));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      // `/` is the sign-in page, which has an entry of its own: it comes to the handler below.
+      index: false,
       // Hashed assets may be cached for a year; index.html must always be revalidated.
       setHeaders(reply, filePath) {
         reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -31,7 +38,7 @@ export async function registerWebApp(app: FastifyInstance, webDist?: string) {
     if (isApi || req.method !== 'GET' || !hasBuild || path.extname(url) !== '') {
       return sendProblem(reply, { status: 404, code: 'not_found', detail: `No route for ${req.method} ${url}` });
     }
-    const page = hasListenerEntry && matchListenerPage(url) ? 'listen.html' : 'index.html';
+    const page = entries.find((entry) => entry.shows(url))?.file ?? 'index.html';
     return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { matchListenerPage } from '@app/shared';
-import { AppLinkProvider, type AppLinkProps } from '../components/app-link';
+import { AppLinkProvider } from '../components/app-link';
+import { entryNavigation } from './entry-navigation';
 import { PageLoader } from '../components/page-loader';
 import { churchInQueryRedirect, mobileQueryRedirect } from './guard-rules';
 import { MobileFrame } from './layouts/mobile-frame';
@@ -18,51 +19,7 @@ const LobbyPage = lazy(() => import('../features/live/lobby/lobby-page').then((m
 const ProjectorPage = lazy(() => import('../features/live/projector/projector-page').then((m) => ({ default: m.ProjectorPage })));
 const SermonJoinPage = lazy(() => import('../features/live/listener/sermon-join-page').then((m) => ({ default: m.SermonJoinPage })));
 
-const NAVIGATED = 'listener-navigated';
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('popstate', onChange);
-  window.addEventListener(NAVIGATED, onChange);
-  return () => {
-    window.removeEventListener('popstate', onChange);
-    window.removeEventListener(NAVIGATED, onChange);
-  };
-}
-
-const currentHref = () => window.location.href;
-
-/** A listener page of this origin, which this entry can show without loading a page. */
-function isInEntry(url: URL): boolean {
-  return url.origin === window.location.origin && matchListenerPage(url.pathname) !== null;
-}
-
-/** Goes to `to`: in place when this entry shows it, else as a page load of the main app. */
-export function navigate(to: string, { replace = false } = {}) {
-  const url = new URL(to, window.location.href);
-  if (!isInEntry(url)) {
-    if (replace) window.location.replace(url.href);
-    else window.location.assign(url.href);
-    return;
-  }
-  if (replace) window.history.replaceState(null, '', url.href);
-  else {
-    window.history.pushState(null, '', url.href);
-    window.scrollTo(0, 0);
-  }
-  window.dispatchEvent(new Event(NAVIGATED));
-}
-
-function ListenerLink({ href, onClick, ...rest }: AppLinkProps) {
-  const handleClick = (e: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(e);
-    const plainClick = e.button === 0 && !e.metaKey && !e.altKey && !e.ctrlKey && !e.shiftKey;
-    const ownWindow = !rest.target || rest.target === '_self';
-    if (e.defaultPrevented || !plainClick || !ownWindow || !isInEntry(new URL(href, window.location.href))) return;
-    e.preventDefault();
-    navigate(href);
-  };
-  return <a href={href} onClick={handleClick} {...rest} />;
-}
+const { navigate, Link: ListenerLink, useUrl } = entryNavigation((pathname) => matchListenerPage(pathname) !== null);
 
 /** Where the guards send a visitor of `url`, or null to show the page. */
 function redirectFor(url: URL): string | null {
@@ -74,7 +31,7 @@ function redirectFor(url: URL): string | null {
 }
 
 export function ListenerApp() {
-  const url = new URL(useSyncExternalStore(subscribe, currentHref));
+  const url = useUrl();
   const page = matchListenerPage(url.pathname);
   const redirectTo = redirectFor(url);
 

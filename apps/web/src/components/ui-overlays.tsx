@@ -1,8 +1,10 @@
-import { createContext, lazy, Suspense, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { notificationsStore } from '@mantine/notifications';
 
 // Notifications and confirmation dialogs are opened through Mantine's imperative APIs
-// (`notifications.show`, `modals.openConfirmModal`), so their hosts need not be mounted at the root.
-// Loading them lazily, only in the frames that use them, keeps them off a listener's phone.
+// (`notifications.show`, `dialogs` over `modals.open…`), so their hosts need not be mounted at the
+// root, nor before the first toast or dialog: each loads the first time one is wanted, which keeps
+// them (about 18 KB) off a page that never shows one (decision 029).
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: () => <m.Notifications position="top-right" /> })),
 );
@@ -26,22 +28,46 @@ const ModalsHost = lazy(() =>
   })),
 );
 
+/** Which hosts have been wanted so far; once wanted, a host stays. */
+let wanted = { notifications: false, modals: false };
+const listeners = new Set<() => void>();
+function want(host: keyof typeof wanted) {
+  if (wanted[host]) return;
+  wanted = { ...wanted, [host]: true };
+  listeners.forEach((listener) => listener());
+}
+const hasToasts = () => notificationsStore.getState().notifications.length + notificationsStore.getState().queue.length > 0;
+if (hasToasts()) want('notifications');
+notificationsStore.subscribe(() => hasToasts() && want('notifications'));
+
+/** Loads the dialogs' host; `dialogs` (dialogs.ts) asks before opening one and waits for `modalsReady`. */
+export function requestModalsHost() {
+  want('modals');
+}
+
+function useWantedHosts() {
+  return useSyncExternalStore(
+    (onChange) => {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    () => wanted,
+  );
+}
+
 const HostsMounted = createContext(false);
 
 /** Wraps a frame that shows toasts or confirmation dialogs; an inner frame reuses the outer hosts. */
 export function UiOverlays({ children }: { children: ReactNode }) {
   const alreadyMounted = useContext(HostsMounted);
+  const hosts = useWantedHosts();
   if (alreadyMounted) return children;
   return (
     <HostsMounted.Provider value={true}>
       {/* A boundary each: under Preact (decision 029) two lazy hosts suspending under one boundary
           left the later one re-rendering detached, an uncaught error on every page. */}
-      <Suspense fallback={null}>
-        <Notifications />
-      </Suspense>
-      <Suspense fallback={null}>
-        <ModalsHost />
-      </Suspense>
+      <Suspense fallback={null}>{hosts.notifications && <Notifications />}</Suspense>
+      <Suspense fallback={null}>{hosts.modals && <ModalsHost />}</Suspense>
       {children}
     </HostsMounted.Provider>
   );

@@ -1,9 +1,8 @@
 import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { interfaceLanguages, matchListenerPage, storageKeys, type InterfaceLanguage } from '@app/shared';
+import { interfaceLanguages, matchListenerPage, matchSignedOutPage, storageKeys, type InterfaceLanguage } from '@app/shared';
 import { mergeSections } from './locale-sections';
-import { paths } from '../config/paths';
 
 type Resources = Parameters<typeof mergeSections>[0];
 
@@ -14,11 +13,8 @@ const listenerParts = import.meta.glob<Resources>('./locales/*.json', { query: '
 const signedOutParts = import.meta.glob<Resources>('./locales/*.json', { query: '?sections=signedOut', import: 'default' });
 const otherParts = import.meta.glob<Resources>('./locales/*.json', { query: '?sections=other', import: 'default' });
 
-/** The pages a signed-out visitor opens first; their text is the listener's and `signedOutSections`. */
-const signedOutPaths: readonly string[] = [paths.signIn, paths.signUp, paths.forgotPassword, paths.setPassword];
-
 const firstPath = typeof window !== 'undefined' ? window.location.pathname : '';
-const firstPage = matchListenerPage(firstPath) !== null ? 'listener' : signedOutPaths.includes(firstPath) ? 'signedOut' : 'any';
+const firstPage = matchListenerPage(firstPath) !== null ? 'listener' : matchSignedOutPage(firstPath) !== null ? 'signedOut' : 'any';
 // Set once a part is wanted: every language loaded from then on includes it.
 let signedOutText: Promise<null> | null = firstPage === 'listener' ? null : Promise.resolve(null);
 let otherText: Promise<null> | null = firstPage === 'any' ? Promise.resolve(null) : null;

@@ -52,6 +52,8 @@ async function completeSignup(dateOfBirth?: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
   await chooseChurch();
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  // The schema's checks load on first use: the next step opens a moment later.
+  await screen.findByLabelText(/^Password/, { selector: 'input' });
   type(/^Password/, 'secret1');
   type(/^Confirm password/, 'secret1');
   fireEvent.click(screen.getByRole('checkbox', { name: /terms and privacy policy/ }));
@@ -98,6 +100,8 @@ describe('signup page', { timeout: 20_000 }, () => {
     type(/^Who brought you/, 'Maria Santos');
     expect(screen.getByLabelText(/^Referral code/)).toHaveProperty('value', 'friend42');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // The schema's checks load on first use: the next step opens a moment later.
+    await screen.findByLabelText(/^Password/, { selector: 'input' });
 
     type(/^Password/, 'secret1');
     type(/^Confirm password/, 'secret1');

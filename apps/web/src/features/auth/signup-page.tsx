@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Stepper, Text } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { signupBody } from '@app/shared';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { serverFieldErrors } from '../../lib/zod-form';
@@ -20,11 +19,11 @@ import {
   firstStepWithError,
   isTooYoung,
   signupSteps,
-  signupValidate,
-  toSignupInput,
 } from './signup/signup-form';
 
 const LAST_STEP = signupSteps.length - 1;
+
+type SignupValidation = typeof import('./signup/signup-validation');
 
 // Mantine renders the first invalid input with aria-invalid; moving focus there tells a screen
 // reader user (and a phone user scrolled past it) what to fix.
@@ -40,9 +39,13 @@ export function SignupPage() {
   const isNarrow = useMediaQuery('(max-width: 36em)');
   const [active, setActive] = useState(0);
   const signup = useSignup();
+  // The schema's checks load when the person first touches the form (signup-validation.ts); every
+  // check waits for them, so none is skipped.
+  const validation = useRef<SignupValidation | null>(null);
+  const loadValidation = async () => (validation.current ??= await import('./signup/signup-validation'));
   const form = useForm({
     initialValues: emptySignupValues(searchParams.get('ref')?.trim() ?? ''),
-    validate: signupValidate(t),
+    validate: (values) => validation.current?.signupValidate(t)(values) ?? {},
     validateInputOnBlur: true,
   });
 
@@ -56,7 +59,8 @@ export function SignupPage() {
     focusFirstInvalid();
   };
 
-  const handleNext = () => {
+  const handleNext = async () => {
+    const { signupValidate } = await loadValidation();
     const errors = signupValidate(t, active)(form.getValues());
     if (Object.keys(errors).length > 0) return showErrors(errors);
     form.clearErrors();
@@ -64,10 +68,9 @@ export function SignupPage() {
   };
 
   const handleSubmit = form.onSubmit(
-    (values) => {
-      // The form validated with the same schema, so this parse only applies its transforms.
-      const body = signupBody.parse(toSignupInput(values));
-      signup.mutate(body, {
+    async (values) => {
+      const { signupBodyOf } = await loadValidation();
+      signup.mutate(signupBodyOf(values), {
         onSuccess: () => navigate(paths.dashboard, { replace: true }),
         onError: (err) => {
           if (err instanceof ApiError && err.status === 409) return showErrors({ email: t('validation.emailTaken') });
@@ -81,12 +84,12 @@ export function SignupPage() {
 
   // Enter in a field of an earlier step moves on instead of submitting the whole form.
   const handleFormSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     if (active < LAST_STEP) {
-      event.preventDefault();
-      if (!blocked) handleNext();
+      if (!blocked) void handleNext();
       return;
     }
-    handleSubmit(event);
+    void loadValidation().then(() => handleSubmit());
   };
 
   const steps = [
@@ -100,7 +103,7 @@ export function SignupPage() {
 
   return (
     <AuthLayout title={t('signup.title')} subtitle={t('signup.subtitle')} width={720}>
-      <form onSubmit={handleFormSubmit} noValidate>
+      <form onSubmit={handleFormSubmit} onFocusCapture={() => void loadValidation()} noValidate>
         <Stack gap="lg">
           <Stepper
             active={active}
@@ -142,7 +145,7 @@ export function SignupPage() {
               <span />
             )}
             {active < LAST_STEP ? (
-              <Button onClick={handleNext} disabled={blocked}>
+              <Button onClick={() => void handleNext()} disabled={blocked}>
                 {t('signup.next')}
               </Button>
             ) : (

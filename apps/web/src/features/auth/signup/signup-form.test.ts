@@ -5,11 +5,11 @@ import {
   firstStepWithError,
   isTooYoung,
   needsGuardian,
-  signupValidate,
   stepOfField,
   toSignupInput,
   type SignupValues,
 } from './signup-form';
+import { signupValidate } from './signup-validation';
 
 const t = (key: string) => key;
 

@@ -1,6 +1,5 @@
 import type { FormErrors, UseFormReturnType } from '@mantine/form';
-import { ADULT_AGE, MIN_AGE, ageOn, signupBody } from '@app/shared';
-import { zodFormValidate, type Translate } from '../../../lib/zod-form';
+import { ADULT_AGE, MIN_AGE, ageOn } from '@app/shared';
 
 /**
  * What the inputs hold: strings, booleans, and null for a select with nothing chosen (so it shows no
@@ -110,11 +109,3 @@ export function ageFromDateOfBirth(dateOfBirth: string): number | null {
 
 export const isTooYoung = (age: number | null) => age !== null && age < MIN_AGE;
 export const needsGuardian = (age: number | null) => age !== null && age >= MIN_AGE && age < ADULT_AGE;
-
-/** Validation of the whole form with the shared signup schema; `step` keeps only that step's fields. */
-export function signupValidate(t: Translate, step?: number) {
-  return zodFormValidate<SignupValues>(signupBody, t, {
-    toInput: toSignupInput,
-    fields: step === undefined ? undefined : signupSteps[step],
-  });
-}

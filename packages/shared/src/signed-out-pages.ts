@@ -1,0 +1,19 @@
+/**
+ * The first pages of a signed-out visit: sign-in (`/`), sign-up, the password reset and the
+ * invitation's set-password page. The server serves them their own lean web entry (signed-out.html,
+ * decision 029) and the web app loads only their text for them; both ask this one function. Like the
+ * router, it ignores case and a trailing slash.
+ */
+export type SignedOutPage = 'signIn' | 'signUp' | 'forgotPassword' | 'setPassword';
+
+const byPath: Record<string, SignedOutPage> = {
+  '/': 'signIn',
+  '/signup': 'signUp',
+  '/forgot-password': 'forgotPassword',
+  '/set-password': 'setPassword',
+};
+
+export function matchSignedOutPage(pathname: string): SignedOutPage | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '').toLowerCase() : pathname;
+  return byPath[path] ?? null;
+}
