@@ -18,7 +18,7 @@ const pages: Record<SignedOutPage, ReturnType<typeof lazy>> = {
 };
 
 /** The router's guards (app/guards.ts) for these pages: signed in, sign-in and sign-up lead to the dashboard. */
-function redirectFor(page: SignedOutPage | null): string | null {
+export function redirectFor(page: SignedOutPage | null): string | null {
   if (!page) return paths.signIn;
   const signedOutOnly = page === 'signIn' || page === 'signUp';
   return signedOutOnly && readStoredUser().userEmail ? paths.dashboard : null;

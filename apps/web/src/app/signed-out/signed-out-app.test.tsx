@@ -1,0 +1,72 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '@app/shared';
+import { useSearchParams } from './router-stand-in';
+import { redirectFor, SignedOutApp } from './signed-out-app';
+// Mantine's comboboxes need jsdom's missing ResizeObserver, which this module supplies.
+import '../../test/render-screen';
+
+// The real pages, with their router imports resolved as the entry's build resolves them.
+vi.mock('react-router', () => import('./router-stand-in'));
+
+const open = (url: string) => {
+  window.history.replaceState(null, '', url);
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <SignedOutApp />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+};
+
+describe('signed-out entry (no router)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.stubGlobal('scrollTo', vi.fn());
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows sign-in at / and moves to sign-up and the password reset in place, and back', async () => {
+    open('/');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Create an account' }));
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/signup');
+    act(() => window.history.back());
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/forgot-password');
+  });
+
+  it('reads the query as the router did, and again after a move', async () => {
+    function Ref() {
+      const [params] = useSearchParams();
+      return <p>ref {params.get('ref') ?? 'none'}</p>;
+    }
+    window.history.replaceState(null, '', '/signup?ref=friend42');
+    render(<Ref />);
+    expect(screen.getByText('ref friend42')).toBeTruthy();
+    act(() => {
+      window.history.pushState(null, '', '/signup?ref=other');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(await screen.findByText('ref other')).toBeTruthy();
+  });
+
+  it('applies the router guards: signed in, sign-in and sign-up lead to the dashboard; the password pages stay', () => {
+    expect(redirectFor('signIn')).toBeNull();
+    expect(redirectFor(null)).toBe('/');
+    localStorage.setItem(storageKeys.userEmail, 'maria@example.com');
+    expect(redirectFor('signIn')).toBe('/dashboard');
+    expect(redirectFor('signUp')).toBe('/dashboard');
+    expect(redirectFor('forgotPassword')).toBeNull();
+    expect(redirectFor('setPassword')).toBeNull();
+  });
+});
