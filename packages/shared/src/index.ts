@@ -33,4 +33,5 @@ export * from './lobby-events';
 export * from './glossary';
 export * from './prepared-texts';
 export * from './messages';
+export * from './chat-events';
 export * from './two-step';

@@ -3,6 +3,7 @@ import { listQuery } from './api';
 import { interfaceLanguages } from './languages';
 import { msg } from './validation';
 
+
 /**
  * Church messages (decision records 021 and 022). Endpoints (under /api/v1):
  *   GET    /conversations                    page of conversationSummary, newest activity first  (messages:use)
@@ -36,21 +37,6 @@ export const MESSAGE_DIGEST_AFTER_MS = 15 * 60_000;
 
 export const conversationKinds = ['direct', 'group', 'announcements'] as const;
 export type ConversationKind = (typeof conversationKinds)[number];
-
-/** Socket.IO namespace of church messages (one Socket.IO server with /live). */
-export const CHAT_NAMESPACE = '/chat';
-export const chatEvents = {
-  /** server → client: a new message (without a translation; the reader asks for its own once). */
-  message: 'chat:message',
-  /** server → client: a message edited, deleted or removed. */
-  changed: 'chat:changed',
-  /** server → client: someone read up to a message (seen marks). */
-  read: 'chat:read',
-  /** server → client: the person's unread total, after anything that changes it. */
-  unread: 'chat:unread',
-  /** server → client: a conversation was created or the person was added to one. */
-  conversation: 'chat:conversation',
-} as const;
 
 const textField = z
   .string({ error: msg('required') })

@@ -1,13 +1,11 @@
-import { createContext, lazy, Suspense, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { notificationsStore } from '@mantine/notifications';
 
 // Notifications and confirmation dialogs are opened through Mantine's imperative APIs
 // (`notifications.show`, `dialogs` over `modals.open…`), so their hosts need not be mounted at the
 // root, nor before the first toast or dialog: each loads the first time one is wanted, which keeps
 // them (about 18 KB) off a page that never shows one (decision 029).
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: () => <m.Notifications position="top-right" /> })),
-);
+const Notifications = lazy(() => import('./overlay-hosts').then((m) => ({ default: m.NotificationsHost })));
 
 let markModalsReady: () => void = () => undefined;
 /**
@@ -18,15 +16,7 @@ let markModalsReady: () => void = () => undefined;
 export const modalsReady = new Promise<void>((resolve) => {
   markModalsReady = resolve;
 });
-const ModalsHost = lazy(() =>
-  import('@mantine/modals').then((m) => ({
-    default: function ModalsHost() {
-      // The provider's own listeners are set in its effects, which run before this one.
-      useEffect(() => markModalsReady(), []);
-      return <m.ModalsProvider />;
-    },
-  })),
-);
+const ModalsHost = lazy(() => import('./overlay-hosts').then((m) => ({ default: () => <m.ModalsHost onReady={markModalsReady} /> })));
 
 /** Which hosts have been wanted so far; once wanted, a host stays. */
 let wanted = { notifications: false, modals: false };

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -9,7 +9,6 @@ import { UiOverlays } from '../../components/ui-overlays';
 import { menuFor } from '../../components/navigation/role-menu';
 import { fullNameOf, useStoredUser } from '../../components/navigation/use-stored-user';
 import { ChatButton } from '../../features/chat/components/chat-button';
-import { ChatPanel } from '../../features/chat/components/chat-panel';
 import { ChatPanelProvider, useChatPanel } from '../../features/chat/chat-panel-state';
 import { useChatLive } from '../../features/chat/use-chat-live';
 import { AppHeader } from '../../features/shell/app-header';
@@ -21,6 +20,11 @@ import { HorizontalMenu, NavMenu } from '../../features/shell/nav-menu';
 import { routeTitleFor } from '../../features/shell/route-titles';
 import classes from '../../features/shell/shell.module.css';
 import { paths } from '../../config/paths';
+import { PageLoader } from '../../components/page-loader';
+
+// The chat panel (the whole messages screen, with its schemas) loads when it is first opened, not
+// with every signed-in page (decision 029).
+const ChatPanel = lazy(() => import('../../features/chat/components/chat-panel').then((m) => ({ default: m.ChatPanel })));
 
 const NAVBAR_WIDTH = 260;
 const NAVBAR_COLLAPSED_WIDTH = 76;
@@ -101,7 +105,9 @@ function AdminShell() {
       </AppShell.Main>
       {showChat && (
         <AppShell.Aside>
-          <ChatPanel />
+          <Suspense fallback={<PageLoader />}>
+            <ChatPanel />
+          </Suspense>
         </AppShell.Aside>
       )}
       <MenuDrawer isOpen={isDrawerOpen} onClose={closeDrawer} items={items} openIds={state.openIds} fullName={fullName} />
