@@ -14,9 +14,10 @@ export function ChatHome({ selectedId, onOpen, titleOrder = 2 }: { selectedId?: 
   const isAdmin = useIsChatAdmin();
   return (
     <Stack gap={0} h="100%" style={{ minHeight: 0 }}>
-      <Group justify="space-between" p="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      {/* In the panel beside the page two buttons with longer names (Spanish, Portuguese) do not fit beside the title: they go below it. */}
+      <Group justify="space-between" gap="xs" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <Title order={titleOrder} size="h4">{t('chat.title')}</Title>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs">
           {isAdmin && (
             <Button size="xs" variant="default" leftSection={<IconUsersPlus size={16} aria-hidden />} onClick={newDialogs.group}>
               {t('chat.newGroup')}
