@@ -4,7 +4,7 @@ import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { fallbackRedirect, requireChurchInQuery, requireMobileQuery, requireStoredEmail, signedOutOnly } from './guards';
 import { paths } from '../config/paths';
-import { loadAllTranslations, loadSignedOutTranslations } from '../i18n';
+import { loadAllTranslations, loadSignedInTranslations, loadSignedOutTranslations } from '../i18n';
 
 // Every screen is its own chunk: the listener's phone loads only what the join screen needs.
 // The admin shell is a chunk of its own too: a listener's phone never downloads it.
@@ -13,9 +13,14 @@ const privacyLayout = () => import('./layouts/privacy-layout').then((m) => ({ Co
 // /dashboard and /today-sermons are the same screen (spec section 2).
 const dashboard = () => import('../features/dashboard/dashboard-page');
 
-const adminRoutes: RouteObject[] = [
+// The dashboard, the first screen after signing in, needs the shell's text only; every other screen
+// waits for the rest of the locale file (decision 029).
+const dashboardRoutes: RouteObject[] = [
   { path: paths.dashboard, lazy: dashboard },
   { path: paths.todaySermons, lazy: dashboard },
+];
+
+const adminRoutes: RouteObject[] = [
   { path: paths.basicButton, lazy: () => import('../features/ui-kit/button-page') },
   { path: paths.basicBadges, lazy: () => import('../features/ui-kit/badges-page') },
   { path: paths.basicBreadcrumbPaging, lazy: () => import('../features/ui-kit/breadcrumb-paging-page') },
@@ -77,7 +82,7 @@ const signedOutRoutes: RouteObject[] = [
   { path: paths.setPassword, lazy: () => import('../features/auth/set-password-page') },
 ];
 
-const otherRoutes: RouteObject[] = [
+const allTextRoutes: RouteObject[] = [
   // Public, and a member's menu item: the layout picks the shell or the public frame.
   { path: paths.privacyPolicy, lazy: privacyLayout, children: [{ index: true, lazy: () => import('../features/privacy/privacy-page') }] },
   // A church's public events: a link to share with people who are not members yet (issue 10, item 6).
@@ -86,16 +91,26 @@ const otherRoutes: RouteObject[] = [
     element: <MobileLayout />,
     children: [{ path: paths.goLiveMobile, loader: requireMobileQuery, lazy: () => import('../features/live/speaker/go-live-mobile-page') }],
   },
-  // A failing screen keeps the shell around it, so the menu still works.
-  { lazy: adminLayout, loader: requireStoredEmail, children: [{ errorElement: <RouteError />, children: adminRoutes }] },
   { path: '*', loader: fallbackRedirect },
+];
+
+const allText = { loader: loadAllTranslations, shouldRevalidate: () => false };
+
+const otherRoutes: RouteObject[] = [
+  // A failing screen keeps the shell around it, so the menu still works.
+  {
+    lazy: adminLayout,
+    loader: requireStoredEmail,
+    children: [{ errorElement: <RouteError />, children: [...dashboardRoutes, { ...allText, children: adminRoutes }] }],
+  },
+  { ...allText, children: allTextRoutes },
 ];
 
 export const routes: RouteObject[] = [
   { element: <MobileLayout />, children: listenerRoutes },
-  // A visit that began on a listener or signed-out page fetches the text it lacks before any other screen.
+  // A visit that began on a listener, signed-out or dashboard page fetches the text it lacks before any other screen.
   { loader: loadSignedOutTranslations, shouldRevalidate: () => false, children: signedOutRoutes },
-  { loader: loadAllTranslations, shouldRevalidate: () => false, children: otherRoutes },
+  { loader: loadSignedInTranslations, shouldRevalidate: () => false, children: otherRoutes },
 ];
 
 // The root catches a screen that fails to load or render, and covers the first loader run.

@@ -3,28 +3,37 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { interfaceLanguages, matchListenerPage, matchSignedOutPage, storageKeys, type InterfaceLanguage } from '@app/shared';
 import { mergeSections } from './locale-sections';
+import { paths } from '../config/paths';
 
 type Resources = Parameters<typeof mergeSections>[0];
 
-// Locales load on demand so a phone only downloads the language it shows; each file comes in three
-// parts (locale-sections.ts) so the listener pages fetch only their own text, and the signed-out
-// pages theirs and the listener's (decision 029).
+// Locales load on demand so a phone only downloads the language it shows; each file comes in four
+// parts (locale-sections.ts) so the listener pages fetch only their own text, the signed-out pages
+// theirs and the listener's, and the dashboard those and the shell's (decision 029).
 const listenerParts = import.meta.glob<Resources>('./locales/*.json', { query: '?sections=listener', import: 'default' });
 const signedOutParts = import.meta.glob<Resources>('./locales/*.json', { query: '?sections=signedOut', import: 'default' });
+const signedInParts = import.meta.glob<Resources>('./locales/*.json', { query: '?sections=signedIn', import: 'default' });
 const otherParts = import.meta.glob<Resources>('./locales/*.json', { query: '?sections=other', import: 'default' });
 
+/** The first screen after signing in (`/dashboard`, and `/today-sermons`, the same screen). */
+const dashboardPaths: readonly string[] = [paths.dashboard, paths.todaySermons];
+const isDashboard = (pathname: string) => dashboardPaths.includes(pathname.length > 1 ? pathname.replace(/\/$/, '').toLowerCase() : pathname);
+
 const firstPath = typeof window !== 'undefined' ? window.location.pathname : '';
-const firstPage = matchListenerPage(firstPath) !== null ? 'listener' : matchSignedOutPage(firstPath) !== null ? 'signedOut' : 'any';
+const firstPage = matchListenerPage(firstPath) !== null ? 'listener' : matchSignedOutPage(firstPath) !== null ? 'signedOut' : isDashboard(firstPath) ? 'dashboard' : 'any';
 // Set once a part is wanted: every language loaded from then on includes it.
 let signedOutText: Promise<null> | null = firstPage === 'listener' ? null : Promise.resolve(null);
+let signedInText: Promise<null> | null = firstPage === 'dashboard' || firstPage === 'any' ? Promise.resolve(null) : null;
 let otherText: Promise<null> | null = firstPage === 'any' ? Promise.resolve(null) : null;
 
 async function loadLocale(language: string): Promise<Resources> {
   const file = `./locales/${language}.json`;
-  const [listener, signedOut, other] = [listenerParts[file], signedOutParts[file], otherParts[file]];
-  if (!listener || !signedOut || !other) throw new Error(`No locale ${language}`);
-  const parts = await Promise.all([listener(), signedOutText ? signedOut() : {}, otherText ? other() : {}]);
-  return mergeSections(mergeSections(structuredClone(parts[0]), parts[1]), parts[2]);
+  const loaders = [listenerParts[file], signedOutParts[file], signedInParts[file], otherParts[file]];
+  if (loaders.some((load) => !load)) throw new Error(`No locale ${language}`);
+  const wanted = [true, signedOutText, signedInText, otherText];
+  const parts = await Promise.all(loaders.map((load, i) => (wanted[i] ? load!() : {})));
+  // Cloned: merging must not change the parts, which later loads of this language merge again.
+  return parts.reduce((all, part) => mergeSections(all, structuredClone(part)), {});
 }
 
 const lazyLocales: BackendModule = {
@@ -56,14 +65,20 @@ export function loadSignedOutTranslations(): Promise<null> {
   return signedOutText;
 }
 
+/** The signed-in shell's and the dashboard's text (app/router.tsx waits for it before the shell). */
+export function loadSignedInTranslations(): Promise<null> {
+  signedInText ??= addPart(signedInParts);
+  return Promise.all([loadSignedOutTranslations(), signedInText]).then(() => null);
+}
+
 /**
- * The text of every other screen, for a visit that began on a listener or signed-out page; the
- * router waits for it before showing any other screen (app/router.tsx). Later language changes load
- * whole locales.
+ * The text of every other screen, for a visit that began on a listener, signed-out or dashboard
+ * page; the router waits for it before showing any other screen (app/router.tsx). Later language
+ * changes load whole locales.
  */
 export function loadAllTranslations(): Promise<null> {
   otherText ??= addPart(otherParts);
-  return Promise.all([loadSignedOutTranslations(), otherText]).then(() => null);
+  return Promise.all([loadSignedInTranslations(), otherText]).then(() => null);
 }
 
 function cookiesAvailable(): boolean {

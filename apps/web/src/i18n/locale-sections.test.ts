@@ -7,6 +7,19 @@ import { mergeSections, pickSections, type LocalePart } from './locale-sections'
 const listenerDirs = ['../features/live/listener', '../features/live/lib', '../components/salvation'];
 // The signed-out pages and what they import that shows text (decision 029).
 const signedOutFiles = ['../features/auth', '../components/form-fields', '../components/language-picker.tsx', '../lib/error-message.ts', '../components/ui-overlays.tsx'];
+// The signed-in shell and the dashboard and what they import that shows text (decision 029).
+const dashboardFiles = [
+  '../app/layouts/admin-layout.tsx',
+  '../features/shell',
+  '../components/navigation',
+  '../features/dashboard',
+  '../features/chat/components/chat-button.tsx',
+  '../components/query-states.tsx',
+  '../components/app-breadcrumbs.tsx',
+  '../components/salvation',
+  '../lib/scheduled-sermons.ts',
+  '../lib/public-churches.ts',
+];
 
 function sourceFiles(entry: string): string[] {
   const full = path.join(import.meta.dirname, entry);
@@ -28,13 +41,18 @@ function missingFrom(parts: LocalePart[], keys: string[]): string[] {
 }
 
 describe('locale sections', () => {
-  it('splits a locale into three parts that merge back into the whole', () => {
-    const [listener, signedOut, other] = (['listener', 'signedOut', 'other'] as const).map((part) => pickSections(en, part));
+  it('splits a locale into four parts that merge back into the whole', () => {
+    const [listener, signedOut, signedIn, other] = (['listener', 'signedOut', 'signedIn', 'other'] as const).map((part) => pickSections(en, part));
     expect(listener!.live).toBeDefined();
     expect(signedOut!.signup).toBeDefined();
+    expect(signedIn!.nav).toBeDefined();
     expect(other!.live).toBeDefined();
     expect(other!.signup).toBeUndefined();
-    expect(mergeSections(mergeSections(structuredClone(listener!), signedOut!), other!)).toEqual(en);
+    expect(other!.nav).toBeUndefined();
+    // A counted key goes with its name: both plural forms of the unread count are in the shell's part.
+    expect(Object.keys((signedIn!.chat ?? {}) as object).sort()).toEqual(['open', 'openWithCount_one', 'openWithCount_other']);
+    const whole = [listener!, signedOut!, signedIn!, other!].reduce((all, part) => mergeSections(all, structuredClone(part)), {});
+    expect(whole).toEqual(en);
   });
 
   it('gives the listener pages every key they use', () => {
@@ -45,5 +63,11 @@ describe('locale sections', () => {
     const keys = keysUsedIn(signedOutFiles);
     expect(keys.length).toBeGreaterThan(50);
     expect(missingFrom(['listener', 'signedOut'], keys)).toEqual([]);
+  });
+
+  it('gives the signed-in shell and the dashboard every key they use', () => {
+    const keys = keysUsedIn(dashboardFiles);
+    expect(keys.length).toBeGreaterThan(50);
+    expect(missingFrom(['listener', 'signedOut', 'signedIn'], keys)).toEqual([]);
   });
 });

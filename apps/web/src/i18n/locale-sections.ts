@@ -31,20 +31,29 @@ export const listenerSections = [
  */
 export const signedOutSections = ['auth', 'signup', 'security.signIn', 'security.twoStep', 'fields', 'validation', 'people.setPassword'];
 
-/** The three parts of a locale file; together they are the whole file. */
-export type LocalePart = 'listener' | 'signedOut' | 'other';
+/**
+ * The signed-in shell's text and the dashboard's beyond the signed-out part: the first screen after
+ * signing in loads these, and the rest before any other screen (decision 029).
+ * locale-sections.test.ts checks that the shell and the dashboard find every key they use.
+ */
+export const signedInSections = ['shell', 'nav', 'dashboard', 'analytics', 'schedule.upcomingTitle', 'schedule.empty', 'followUps.title', 'chat.open', 'chat.openWithCount'];
 
-const within = (path: string, sections: string[]) => sections.some((p) => path === p || path.startsWith(`${p}.`));
-const allSections = [...listenerSections, ...signedOutSections];
+/** The four parts of a locale file; together they are the whole file. */
+export type LocalePart = 'listener' | 'signedOut' | 'signedIn' | 'other';
+
+// A counted key is stored as `key_one`, `key_other`: it belongs where `key` does.
+const within = (path: string, sections: string[]) => sections.some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}_`));
+const allSections = [...listenerSections, ...signedOutSections, ...signedInSections];
 
 /** Which part holds `path` whole, or 'split' when parts of it belong to different parts. */
 function ownerOf(path: string): LocalePart | 'split' {
   if (within(path, listenerSections)) return 'listener';
   if (within(path, signedOutSections)) return 'signedOut';
+  if (within(path, signedInSections)) return 'signedIn';
   return allSections.some((p) => p.startsWith(`${path}.`)) ? 'split' : 'other';
 }
 
-/** The `part` of `tree`; the three parts merge back into `tree`. */
+/** The `part` of `tree`; the four parts merge back into `tree`. */
 export function pickSections(tree: Tree, part: LocalePart, prefix = ''): Tree {
   const out: Tree = {};
   for (const [key, value] of Object.entries(tree)) {
@@ -69,13 +78,13 @@ export function mergeSections(target: Tree, source: Tree): Tree {
   return target;
 }
 
-/** `locales/xx.json?sections=listener|signedOut|other`: one part of a locale file, as its own chunk. */
+/** `locales/xx.json?sections=listener|signedOut|signedIn|other`: one part of a locale file, as its own chunk. */
 export function localeSectionsPlugin(): Plugin {
   return {
     name: 'locale-sections',
     enforce: 'pre',
     transform(code, id) {
-      const part = /\/locales\/[a-z-]+\.json\?sections=(listener|signedOut|other)$/.exec(id)?.[1] as LocalePart | undefined;
+      const part = /\/locales\/[a-z-]+\.json\?sections=(listener|signedOut|signedIn|other)$/.exec(id)?.[1] as LocalePart | undefined;
       if (!part) return null;
       // Emitted as a module: Vite's JSON handling does not pick up an id with this query.
       const picked = pickSections(JSON.parse(code) as Tree, part);
