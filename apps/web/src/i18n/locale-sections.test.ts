@@ -16,6 +16,8 @@ const dashboardFiles = [
   '../features/chat/components/chat-button.tsx',
   '../components/query-states.tsx',
   '../components/app-breadcrumbs.tsx',
+  '../components/app-logo.tsx',
+  '../components/language-picker.tsx',
   '../components/salvation',
   '../lib/scheduled-sermons.ts',
   '../lib/public-churches.ts',

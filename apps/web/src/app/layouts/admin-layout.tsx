@@ -21,10 +21,14 @@ import { routeTitleFor } from '../../features/shell/route-titles';
 import classes from '../../features/shell/shell.module.css';
 import { paths } from '../../config/paths';
 import { PageLoader } from '../../components/page-loader';
+import { loadAllTranslations } from '../../i18n';
 
 // The chat panel (the whole messages screen, with its schemas) loads when it is first opened, not
-// with every signed-in page (decision 029).
-const ChatPanel = lazy(() => import('../../features/chat/components/chat-panel').then((m) => ({ default: m.ChatPanel })));
+// with every signed-in page, and with it the text beyond the shell's, which a visit that began on
+// the dashboard has not loaded yet (decision 029).
+const ChatPanel = lazy(() =>
+  Promise.all([import('../../features/chat/components/chat-panel'), loadAllTranslations()]).then(([m]) => ({ default: m.ChatPanel })),
+);
 
 const NAVBAR_WIDTH = 260;
 const NAVBAR_COLLAPSED_WIDTH = 76;

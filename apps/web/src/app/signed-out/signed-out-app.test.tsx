@@ -22,7 +22,7 @@ const open = (url: string) => {
   );
 };
 
-describe('signed-out entry (no router)', () => {
+describe('signed-out entry (no router)', { timeout: 30_000 }, () => {
   beforeEach(() => {
     localStorage.clear();
     vi.stubGlobal('scrollTo', vi.fn());
@@ -34,14 +34,15 @@ describe('signed-out entry (no router)', () => {
 
   it('shows sign-in at / and moves to sign-up and the password reset in place, and back', async () => {
     open('/');
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    // The first render loads the page's chunk: slower than Testing Library's default second on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 10_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Create an account' }));
-    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Create your account' }, { timeout: 10_000 })).toBeTruthy();
     expect(window.location.pathname).toBe('/signup');
     act(() => window.history.back());
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
-    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Reset your password' }, { timeout: 10_000 })).toBeTruthy();
     expect(window.location.pathname).toBe('/forgot-password');
   });
 
