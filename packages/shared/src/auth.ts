@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADULT_AGE, MIN_AGE, RESET_CODE_LENGTH } from './constants';
+import { ADULT_AGE, MIN_AGE, PASSWORD_MAX, RESET_CODE_LENGTH } from './constants';
 import { faithLevels, genders, referralSources } from './enums';
 import { primaryLanguages } from './languages';
 import { roles } from './roles';
@@ -75,7 +75,7 @@ export type SignupBody = z.input<typeof signupBody>;
 
 export const loginBody = z.object({
   email: emailField,
-  password: z.string({ error: msg('passwordRequired') }).min(1, msg('passwordRequired')).max(200, msg('tooLong')),
+  password: z.string({ error: msg('passwordRequired') }).min(1, msg('passwordRequired')).max(PASSWORD_MAX, msg('tooLong')),
 });
 export type LoginBody = z.input<typeof loginBody>;
 

@@ -3,6 +3,9 @@ export const RESET_CODE_LENGTH = 4;
 export const RESET_CODE_TTL_MINUTES = 15;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 export const PASSWORD_MIN = 6;
+/** Longest password and email address accepted (an email address cannot be longer, RFC 5321). */
+export const PASSWORD_MAX = 200;
+export const EMAIL_MAX = 254;
 export const NAME_MIN = 3;
 export const PHONE_DIGITS = 10;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

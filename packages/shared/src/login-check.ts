@@ -1,3 +1,5 @@
+import { EMAIL_MAX, PASSWORD_MAX } from './constants';
+
 /**
  * The sign-in form's rules (`loginBody` in auth.ts) without zod: the sign-in page is the first page
  * every phone opens, and zod is a quarter of what it would otherwise download (decision 029). The
@@ -11,8 +13,6 @@
 // Zod's source text exactly (a test compares them), hence a string and not a literal.
 export const EMAIL_PATTERN = new RegExp(String.raw`^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$`);
 
-const EMAIL_MAX = 254;
-const PASSWORD_MAX = 200;
 
 /** The first broken rule of each field as a `validation.*` key, as `loginBody` reports it. */
 export function loginIssueKeys(values: { email: string; password: string }): Record<string, string> {

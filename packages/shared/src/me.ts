@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_AGE } from './constants';
+import { MIN_AGE, PASSWORD_MAX } from './constants';
 import { faithLevels, genders } from './enums';
 import { primaryLanguages } from './languages';
 import { ageOn } from './age';
@@ -58,7 +58,7 @@ export type UpdateMeBody = z.input<typeof updateMeBody>;
  */
 export const changePasswordBody = z
   .object({
-    currentPassword: z.string({ error: msg('passwordRequired') }).min(1, msg('passwordRequired')).max(200, msg('tooLong')),
+    currentPassword: z.string({ error: msg('passwordRequired') }).min(1, msg('passwordRequired')).max(PASSWORD_MAX, msg('tooLong')),
     newPassword: passwordField,
     confirmPassword: z.string({ error: msg('confirmPasswordRequired') }).min(1, msg('confirmPasswordRequired')),
   })

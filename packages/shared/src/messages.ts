@@ -3,7 +3,6 @@ import { listQuery } from './api';
 import { interfaceLanguages } from './languages';
 import { msg } from './validation';
 
-
 /**
  * Church messages (decision records 021 and 022). Endpoints (under /api/v1):
  *   GET    /conversations                    page of conversationSummary, newest activity first  (messages:use)

@@ -13,7 +13,9 @@ const byPath: Record<string, SignedOutPage> = {
   '/set-password': 'setPassword',
 };
 
+/** A path as the router compares it: letter case and one trailing slash ignored. */
+export const routerPath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).toLowerCase();
+
 export function matchSignedOutPage(pathname: string): SignedOutPage | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/$/, '').toLowerCase() : pathname;
-  return byPath[path] ?? null;
+  return byPath[routerPath(pathname)] ?? null;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_MIN, PASSWORD_MIN, PHONE_DIGITS } from './constants';
+import { EMAIL_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, PHONE_DIGITS } from './constants';
 import { ageOn } from './age';
 import { EMAIL_PATTERN } from './login-check';
 
@@ -105,7 +105,7 @@ export const emailField = z
   .string({ error: msg('emailRequired') })
   .trim()
   .min(1, msg('emailRequired'))
-  .max(254, msg('tooLong'))
+  .max(EMAIL_MAX, msg('tooLong'))
   .pipe(z.email({ pattern: EMAIL_PATTERN, error: msg('emailInvalid') }))
   .transform((v) => v.toLowerCase());
 
@@ -136,7 +136,7 @@ export const passwordField = z
   .string({ error: msg('passwordRequired') })
   .min(1, msg('passwordRequired'))
   .min(PASSWORD_MIN, msg('passwordMin'))
-  .max(200, msg('tooLong'));
+  .max(PASSWORD_MAX, msg('tooLong'));
 
 /** Signup phone: digits only, at least 10 (spec section 5). */
 export const phoneAtLeast10Field = z
@@ -187,7 +187,7 @@ export const dateOfBirthField = z
 export const workEmailField = z
   .string()
   .trim()
-  .max(254, msg('tooLong'))
+  .max(EMAIL_MAX, msg('tooLong'))
   .refine((v) => v === '' || z.email().safeParse(v).success, msg('emailInvalid'))
   .transform((v) => v.toLowerCase());
 

@@ -1,8 +1,8 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@app/shared';
 import { AppLink } from '../components/app-link';
+import { freshBrowserEachTest, openEntry } from '../test/entry-kit';
 import { ListenerApp } from './listener-app';
 
 // The pages themselves are tested on their own (listener-screen.test.tsx): here, what reaches them.
@@ -18,24 +18,10 @@ vi.mock('../features/live/listener/join-live-mobile-page', () => ({
   JoinLiveMobilePage: ({ churchId }: { churchId: string }) => <div>live sermons of {churchId}</div>,
 }));
 
-const open = (url: string) => {
-  window.history.replaceState(null, '', url);
-  return render(
-    <MantineProvider>
-      <ListenerApp />
-    </MantineProvider>,
-  );
-};
+const open = (url: string) => openEntry(url, <ListenerApp />);
 
 describe('listener entry (no router)', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    vi.stubGlobal('scrollTo', vi.fn());
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  freshBrowserEachTest();
 
   it('shows the sermon of the path with the church of the query', async () => {
     open('/sermon/join/ABCD1234?churchId=c1');

@@ -85,7 +85,7 @@ const signedOutRoutes: RouteObject[] = [
 const allTextRoutes: RouteObject[] = [
   // Public, and a member's menu item: the layout picks the shell or the public frame.
   { path: paths.privacyPolicy, lazy: privacyLayout, children: [{ index: true, lazy: () => import('../features/privacy/privacy-page') }] },
-  // A church's public events: a link to share with people who are not members yet (issue 10, item 6).
+  // A church's public events: a link to share with people who are not members yet.
   { path: paths.publicEvents, lazy: privacyLayout, children: [{ index: true, lazy: () => import('../features/events/public-events-page') }] },
   {
     element: <MobileLayout />,

@@ -1,7 +1,7 @@
 import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { interfaceLanguages, matchListenerPage, matchSignedOutPage, storageKeys, type InterfaceLanguage } from '@app/shared';
+import { interfaceLanguages, matchListenerPage, matchSignedOutPage, routerPath, storageKeys, type InterfaceLanguage } from '@app/shared';
 import { mergeSections } from './locale-sections';
 import { paths } from '../config/paths';
 
@@ -17,7 +17,7 @@ const otherParts = import.meta.glob<Resources>('./locales/*.json', { query: '?se
 
 /** The first screen after signing in (`/dashboard`, and `/today-sermons`, the same screen). */
 const dashboardPaths: readonly string[] = [paths.dashboard, paths.todaySermons];
-const isDashboard = (pathname: string) => dashboardPaths.includes(pathname.length > 1 ? pathname.replace(/\/$/, '').toLowerCase() : pathname);
+const isDashboard = (pathname: string) => dashboardPaths.includes(routerPath(pathname));
 
 const firstPath = typeof window !== 'undefined' ? window.location.pathname : '';
 const firstPage = matchListenerPage(firstPath) !== null ? 'listener' : matchSignedOutPage(firstPath) !== null ? 'signedOut' : isDashboard(firstPath) ? 'dashboard' : 'any';

@@ -8,16 +8,6 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import en from '../i18n/locales/en.json';
 import { UiOverlays } from '../components/ui-overlays';
 
-// jsdom lacks what Mantine's comboboxes and scroll areas call.
-if (typeof window !== 'undefined') {
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
-}
-
 /** A JSON answer as the API gives it (problem+json for failures). */
 export function jsonResponse(status: number, body?: unknown, headers: Record<string, string> = {}): Response {
   const type = status >= 400 ? 'application/problem+json' : 'application/json';

@@ -1,3 +1,13 @@
+// jsdom lacks what Mantine's comboboxes and scroll areas call.
+if (typeof window !== 'undefined') {
+  window.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
+}
+
 // jsdom lacks matchMedia, which Mantine reads for colour scheme and breakpoints.
 if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) => ({

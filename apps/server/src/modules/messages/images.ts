@@ -8,9 +8,8 @@ import type { Actor } from '../../lib/session';
 import type { EncodedImage } from '../../providers/storage/images';
 import { ImageStore } from '../../providers/storage/image-store';
 import { storeAndAttach } from '../../providers/storage/upload';
-import { membership } from './conversations';
+import { memberIds, membership } from './conversations';
 import { chatHubFor } from './hub';
-import { memberIds } from './conversations';
 import { present, storedResend } from './service';
 import { mayPost } from './summaries';
 

@@ -9,13 +9,6 @@ import { storeUser } from '../../lib/stored-user';
 import { theme } from '../providers';
 import { AdminLayout } from './admin-layout';
 
-// jsdom has no ResizeObserver; Mantine's ScrollArea asks for one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 function renderShell(path = '/dashboard') {
   const router = createMemoryRouter(
     [

@@ -1,36 +1,25 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@app/shared';
+import { freshBrowserEachTest, openEntry } from '../../test/entry-kit';
 import { useSearchParams } from './router-stand-in';
 import { redirectFor, SignedOutApp } from './signed-out-app';
-// Mantine's comboboxes need jsdom's missing ResizeObserver, which this module supplies.
-import '../../test/render-screen';
 
 // The real pages, with their router imports resolved as the entry's build resolves them.
 vi.mock('react-router', () => import('./router-stand-in'));
 
-const open = (url: string) => {
-  window.history.replaceState(null, '', url);
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <SignedOutApp />
-      </QueryClientProvider>
-    </MantineProvider>,
+// As signed-out-main.tsx mounts it: with the app's query client around it.
+const open = (url: string) =>
+  openEntry(
+    url,
+    <QueryClientProvider client={new QueryClient()}>
+      <SignedOutApp />
+    </QueryClientProvider>,
   );
-};
 
 describe('signed-out entry (no router)', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    localStorage.clear();
-    vi.stubGlobal('scrollTo', vi.fn());
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  freshBrowserEachTest();
 
   it('shows sign-in at / and moves to sign-up and the password reset in place, and back', async () => {
     open('/');

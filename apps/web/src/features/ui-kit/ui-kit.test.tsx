@@ -12,12 +12,6 @@ import { CollapsePage } from './collapse-page';
 import { TabsPillsPage } from './tabs-pills-page';
 import { TypographyPage } from './typography-page';
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const pages: Array<[string, ComponentType]> = [
   ['/basic/button', ButtonPage],
   ['/basic/badges', BadgesPage],
