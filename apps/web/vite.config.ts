@@ -33,8 +33,14 @@ export default defineConfig(mainConfig);
 
 type Alias = { find: RegExp; replacement: string };
 
+/** For the lean entries whose pages import React Router: the few parts they use, on the entry's own navigation. */
+export const routerStandIn: Alias = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(new URL('src/app/entry-router/router-stand-in.tsx', import.meta.url)),
+};
+
 /**
- * The build of a lean entry (listen.html, decision 018; signed-out.html, decision 029), run after the
+ * The build of a lean entry (listen.html, decision 018; signed-out.html and dashboard.html, decision 029), run after the
  * main app's into the same dist folder: sharing chunks with the main app's hundred lazy screens would
  * cut its few modules into dozens of small files, each compressed alone (about 14 KB more gzipped).
  * `alias` adds to the main app's (Preact's) what this entry resolves differently.

@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { followUpStatuses } from './enums';
+import { dateRanges, followUpStatuses } from './enums';
 import { dateRangeFilters, listQueryFor } from './lists';
 import { sermonSchema, mySessionSchema } from './live';
 import { msg } from './validation';
-
-/** Dashboard date ranges of spec section 9; days and weeks follow the church's time zone. */
-export const dateRanges = ['24h', 'week', 'month', 'year', 'custom'] as const;
-export type DateRange = (typeof dateRanges)[number];
 
 const isoDate = z.iso.date({ error: msg('dateInvalid') });
 

@@ -62,3 +62,7 @@ export type AccountStatus = (typeof accountStatuses)[number];
 /** A follow-up of a decision for Jesus moves forward only (issue 11, item 3). */
 export const followUpStatuses = ['new', 'contacted', 'connected', 'closed'] as const;
 export type FollowUpStatus = (typeof followUpStatuses)[number];
+
+/** Dashboard date ranges of spec section 9; days and weeks follow the church's time zone. */
+export const dateRanges = ['24h', 'week', 'month', 'year', 'custom'] as const;
+export type DateRange = (typeof dateRanges)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchSignedOutPage } from './signed-out-pages';
+import { isDashboardPage, matchSignedOutPage } from './signed-out-pages';
 
 describe('matchSignedOutPage', () => {
   it('knows the four signed-out pages, like the router ignoring case and a trailing slash', () => {
@@ -14,5 +14,15 @@ describe('matchSignedOutPage', () => {
     for (const path of ['/dashboard', '/signup/extra', '/joinlive', '/privacy-policy', '']) {
       expect(matchSignedOutPage(path)).toBeNull();
     }
+  });
+});
+
+describe('isDashboardPage', () => {
+  it('knows the dashboard under both its paths, ignoring case and a trailing slash', () => {
+    for (const path of ['/dashboard', '/Dashboard/', '/today-sermons', '/TODAY-SERMONS/']) expect(isDashboardPage(path)).toBe(true);
+  });
+
+  it('leaves every other page to the other entries', () => {
+    for (const path of ['/', '/dashboard/x', '/analytics', '/signup', '/today', '']) expect(isDashboardPage(path)).toBe(false);
   });
 });

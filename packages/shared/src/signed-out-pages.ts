@@ -19,3 +19,13 @@ export const routerPath = (pathname: string) => (pathname.length > 1 ? pathname.
 export function matchSignedOutPage(pathname: string): SignedOutPage | null {
   return byPath[routerPath(pathname)] ?? null;
 }
+
+/**
+ * The first page after signing in: `/dashboard`, and `/today-sermons`, the same screen (spec section
+ * 2). The server serves it its own lean entry (dashboard.html, decision 029) and the web app loads
+ * the shell's text for it.
+ */
+export function isDashboardPage(pathname: string): boolean {
+  const path = routerPath(pathname);
+  return path === '/dashboard' || path === '/today-sermons';
+}

@@ -54,6 +54,18 @@ describe('the built web app', () => {
     expect((await get('/joinlive?churchId=c1&userId=u1')).body).toBe('listener entry');
   });
 
+  it('serves the dashboard entry for the dashboard under both its paths when the build has it', async () => {
+    const get = await serve({ 'index.html': 'main app', 'signed-out.html': 'signed-out entry', 'dashboard.html': 'dashboard entry' });
+    for (const url of ['/dashboard', '/Dashboard/', '/dashboard?range=week', '/today-sermons']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe('dashboard entry');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    for (const url of ['/profile', '/analytics', '/dashboard/more']) expect((await get(url)).body, url).toBe('main app');
+    expect((await get('/')).body).toBe('signed-out entry');
+  });
+
   it('falls back to the main app on the listener pages of a build without the listener entry', async () => {
     const get = await serve({ 'index.html': 'main app' });
     expect((await get('/sermon/join/ABCD1234?churchId=c1')).body).toBe('main app');

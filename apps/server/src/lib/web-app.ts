@@ -2,15 +2,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { matchListenerPage, matchSignedOutPage } from '@app/shared';
+import { isDashboardPage, matchListenerPage, matchSignedOutPage } from '@app/shared';
 import { sendProblem } from './errors';
 import { repoRoot } from './paths';
 
 /**
  * Serves the built web app on the same port; any non-API GET that is not a file falls back to
- * index.html so deep links work (spec section 2), except the listener pages and the signed-out pages,
- * which get their lean entries listen.html (docs/decisions/018) and signed-out.html (decision 029)
- * when the build has them. API paths keep their problem+json 404.
+ * index.html so deep links work (spec section 2), except the listener pages, the signed-out pages and
+ * the dashboard, which get their lean entries listen.html (docs/decisions/018), signed-out.html and
+ * dashboard.html (decision 029) when the build has them. API paths keep their problem+json 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDist?: string) {
   const root = path.resolve(webDist ?? path.join(repoRoot, 'apps/web/dist'));
@@ -19,6 +19,7 @@ export async function registerWebApp(app: FastifyInstance, webDist?: string) {
   const entries = [
     { file: 'listen.html', shows: (url: string) => matchListenerPage(url) !== null },
     { file: 'signed-out.html', shows: (url: string) => matchSignedOutPage(url) !== null },
+    { file: 'dashboard.html', shows: isDashboardPage },
   ].filter((entry) => has(entry.file));
   if (hasBuild) {
     await app.register(fastifyStatic, {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type MouseEvent, type ReactElement } from 'react';
 import type { AppLinkProps } from '../components/app-link';
 
-// The lean entries (listen.html, docs/decisions/018; signed-out.html, decision 029) show a handful of
+// The lean entries (listen.html, docs/decisions/018; signed-out.html and dashboard.html, decision 029) show a handful of
 // pages without React Router: the address is the state, links between their own pages move in place
 // and any other screen loads as a page of the main app.
 
@@ -38,11 +38,11 @@ export function entryNavigation(shows: (pathname: string) => boolean): EntryNavi
       else window.location.assign(url.href);
       return;
     }
+    // A new page starts at its top; a new query on the same page (the dashboard's filters) stays put.
+    const isNewPage = url.pathname !== window.location.pathname;
     if (replace) window.history.replaceState(null, '', url.href);
-    else {
-      window.history.pushState(null, '', url.href);
-      window.scrollTo(0, 0);
-    }
+    else window.history.pushState(null, '', url.href);
+    if (isNewPage && !replace) window.scrollTo(0, 0);
     window.dispatchEvent(new Event(NAVIGATED));
   }
 

@@ -1,9 +1,8 @@
 import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { interfaceLanguages, matchListenerPage, matchSignedOutPage, routerPath, storageKeys, type InterfaceLanguage } from '@app/shared';
+import { interfaceLanguages, isDashboardPage, matchListenerPage, matchSignedOutPage, storageKeys, type InterfaceLanguage } from '@app/shared';
 import { mergeSections } from './locale-sections';
-import { paths } from '../config/paths';
 
 type Resources = Parameters<typeof mergeSections>[0];
 
@@ -15,12 +14,8 @@ const signedOutParts = import.meta.glob<Resources>('./locales/*.json', { query: 
 const signedInParts = import.meta.glob<Resources>('./locales/*.json', { query: '?sections=signedIn', import: 'default' });
 const otherParts = import.meta.glob<Resources>('./locales/*.json', { query: '?sections=other', import: 'default' });
 
-/** The first screen after signing in (`/dashboard`, and `/today-sermons`, the same screen). */
-const dashboardPaths: readonly string[] = [paths.dashboard, paths.todaySermons];
-const isDashboard = (pathname: string) => dashboardPaths.includes(routerPath(pathname));
-
 const firstPath = typeof window !== 'undefined' ? window.location.pathname : '';
-const firstPage = matchListenerPage(firstPath) !== null ? 'listener' : matchSignedOutPage(firstPath) !== null ? 'signedOut' : isDashboard(firstPath) ? 'dashboard' : 'any';
+const firstPage = matchListenerPage(firstPath) !== null ? 'listener' : matchSignedOutPage(firstPath) !== null ? 'signedOut' : isDashboardPage(firstPath) ? 'dashboard' : 'any';
 // Set once a part is wanted: every language loaded from then on includes it.
 let signedOutText: Promise<null> | null = firstPage === 'listener' ? null : Promise.resolve(null);
 let signedInText: Promise<null> | null = firstPage === 'dashboard' || firstPage === 'any' ? Promise.resolve(null) : null;

@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@app/shared';
 import { freshBrowserEachTest, openEntry } from '../../test/entry-kit';
-import { useSearchParams } from './router-stand-in';
+import { useSearchParams } from '../entry-router/router-stand-in';
 import { redirectFor, SignedOutApp } from './signed-out-app';
 
 // The real pages, with their router imports resolved as the entry's build resolves them.
-vi.mock('react-router', () => import('./router-stand-in'));
+vi.mock('react-router', () => import('../entry-router/router-stand-in'));
 
 // As signed-out-main.tsx mounts it: with the app's query client around it.
 const open = (url: string) =>

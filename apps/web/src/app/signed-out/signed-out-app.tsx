@@ -4,11 +4,12 @@ import { AppLinkProvider } from '../../components/app-link';
 import { PageLoader } from '../../components/page-loader';
 import { readStoredUser } from '../../lib/stored-user';
 import { paths } from '../../config/paths';
+import { EntryRouter } from '../entry-router/router-stand-in';
 import { signedOutNavigation } from './navigation';
 
 // The signed-out entry (signed-out.html, decision 029): the first page every phone opens, without
 // React Router or the signed-in shell. Its pages are the main app's own; their router imports resolve
-// to router-stand-in.tsx in this build.
+// to app/entry-router/router-stand-in.tsx in this build.
 
 const pages: Record<SignedOutPage, ReturnType<typeof lazy>> = {
   signIn: lazy(() => import('../../features/auth/sign-in-page').then((m) => ({ default: m.SignInPage }))),
@@ -36,10 +37,12 @@ export function SignedOutApp() {
   if (!page || redirectTo) return <PageLoader />;
   const Page = pages[page];
   return (
-    <AppLinkProvider link={signedOutNavigation.Link}>
-      <Suspense fallback={<PageLoader />}>
-        <Page key={page} />
-      </Suspense>
-    </AppLinkProvider>
+    <EntryRouter navigation={signedOutNavigation}>
+      <AppLinkProvider link={signedOutNavigation.Link}>
+        <Suspense fallback={<PageLoader />}>
+          <Page key={page} />
+        </Suspense>
+      </AppLinkProvider>
+    </EntryRouter>
   );
 }

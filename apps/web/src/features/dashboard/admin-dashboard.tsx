@@ -1,12 +1,16 @@
 import { Alert, Group, Skeleton, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/query-states';
 import { useSummary, type AppliedFilters } from './api/get-summary';
 import { DashboardFilters } from './dashboard-filters';
-import { SummaryCharts } from './summary-charts';
 import { SummaryTiles } from './summary-tiles';
+
+// The charts library is most of the dashboard's weight and nothing draws before "Apply filters"
+// (spec section 9): it loads with the first figures, not with the page (decision 029).
+const SummaryCharts = lazy(() => import('./summary-charts').then((m) => ({ default: m.SummaryCharts })));
 
 /** The applied filters as the URL holds them; null until "Apply filters" was pressed once. */
 function appliedFrom(search: URLSearchParams): AppliedFilters | null {
@@ -59,7 +63,9 @@ export function AdminDashboard({ ownChurchId, isPlatform }: { ownChurchId: strin
             <Text size="sm" c="dimmed">{t('analytics.period', { period, zone: summary.data.timeZone })}</Text>
           </Group>
           <SummaryTiles summary={summary.data} />
-          <SummaryCharts summary={summary.data} />
+          <Suspense fallback={<Skeleton h={240} radius="md" role="status" aria-label={t('common.loading')} />}>
+            <SummaryCharts summary={summary.data} />
+          </Suspense>
         </Stack>
       )}
     </Stack>

@@ -1,13 +1,19 @@
-import { Button, Group, Select } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Button, Group, Skeleton } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateRanges } from '@app/shared';
+import { DeferredSelect } from '../../components/deferred-select';
 import { usePublicChurches } from '../../lib/public-churches';
 import type { AppliedFilters } from './api/get-summary';
 
 const ALL = 'all';
+
+// The calendar is for a custom range only: it loads, with its styles, when that range is picked
+// (decision 029); the dashboard's own entry does not load the calendar's styles up front.
+const DatePickerInput = lazy(() =>
+  Promise.all([import('@mantine/dates'), import('@mantine/dates/styles.css')]).then(([m]) => ({ default: m.DatePickerInput })),
+);
 
 /**
  * Church and date range (spec sections 2 and 9). Choices stay local until "Apply filters": only
@@ -34,8 +40,8 @@ export function DashboardFilters({ initial, ownChurchId, isPlatform, onApply }: 
 
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
-      <Select label={t('analytics.filters.church')} data={data} value={churchId} onChange={(v) => setChurchId(v ?? ALL)} w={{ base: '100%', xs: 300 }} allowDeselect={false} />
-      <Select
+      <DeferredSelect label={t('analytics.filters.church')} data={data} value={churchId} onChange={(v) => setChurchId(v ?? ALL)} w={{ base: '100%', xs: 300 }} allowDeselect={false} />
+      <DeferredSelect
         label={t('analytics.filters.range')}
         data={dateRanges.map((r) => ({ value: r, label: t(`analytics.ranges.${r}`) }))}
         value={range}
@@ -44,15 +50,17 @@ export function DashboardFilters({ initial, ownChurchId, isPlatform, onApply }: 
         w={200}
       />
       {range === 'custom' && (
-        <DatePickerInput
-          type="range"
-          label={t('analytics.filters.customDates')}
-          placeholder={t('analytics.filters.pickDates')}
-          value={custom}
-          onChange={(v) => setCustom(v as [string | null, string | null])}
-          w={260}
-          clearable
-        />
+        <Suspense fallback={<Skeleton h={36} w={260} radius="sm" role="status" aria-label={t('common.loading')} />}>
+          <DatePickerInput
+            type="range"
+            label={t('analytics.filters.customDates')}
+            placeholder={t('analytics.filters.pickDates')}
+            value={custom}
+            onChange={(v) => setCustom(v as [string | null, string | null])}
+            w={260}
+            clearable
+          />
+        </Suspense>
       )}
       <Button
         leftSection={<IconFilter size={16} aria-hidden />}

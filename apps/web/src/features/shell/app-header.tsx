@@ -1,4 +1,5 @@
-import { ActionIcon, Anchor, Burger, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Burger, Group, Text } from '@mantine/core';
+import { DeferredTooltip } from '../../components/deferred-tooltip';
 import { IconLayoutNavbar, IconLayoutSidebar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -51,7 +52,7 @@ export function AppHeader({ fullName, isDrawerOpen, onOpenDrawer, actions }: App
           <ThemeToggle />
         </div>
         {actions}
-        <Tooltip label={layoutLabel}>
+        <DeferredTooltip label={layoutLabel}>
           <ActionIcon
             variant="default"
             size="lg"
@@ -61,7 +62,7 @@ export function AppHeader({ fullName, isDrawerOpen, onOpenDrawer, actions }: App
           >
             {isHorizontal ? <IconLayoutSidebar size={18} aria-hidden /> : <IconLayoutNavbar size={18} aria-hidden />}
           </ActionIcon>
-        </Tooltip>
+        </DeferredTooltip>
         <LogoutButton />
       </Group>
     </Group>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
+import { DeferredTooltip } from '../../components/deferred-tooltip';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from './use-logout';
@@ -9,7 +10,7 @@ export function LogoutButton() {
   const logout = useLogout();
   const [isBusy, setBusy] = useState(false);
   return (
-    <Tooltip label={t('shell.logout')}>
+    <DeferredTooltip label={t('shell.logout')}>
       <ActionIcon
         variant="default"
         size="lg"
@@ -22,6 +23,6 @@ export function LogoutButton() {
       >
         <IconLogout size={18} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

@@ -9,9 +9,31 @@ interface MenuStateValue {
 
 const MenuStateContext = createContext<MenuStateValue | null>(null);
 
+// The layout and the collapsed menu outlive a page load in this tab: the dashboard is an entry of
+// its own (decision 029), so the first move from it to another screen is a page load.
+const LAYOUT_KEY = 'menuLayout';
+
+function storedState(): MenuState {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(LAYOUT_KEY) ?? 'null') as Partial<MenuState> | null;
+    const isLayout = stored?.layout === 'vertical' || stored?.layout === 'horizontal';
+    if (stored && isLayout && typeof stored.collapsed === 'boolean') return { ...initialMenuState, layout: stored.layout!, collapsed: stored.collapsed };
+  } catch {
+    // Storage blocked or a value from elsewhere: the default layout.
+  }
+  return initialMenuState;
+}
+
 /** Holds the menu state (layout, collapsed, open items) for the signed-in shell. */
 export function MenuStateProvider({ children }: { children: ReactNode }) {
-  const [state, dispatch] = useReducer(menuReducer, initialMenuState);
+  const [state, dispatch] = useReducer(menuReducer, undefined, storedState);
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(LAYOUT_KEY, JSON.stringify({ layout: state.layout, collapsed: state.collapsed }));
+    } catch {
+      // Storage blocked: the layout lasts until the next page load.
+    }
+  }, [state.layout, state.collapsed]);
   const value = useMemo(() => ({ state, dispatch }), [state]);
   return <MenuStateContext.Provider value={value}>{children}</MenuStateContext.Provider>;
 }

@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Group, NavLink, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, NavLink, Stack } from '@mantine/core';
+import { DeferredTooltip } from '../../components/deferred-tooltip';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../components/navigation/role-menu';
@@ -24,7 +25,7 @@ export function NavMenu({ items, openIds, isCollapsed = false, onNavigate }: Nav
         return (
           <li key={item.id}>
             {isCollapsed ? (
-              <Tooltip label={label} position="right" withArrow>
+              <DeferredTooltip label={label} position="right" withArrow>
                 <ActionIcon
                   component={Link}
                   to={item.path}
@@ -37,7 +38,7 @@ export function NavMenu({ items, openIds, isCollapsed = false, onNavigate }: Nav
                 >
                   <Icon size={22} aria-hidden />
                 </ActionIcon>
-              </Tooltip>
+              </DeferredTooltip>
             ) : (
               <NavLink
                 component={Link}

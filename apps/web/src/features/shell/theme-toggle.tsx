@@ -1,4 +1,5 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { DeferredTooltip } from '../../components/deferred-tooltip';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -9,10 +10,10 @@ export function ThemeToggle() {
   const isDark = useComputedColorScheme('light', { getInitialValueInEffect: false }) === 'dark';
   const label = t(isDark ? 'shell.theme.toLight' : 'shell.theme.toDark');
   return (
-    <Tooltip label={label}>
+    <DeferredTooltip label={label}>
       <ActionIcon variant="default" size="lg" aria-label={label} onClick={() => setColorScheme(isDark ? 'light' : 'dark')}>
         {isDark ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

@@ -1,4 +1,5 @@
-import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
+import { DeferredTooltip } from '../../../components/deferred-tooltip';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
@@ -19,7 +20,7 @@ export function ChatButton() {
   const onMessagesPage = pathname.startsWith(paths.messages);
   const label = unread > 0 ? t('chat.openWithCount', { count: unread }) : t('chat.open');
   return (
-    <Tooltip label={label}>
+    <DeferredTooltip label={label}>
       <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} color="red" offset={4} data-testid="chat-unread">
         <ActionIcon
           variant={panel.isOpen ? 'filled' : 'default'}
@@ -36,6 +37,6 @@ export function ChatButton() {
           <IconMessageCircle size={18} aria-hidden />
         </ActionIcon>
       </Indicator>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
