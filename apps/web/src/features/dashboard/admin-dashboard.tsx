@@ -19,7 +19,7 @@ function appliedFrom(search: URLSearchParams): AppliedFilters | null {
   return { range, churchId: search.get('churchId'), from: search.get('from'), to: search.get('to') };
 }
 
-/** Tiles and charts for church and platform admins (issue 11, item 1). */
+/** Tiles and charts for church and platform admins. */
 export function AdminDashboard({ ownChurchId, isPlatform }: { ownChurchId: string | null; isPlatform: boolean }) {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useSearchParams();

@@ -10,7 +10,7 @@ import { PersonalDashboard } from './personal-dashboard';
 const AdminDashboard = lazy(() => import('./admin-dashboard').then((m) => ({ default: m.AdminDashboard })));
 
 /**
- * `/dashboard` and `/today-sermons` (spec section 2; issue 11, item 1): figures and charts for
+ * `/dashboard` and `/today-sermons` (spec sections 2 and 9): figures and charts for
  * church and platform admins, today's sermons for staff, live sermons, events and listening for members.
  */
 export function DashboardPage() {

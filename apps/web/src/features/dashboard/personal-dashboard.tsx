@@ -11,7 +11,7 @@ import { useMyDashboard } from './api/get-my-dashboard';
 import { SermonCards } from './sermon-cards';
 
 /**
- * Staff: the church's sermons today and their own recent ones (issue 11, item 1). Members: today's
+ * Staff: the church's sermons today and their own recent ones. Members: today's
  * live sermons with Join, their next events, their recent listening and "I accept Jesus".
  */
 export function PersonalDashboard({ isMember, hasChurch }: { isMember: boolean; hasChurch: boolean }) {
