@@ -3,12 +3,12 @@ import type { ConfigEnv, UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { localeSectionsPlugin } from './src/i18n/locale-sections.ts';
-import { preactAliases } from './preact/aliases.ts';
+import { preactAliases, scrollAreaRefs } from './preact/aliases.ts';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
 
 const mainConfig = ({ command }: ConfigEnv): UserConfig => ({
-  plugins: [react(), localeSectionsPlugin()],
+  plugins: [react(), localeSectionsPlugin(), ...(command === 'build' ? [scrollAreaRefs()] : [])],
   // @mantine/charts pulls its own newer @mantine/core and hooks into apps/web/node_modules: two copies
   // would mean two React contexts ("MantineProvider was not found") and twice the download.
   // What ships runs on Preact (decision 029); the dev server (Fast Refresh) and unit tests on React.

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 
 /**
  * What the built app resolves React to: Preact 11's compatibility layer, about 12 KB gzipped where
@@ -12,3 +13,15 @@ export const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-runtime' },
   { find: /^react$/, replacement: fileURLToPath(new URL('react-on-preact.js', import.meta.url)) },
 ];
+
+/** Resolves ScrollArea's `@floating-ui/react` import to its one hook (merge-refs.ts), in the build only. */
+export function scrollAreaRefs(): Plugin {
+  const shim = fileURLToPath(new URL('merge-refs.ts', import.meta.url));
+  return {
+    name: 'scroll-area-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@floating-ui/react' && importer && /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer) ? shim : null;
+    },
+  };
+}
