@@ -1,7 +1,7 @@
 /**
  * API throughput benchmark (decision 028):
  *
- *   npm run bench:api -- --concurrency 50 [--embedded] [--duration 12] [--rounds 3] [--members 100000]
+ *   npm run bench:api -- --concurrency 50 [--embedded] [--duration 12] [--rounds 3] [--members 100000] [--only usersList,me]
  *
  * Writes the people of bench/api-seed.ts into a fresh database (PostgreSQL from DATABASE_URL, or
  * embedded PGlite with --embedded), starts the real server in a child process, signs the church
@@ -31,6 +31,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '2' },
     members: { type: 'string', default: '100000' },
+    // To profile one endpoint (BENCH_PROFILE=dir): /health still runs, as the share's measure.
+    only: { type: 'string' },
   },
   strict: false,
 });
@@ -132,12 +134,14 @@ function figures(samples: Sample[]): Figures {
   };
 }
 
-const cases = {
+const allCases = {
   health: { url: '/health', signedIn: false },
   usersList: { url: '/users?pageSize=20&sort=lastName', signedIn: true },
   staffList: { url: '/staff?pageSize=20&sort=lastName', signedIn: true },
   me: { url: '/me', signedIn: true },
 } as const;
+const only = typeof values.only === 'string' ? ['health', ...values.only.split(',')] : Object.keys(allCases);
+const cases = Object.fromEntries(Object.entries(allCases).filter(([name]) => only.includes(name)));
 // The machine may be shared: the endpoints take turns in `rounds` short runs, so a busy minute
 // falls on all of them alike instead of on one.
 const rounds = Number(values.rounds);
@@ -155,7 +159,7 @@ for (const name of Object.keys(cases)) {
 }
 
 // A session signed out while the others keep going is refused on its very next request.
-const busy = drive(cases.usersList.url, true, 3000);
+const busy = drive(allCases.usersList.url, true, 3000);
 await new Promise((r) => setTimeout(r, warmupMs + 500));
 const victim = ready.adminSessions[0]!;
 const before = await request('/me', victim);

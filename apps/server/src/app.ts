@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -12,6 +11,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { registerAccess } from './lib/access';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { validateWithObjectBodies } from './lib/body-validator';
 import { loadOrCreateKey, SecretBox } from './lib/crypto';
 import { registerErrorHandling } from './lib/errors';
@@ -81,7 +81,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerErrorHandling(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { connectionOptions, NamedStatementClient } from './named-statements';
 import { serverRoot } from '../lib/paths';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -34,7 +35,7 @@ export const migrationsFolder = path.join(serverRoot, 'drizzle');
 /** Opens PGlite in `dataDir/db` or a PostgreSQL pool, and applies pending migrations. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, Client: NamedStatementClient, options: connectionOptions });
     // An idle connection the server closes (a PostgreSQL restart or failover, an administrator's
     // terminate) is reported here; unheard, it would crash the process. The pool drops that
     // connection and opens a new one for the next query; a query in flight gets its own error.

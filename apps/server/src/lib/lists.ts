@@ -3,6 +3,7 @@ import { asc, desc, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } fr
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
+import { NAME_BY_TEXT } from '../db/named-statements';
 
 /**
  * The one list machinery of the product (issue 9, item 1; STYLE.md "one list machinery"). A resource
@@ -73,19 +74,40 @@ export function searchMatches(searchColumn: AnyColumn | SQLWrapper, q: string | 
 /** Text ordered as people expect: letter case and accents ignored (Émile between Adams and Formula). */
 export const humanOrder = (column: AnyColumn | SQLWrapper): SQL => sql`f_unaccent(lower(${column}))`;
 
+/**
+ * A page size written into the statement rather than sent as a parameter: with `limit $n` PostgreSQL
+ * cannot tell a page of 20 from 20,000 until it has the value, so it plans the statement again on
+ * every request; with the number in the text it keeps one plan per connection (decision 028). Only
+ * whole numbers from the validated request reach it, so the text set stays small.
+ */
+function literalLimit(limit: number): number {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`not a page size: ${limit}`);
+  // Drizzle writes an SQL object in the limit clause as it is; its type says number only.
+  return sql.raw(String(limit)) as unknown as number;
+}
+
 const flip = (sort: string) => (sort.startsWith('-') ? sort.slice(1) : `-${sort}`);
 
 /**
- * Rows `offset … offset + limit` in `sort` order. With a narrow key query the page's keys are found
- * on it and the whole rows read in the same statement (`tiebreak in (keys … limit)`): one round
+ * How deep a page must start for its keys to be found on the narrow key query first. Above it, the
+ * rows to skip are walked on an index alone; below it, reading the page directly costs PostgreSQL
+ * half as much (the nested statement takes twice as long to plan, with a table of many indexes
+ * named three times; decision 028).
+ */
+const DEFERRED_JOIN_FROM = 200;
+
+/**
+ * Rows `offset … offset + limit` in `sort` order. With a narrow key query, a deep page's keys are
+ * found on it and the whole rows read in the same statement (`tiebreak in (keys … limit)`): one round
  * trip, not two (decision 028).
  */
-async function readRows<Q extends PgSelect, Item>(source: ListSource<Q, Item>, sort: string, where: SQL | undefined, limit: number, offset: number) {
+async function readRows<Q extends PgSelect, Item>(source: ListSource<Q, Item>, sort: string, where: SQL | undefined, limit: number, offset: number, deferredJoinFrom: number) {
   const order = orderBy(source, sort);
-  if (!source.keys) {
-    return (await source.rows().where(where).orderBy(...order).limit(limit).offset(offset)) as Awaited<Q>;
+  const size = literalLimit(limit);
+  if (!source.keys || offset < deferredJoinFrom) {
+    return (await source.rows().where(where).orderBy(...order).limit(size).offset(offset).prepare(NAME_BY_TEXT).execute()) as Awaited<Q>;
   }
-  const page = source.keys().where(where).orderBy(...order).limit(limit).offset(offset);
+  const page = source.keys().where(where).orderBy(...order).limit(size).offset(offset);
   return (await source.rows().where(inArray(source.tiebreak, page)).orderBy(...order)) as Awaited<Q>;
 }
 
@@ -98,8 +120,9 @@ export async function listPage<Q extends PgSelect, Item>(
   source: ListSource<Q, Item>,
   request: PageRequest,
   where: SQL | undefined,
+  deferredJoinFrom = DEFERRED_JOIN_FROM,
 ): Promise<Page<Item>> {
-  const counted = await source.count().where(where);
+  const counted = await source.count().where(where).prepare(NAME_BY_TEXT).execute();
   const total = Number((counted[0] as { n?: number } | undefined)?.n ?? 0);
   const sort = request.sort || source.defaultSort;
   const offset = (request.page - 1) * request.pageSize;
@@ -107,9 +130,9 @@ export async function listPage<Q extends PgSelect, Item>(
   if (offset >= total) rows = [] as unknown as Awaited<Q>;
   else if (offset > total / 2) {
     const end = Math.min(total, offset + request.pageSize);
-    const reversed = await readRows(source, flip(sort), where, end - offset, total - end);
+    const reversed = await readRows(source, flip(sort), where, end - offset, total - end, deferredJoinFrom);
     rows = [...reversed].reverse() as Awaited<Q>;
-  } else rows = await readRows(source, sort, where, request.pageSize, offset);
+  } else rows = await readRows(source, sort, where, request.pageSize, offset, deferredJoinFrom);
   return { items: rows.map(source.toItem), total, page: request.page, pageSize: request.pageSize };
 }
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@app/shared';
 import type { Db } from '../db/client';
 import { serverSessions, users } from '../db/schema';
+import { NAME_BY_TEXT } from '../db/named-statements';
 import { sha256 } from './crypto';
 
 export const SESSION_COOKIE = 'sid';
@@ -56,11 +57,13 @@ export async function destroyUserSessions(db: Db, userId: string): Promise<void>
   await db.delete(serverSessions).where(eq(serverSessions.userId, userId));
 }
 
-/** Resolves a cookie value to the actor, or null when absent, unknown or expired. */
-export async function actorFromToken(db: Db, token: string | undefined): Promise<Actor | null> {
-  if (!token) return null;
-  const idHash = sha256(token);
-  const [row] = await db
+/**
+ * The session lookup every signed-in request makes, built once per database (decision 028): the
+ * statement's text is the same on every request, only its two values change, so Drizzle need not
+ * build it again each time and PostgreSQL keeps it prepared on each connection.
+ */
+function sessionActorQuery(db: Db) {
+  return db
     .select({
       id: users.id,
       role: users.role,
@@ -72,15 +75,27 @@ export async function actorFromToken(db: Db, token: string | undefined): Promise
     })
     .from(serverSessions)
     .innerJoin(users, eq(users.id, serverSessions.userId))
-    // A disabled account (deletion approved, issue 12) is signed out at once, even if a session row survived.
+    // A disabled account (its deletion approved) is signed out at once, even if a session row survived.
     // A half session (password right, two-step code not yet given; decision 023) signs nobody in.
     .where(and(
-      eq(serverSessions.idHash, idHash),
-      gt(serverSessions.expiresAt, new Date()),
+      eq(serverSessions.idHash, sql.placeholder('idHash')),
+      gt(serverSessions.expiresAt, sql.placeholder('now')),
       eq(serverSessions.twoStepPending, false),
       ne(users.accountStatus, 'disabled'),
     ))
-    .limit(1);
+    .limit(1)
+    .prepare(NAME_BY_TEXT);
+}
+
+const sessionActorQueries = new WeakMap<Db, ReturnType<typeof sessionActorQuery>>();
+
+/** Resolves a cookie value to the actor, or null when absent, unknown or expired. */
+export async function actorFromToken(db: Db, token: string | undefined): Promise<Actor | null> {
+  if (!token) return null;
+  const idHash = sha256(token);
+  let query = sessionActorQueries.get(db);
+  if (!query) sessionActorQueries.set(db, (query = sessionActorQuery(db)));
+  const [row] = await query.execute({ idHash, now: new Date() });
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(serverSessions).set({ lastSeenAt: new Date() }).where(eq(serverSessions.idHash, idHash));

@@ -8,14 +8,45 @@ import { fileUrl } from '../../providers/storage/image-store';
 
 const referrer = alias(users, 'referrer');
 
+/**
+ * The columns of `users` a person is shown with: not the password hash, search text or digest
+ * settings, which no view of a person needs (and a list of 20 would read and map for nothing).
+ */
+const shownUserColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  suburb: users.suburb,
+  address: users.address,
+  dateOfBirth: users.dateOfBirth,
+  gender: users.gender,
+  role: users.role,
+  accountStatus: users.accountStatus,
+  churchId: users.churchId,
+  primaryLanguage: users.primaryLanguage,
+  faithLevel: users.faithLevel,
+  attendedBefore: users.attendedBefore,
+  broughtBy: users.broughtBy,
+  referralSource: users.referralSource,
+  referralCode: users.referralCode,
+  referredById: users.referredById,
+  acceptedJesus: users.acceptedJesus,
+  acceptedJesusAt: users.acceptedJesusAt,
+  photoPath: users.photoPath,
+  createdAt: users.createdAt,
+};
+
 /** The columns a person is shown with, joined once for lists, detail pages and exports. */
 export const personColumns = {
-  user: users,
+  user: shownUserColumns,
   churchName: churches.name,
   referredByName: sql<string | null>`nullif(trim(${referrer.firstName} || ' ' || ${referrer.lastName}), '')`,
 };
 
-export type PersonRow = { user: typeof users.$inferSelect; churchName: string | null; referredByName: string | null };
+type ShownUser = { [K in keyof typeof shownUserColumns]: (typeof users.$inferSelect)[K] };
+export type PersonRow = { user: ShownUser; churchName: string | null; referredByName: string | null };
 
 /** `users` with the joins every person view needs; the caller adds more joins and the where. */
 export function selectPeople<T extends SelectedFields = Record<string, never>>(db: Db, extra?: T) {
