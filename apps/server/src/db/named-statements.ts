@@ -37,7 +37,7 @@ export class NamedStatementClient extends pg.Client {
   override query(config: unknown, values?: unknown, callback?: unknown): never {
     const c = config as Config | null;
     if (c && typeof c === 'object' && c.name === NAME_BY_TEXT && typeof c.text === 'string') {
-      const name = /\blike\b/i.test(c.text) ? undefined : statementName(c.text);
+      const name = statementName(c.text);
       if (name && !this.names.has(name) && this.names.size < MAX_PREPARED_PER_CONNECTION) this.names.add(name);
       config = { ...c, name: name && this.names.has(name) ? name : undefined };
     }
@@ -45,15 +45,16 @@ export class NamedStatementClient extends pg.Client {
   }
 }
 
-const digests = new Map<string, string>();
+const digests = new Map<string, string | undefined>();
 
-/** A short digest of the text, remembered so a hot statement is hashed once per process. */
-function statementName(text: string): string {
-  let name = digests.get(text);
-  if (!name) {
-    name = `s${createHash('sha1').update(text).digest('base64url')}`;
-    if (digests.size >= 5_000) digests.clear();
-    digests.set(text, name);
-  }
+/**
+ * A short digest of the text, or undefined for a pattern search; remembered, so a hot statement is
+ * looked at once per process.
+ */
+function statementName(text: string): string | undefined {
+  if (digests.has(text)) return digests.get(text);
+  const name = /\blike\b/i.test(text) ? undefined : `s${createHash('sha1').update(text).digest('base64url')}`;
+  if (digests.size >= 5_000) digests.clear();
+  digests.set(text, name);
   return name;
 }
