@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildUser } from '../../test/helpers/factories';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { buildChurch, buildUser } from '../../test/helpers/factories';
 import { useCastApp } from '../../test/helpers/cast-app';
 import { usersSource } from '../modules/users/service';
 import { listAll, listPage } from './lists';
+import { whereShape } from './list-statements';
+import { allOf, personFilters } from '../modules/users/person-source';
 
 const app = useCastApp();
 
@@ -38,5 +42,33 @@ describe('listPage', () => {
       expect(new Set(direct.ids).size).toBe(direct.total);
       expect(deferred.ids).toEqual(direct.ids);
     }
+  });
+});
+
+describe('statements reused by shape', () => {
+  it('runs one statement per shape with each request\'s own values: each church gets its own people', async () => {
+    const [a, b] = [await buildChurch(app.t.ctx.db), await buildChurch(app.t.ctx.db)];
+    for (let i = 0; i < 5; i++) await buildUser(app.t.ctx.db, 'member', { churchId: a.id, lastName: `Shape A${i}` });
+    for (let i = 0; i < 3; i++) await buildUser(app.t.ctx.db, 'member', { churchId: b.id, lastName: `Shape B${i}` });
+    const shared = usersSource(app.t.ctx);
+    const fresh = { ...shared, statements: undefined };
+    for (const church of [a, b, a]) {
+      for (const request of [{ page: 1, pageSize: 2, sort: 'lastName' }, { page: 2, pageSize: 2, sort: 'lastName' }, { page: 1, pageSize: 10, sort: '-createdAt' }]) {
+        const where = () => allOf(personFilters({ churchScope: church.id }));
+        const reused = await listPage(shared, request, where());
+        expect(reused).toEqual(await listPage(fresh, request, where()));
+        expect(reused.total).toBe(church === a ? 5 : 3);
+        const churchOf = async (id: string) => (await app.t.ctx.db.select({ c: users.churchId }).from(users).where(eq(users.id, id)))[0]?.c;
+        for (const item of reused.items) expect(await churchOf(item.id)).toBe(church.id);
+      }
+    }
+  });
+
+  it('tells a condition by its text and carries its values apart', () => {
+    const shape = whereShape(allOf(personFilters({ churchScope: 'c1', role: 'member' })));
+    expect(shape.text).toContain('"users"."church_id" = $1');
+    expect(Object.values(shape.values)).toEqual(['c1', 'member']);
+    expect(whereShape(allOf(personFilters({ churchScope: 'c2', role: 'staff' }))).text).toBe(shape.text);
+    expect(whereShape(undefined)).toMatchObject({ text: '', values: {} });
   });
 });

@@ -4,6 +4,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { NAME_BY_TEXT } from '../db/named-statements';
+import { whereShape, type ListStatements, type WhereShape } from './list-statements';
 
 /**
  * The one list machinery of the product (issue 9, item 1; STYLE.md "one list machinery"). A resource
@@ -31,6 +32,12 @@ export interface ListSource<Q extends PgSelect, Item> {
    */
   keys?: () => PgSelect;
   keyOf?: (row: Awaited<Q>[number]) => string;
+  /**
+   * Optional: reuse the total's and the page's statements by shape (`listStatements(db, name)`).
+   * Only for a source whose rows, count and sorts depend on nothing but the database: the where
+   * clause's text is part of the shape, its values are sent anew each time.
+   */
+  statements?: ListStatements;
 }
 
 export interface PageRequest {
@@ -88,6 +95,12 @@ function literalLimit(limit: number): number {
 
 const flip = (sort: string) => (sort.startsWith('-') ? sort.slice(1) : `-${sort}`);
 
+/** A list's condition, and its shape when the source reuses statements by shape. */
+interface Where {
+  sql: SQL | undefined;
+  shape?: WhereShape;
+}
+
 /**
  * How deep a page must start for its keys to be found on the narrow key query first. Above it, the
  * rows to skip are walked on an index alone; below it, reading the page directly costs PostgreSQL
@@ -101,13 +114,16 @@ const DEFERRED_JOIN_FROM = 200;
  * found on it and the whole rows read in the same statement (`tiebreak in (keys … limit)`): one round
  * trip, not two (decision 028).
  */
-async function readRows<Q extends PgSelect, Item>(source: ListSource<Q, Item>, sort: string, where: SQL | undefined, limit: number, offset: number, deferredJoinFrom: number) {
+async function readRows<Q extends PgSelect, Item>(source: ListSource<Q, Item>, sort: string, where: Where, limit: number, offset: number, deferredJoinFrom: number) {
   const order = orderBy(source, sort);
   const size = literalLimit(limit);
   if (!source.keys || offset < deferredJoinFrom) {
-    return (await source.rows().where(where).orderBy(...order).limit(size).offset(offset).prepare(NAME_BY_TEXT).execute()) as Awaited<Q>;
+    const read = () => source.rows().where(where.shape ? where.shape.placeholders() : where.sql).orderBy(...order).limit(size)
+      .offset(where.shape && offset > 0 ? sql.placeholder('offset') as unknown as number : offset).prepare(NAME_BY_TEXT);
+    const statement = where.shape ? source.statements!.get(`page ${where.shape.text} ${sort} ${limit} ${offset > 0}`, read) : read();
+    return (await statement.execute({ ...where.shape?.values, offset })) as Awaited<Q>;
   }
-  const page = source.keys().where(where).orderBy(...order).limit(size).offset(offset);
+  const page = source.keys().where(where.sql).orderBy(...order).limit(size).offset(offset);
   return (await source.rows().where(inArray(source.tiebreak, page)).orderBy(...order)) as Awaited<Q>;
 }
 
@@ -122,17 +138,20 @@ export async function listPage<Q extends PgSelect, Item>(
   where: SQL | undefined,
   deferredJoinFrom = DEFERRED_JOIN_FROM,
 ): Promise<Page<Item>> {
-  const counted = await source.count().where(where).prepare(NAME_BY_TEXT).execute();
-  const total = Number((counted[0] as { n?: number } | undefined)?.n ?? 0);
+  const shaped: Where = { sql: where, shape: source.statements ? whereShape(where) : undefined };
+  const countIt = () => source.count().where(shaped.shape ? shaped.shape.placeholders() : where).prepare(NAME_BY_TEXT);
+  const counting = shaped.shape ? source.statements!.get(`count ${shaped.shape.text}`, countIt) : countIt();
+  const counted = (await counting.execute(shaped.shape?.values)) as Array<{ n?: number }>;
+  const total = Number(counted[0]?.n ?? 0);
   const sort = request.sort || source.defaultSort;
   const offset = (request.page - 1) * request.pageSize;
   let rows: Awaited<Q>;
   if (offset >= total) rows = [] as unknown as Awaited<Q>;
   else if (offset > total / 2) {
     const end = Math.min(total, offset + request.pageSize);
-    const reversed = await readRows(source, flip(sort), where, end - offset, total - end, deferredJoinFrom);
+    const reversed = await readRows(source, flip(sort), shaped, end - offset, total - end, deferredJoinFrom);
     rows = [...reversed].reverse() as Awaited<Q>;
-  } else rows = await readRows(source, sort, where, request.pageSize, offset, deferredJoinFrom);
+  } else rows = await readRows(source, sort, shaped, request.pageSize, offset, deferredJoinFrom);
   return { items: rows.map(source.toItem), total, page: request.page, pageSize: request.pageSize };
 }
 

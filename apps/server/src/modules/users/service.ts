@@ -8,6 +8,7 @@ import { churchFilter, canReachChurch } from '../../lib/access';
 import { writeAudit } from '../../lib/audit';
 import { forbidden, notFound } from '../../lib/errors';
 import { listAll, listPage, searchMatches, type ListSource } from '../../lib/lists';
+import { listStatements } from '../../lib/list-statements';
 import { hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-rules';
 import { destroyUserSessions, type Actor } from '../../lib/session';
@@ -29,6 +30,7 @@ export const usersSource = (ctx: AppContext): ListSource<ReturnType<typeof selec
   keys: () => personKeys(ctx.db).$dynamic(),
   keyOf: personKeyOf,
   toItem: (row) => toPerson(row as PersonRow),
+  statements: listStatements(ctx.db, 'users'),
 });
 const selectPeopleDynamic = (ctx: AppContext) => selectPeople(ctx.db).$dynamic();
 
