@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconPencil, IconPlayerTrackNext, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dialogs } from '../../../components/dialogs';
 import { useHeadingLevel } from '../../../components/heading-level';
@@ -35,7 +35,14 @@ export function PreparedPanel({ churchId, sourceLanguage, isLive, disabled, onSe
   const [textId, setTextId] = useState<string | null>(null);
   const chosen = usePreparedText(churchId, textId);
   const remove = useDeletePreparedText(churchId);
-  const [next, setNext] = useState(0);
+  const [next, setNextState] = useState(0);
+  // The key handler reads the index here: a clicker's two quick presses may both arrive before the
+  // next render, and must send two paragraphs, not the same one twice.
+  const nextRef = useRef(0);
+  const setNext = (index: number) => {
+    nextRef.current = index;
+    setNextState(index);
+  };
   const [sent, setSent] = useState<ReadonlySet<string>>(new Set());
   const [isCreating, setIsCreating] = useState(false);
   const [isEditing, setIsEditing] = useState(false);
@@ -43,11 +50,12 @@ export function PreparedPanel({ churchId, sourceLanguage, isLive, disabled, onSe
   const canSend = isLive && !disabled && next < paragraphs.length;
 
   const sendNext = () => {
-    const p = paragraphs[next];
-    if (!canSend || !p) return;
+    const index = nextRef.current;
+    const p = paragraphs[index];
+    if (!isLive || disabled || !p) return;
+    setNext(index + 1);
     onSend(p.text, p.id);
     setSent((s) => new Set(s).add(p.id));
-    setNext(next + 1);
   };
 
   useEffect(() => {
