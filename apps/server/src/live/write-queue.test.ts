@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers/test-app';
+import { buildChurch, buildUser } from '../../test/helpers/factories';
+import { listenerSessions, sermons } from '../db/schema';
+import { WriteQueue } from './write-queue';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function liveSermon() {
+  const church = await buildChurch(t.ctx.db);
+  const [sermon] = await t.ctx.db.insert(sermons).values({ broadcastId: randomUUID().slice(0, 8), churchId: church.id, sourceLanguage: 'en' }).returning();
+  return { church, sermon: sermon! };
+}
+
+const sessionsOf = (sermonId: string) => t.ctx.db.select().from(listenerSessions).where(eq(listenerSessions.sermonId, sermonId));
+
+describe('the live write queue', () => {
+  it('stores a congregation joining at once, with who joined, as one batch of whole rows', async () => {
+    const { church, sermon } = await liveSermon();
+    const member = await buildUser(t.ctx.db, 'member', { churchId: church.id });
+    const queue = new WriteQueue(t.ctx.db, t.ctx.log);
+    const startedAt = new Date('2026-11-22T09:30:00.000Z');
+    const ids = Array.from({ length: 2500 }, () => randomUUID());
+    ids.forEach((id, i) => queue.startListenerSession({
+      id, sermonId: sermon.id, userId: i === 0 ? member.id : null, language: i % 2 ? 'es' : 'pt', startedAt, status: 'active',
+      ...(i === 1 ? { guestName: 'projector' } : {}),
+    }));
+    await queue.flush();
+
+    const rows = await sessionsOf(sermon.id);
+    expect(rows).toHaveLength(2500);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(ids[0]!)).toMatchObject({ userId: member.id, guestName: null, language: 'pt', status: 'active', endedAt: null, durationSeconds: null });
+    expect(byId.get(ids[0]!)!.startedAt.toISOString()).toBe(startedAt.toISOString());
+    expect(byId.get(ids[1]!)).toMatchObject({ userId: null, guestName: 'projector', language: 'es' });
+    const [counted] = await t.ctx.db.select({ joined: sermons.listenersJoined }).from(sermons).where(eq(sermons.id, sermon.id));
+    expect(counted!.joined).toBe(2500);
+  });
+
+  it('ends and moves sessions stored earlier, and stores one that came and went within a batch complete', async () => {
+    const { sermon } = await liveSermon();
+    const queue = new WriteQueue(t.ctx.db, t.ctx.log);
+    const startedAt = new Date('2026-11-22T09:30:00.000Z');
+    const [stays, leaves, brief] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const id of [stays, leaves]) queue.startListenerSession({ id, sermonId: sermon.id, userId: null, language: 'es', startedAt, status: 'active' });
+    await queue.flush();
+
+    queue.setListenerLanguage(stays, 'id');
+    queue.endListenerSession(leaves, new Date(startedAt.getTime() + 90_000));
+    queue.startListenerSession({ id: brief, sermonId: sermon.id, userId: null, language: 'zh', startedAt, status: 'active' });
+    queue.endListenerSession(brief, new Date(startedAt.getTime() + 4_000));
+    // Ending an unknown session is harmless, and a second end does not move the first.
+    queue.endListenerSession(randomUUID(), new Date());
+    await queue.flush();
+    queue.endListenerSession(leaves, new Date(startedAt.getTime() + 600_000));
+    await queue.flush();
+
+    const byId = new Map((await sessionsOf(sermon.id)).map((r) => [r.id, r]));
+    expect(byId.size).toBe(3);
+    expect(byId.get(stays)).toMatchObject({ language: 'id', status: 'active', endedAt: null });
+    expect(byId.get(leaves)).toMatchObject({ language: 'es', status: 'inactive', durationSeconds: 90 });
+    expect(byId.get(brief)).toMatchObject({ language: 'zh', status: 'inactive', durationSeconds: 4 });
+    expect(byId.get(brief)!.endedAt!.getTime()).toBe(startedAt.getTime() + 4_000);
+  });
+
+  it('stores the same session once when it is queued again after being stored', async () => {
+    const { sermon } = await liveSermon();
+    const queue = new WriteQueue(t.ctx.db, t.ctx.log);
+    const id = randomUUID();
+    const row = { id, sermonId: sermon.id, userId: null, language: 'es', startedAt: new Date(), status: 'active' as const };
+    queue.startListenerSession(row);
+    await queue.flush();
+    queue.startListenerSession({ ...row, language: 'pt' });
+    await queue.flush();
+    const rows = await sessionsOf(sermon.id);
+    expect(rows.map((r) => r.language)).toEqual(['es']);
+  });
+});
