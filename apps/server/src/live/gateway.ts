@@ -23,6 +23,7 @@ import { actorFromToken, SESSION_COOKIE } from '../lib/session';
 import type { ClusterMessage } from './cluster';
 import { LiveFailure, liveFor, type LiveService, type LiveSocketData } from './live-service';
 import { joinLobby, leaveLobby } from './lobby-flow';
+import { coalesceOpeningWrites } from './opening-writes';
 
 /**
  * Biggest message the transport accepts; a bigger one closes that connection (engine.io's rule).
@@ -68,6 +69,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     allowRequest: (req, done) => done(null, isSameOrigin(req.headers, ctx.config.PUBLIC_URL)),
   });
   app.decorate('io', io);
+  coalesceOpeningWrites(io);
   const nsp = io.of(LIVE_NAMESPACE);
 
   live.emitter = {
