@@ -4,8 +4,8 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from '
 // Mantine's tooltip brings its floating positioning, about 10 KB of gzipped JavaScript that the
 // first page of a visit does not need until a pointer rests on a control or the keyboard reaches
 // it (decision 029). Until then the control is shown alone. The real tooltip replaces it after the
-// pointer has rested (a click in between must reach the control it started on) or at once on a
-// keyboard focus, which it keeps.
+// pointer has rested (a click in between must reach the control it started on), already open if
+// the pointer is still there, or at once on a keyboard focus, which it keeps.
 const load = () => import('./loaded-tooltip');
 const LoadedTooltip = lazy(() => load().then((m) => ({ default: m.LoadedTooltip })));
 
@@ -25,6 +25,19 @@ function isKeyboardFocus(target: EventTarget | null): boolean {
 export function DeferredTooltip({ children, ...props }: TooltipProps & { children: ReactElement }) {
   const [wanted, setWanted] = useState<{ refocus: boolean } | null>(hasLoaded ? { refocus: false } : null);
   const host = useRef<HTMLSpanElement>(null);
+  // Whether the pointer rests on the control now: read when the loaded tooltip mounts, which may be
+  // a moment after it was wanted.
+  const resting = useRef(false);
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const onLeave = () => {
+      resting.current = false;
+    };
+    el.addEventListener('pointerleave', onLeave);
+    return () => el.removeEventListener('pointerleave', onLeave);
+  }, []);
 
   useEffect(() => {
     const el = host.current;
@@ -37,9 +50,15 @@ export function DeferredTooltip({ children, ...props }: TooltipProps & { childre
     const onOver = () => {
       void load();
       clearTimeout(timer);
-      timer = setTimeout(() => want(false), REST_MS);
+      timer = setTimeout(() => {
+        resting.current = true;
+        want(false);
+      }, REST_MS);
     };
-    const onDownOrLeave = () => clearTimeout(timer);
+    const onDownOrLeave = () => {
+      clearTimeout(timer);
+      resting.current = false;
+    };
     const onFocus = (e: FocusEvent) => {
       if (isKeyboardFocus(e.target)) want(true);
     };
@@ -60,7 +79,7 @@ export function DeferredTooltip({ children, ...props }: TooltipProps & { childre
     <span ref={host} style={{ display: 'contents' }}>
       {wanted ? (
         <Suspense fallback={children}>
-          <LoadedTooltip {...props} host={host} refocus={wanted.refocus}>
+          <LoadedTooltip {...props} host={host} refocus={wanted.refocus} resting={resting}>
             {children}
           </LoadedTooltip>
         </Suspense>
