@@ -47,12 +47,13 @@ export function PreparedPanel({ churchId, sourceLanguage, isLive, disabled, onSe
   const [isCreating, setIsCreating] = useState(false);
   const [isEditing, setIsEditing] = useState(false);
   const paragraphs = chosen.data?.paragraphs ?? [];
-  const canSend = isLive && !disabled && next < paragraphs.length;
+  const sending = isLive && !disabled;
+  const canSend = sending && next < paragraphs.length;
 
   const sendNext = () => {
     const index = nextRef.current;
     const p = paragraphs[index];
-    if (!isLive || disabled || !p) return;
+    if (!sending || !p) return;
     setNext(index + 1);
     onSend(p.text, p.id);
     setSent((s) => new Set(s).add(p.id));
