@@ -192,7 +192,7 @@ try {
   // Starter terms in every run; with --glossary, a church entry too (its words are plain text without).
   const text = (seq: number) => `Segment ${seq}: grace and peace to you from God our Father and the Lord Jesus Christ, says Elder${seq} Member${seq}.`;
   const expected = listeners * segments;
-  const counts = () => Promise.all(workers.map((w) => ask<{ live: number; bare: number; moved: number; lastCaughtUpAt: number; caughtUpAt: number[] }>(w, { type: 'counts' }, 'counts')));
+  const counts = () => Promise.all(workers.map((w) => ask<{ live: number; bare: number; moved: number; lastCaughtUpAt: number; caughtUpAt: number[]; noticedAt: number[] }>(w, { type: 'counts' }, 'counts')));
   async function drain(which: 'live' | 'bare', upTo: number, deadline: number) {
     for (;;) {
       const got = (await counts()).reduce((n, c) => n + c[which], 0);
@@ -239,6 +239,9 @@ try {
   const movedListeners = afterKill.reduce((n, c) => n + c.moved, 0);
   const caughtUpMs = killOne ? Math.max(0, ...afterKill.map((c) => c.lastCaughtUpAt)) - killedAt : null;
   const caughtUpTimes = afterKill.flatMap((c) => c.caughtUpAt.map((t) => t - killedAt)).sort((a, b) => a - b);
+  // When the moved listeners' connections reported the server gone: the kernel closing a killed
+  // process's sockets, before any retry delay.
+  const noticedTimes = afterKill.flatMap((c) => c.noticedAt.map((t) => t - killedAt)).sort((a, b) => a - b);
 
   const reports = await Promise.all(workers.map((w) => ask<{ live: number[]; bare: number[]; moved: boolean[] }>(w, { type: 'report' }, 'report')));
   /** Latencies of the listeners that never moved, for segments `from`…`to` (the surviving process's own). */
@@ -302,6 +305,7 @@ try {
           killedOne: true,
           movedListeners,
           caughtUpMs: round(caughtUpMs!),
+          noticedP50Ms: round(percentile(noticedTimes, 50)),
           // Listeners on the surviving process: their p99 before the kill and after it.
           unmovedP99BeforeMs: round(percentile(unmoved(warmup + 1, half), 99)),
           unmovedP99AfterMs: round(percentile(unmoved(half + 1, total), 99)),
@@ -314,6 +318,7 @@ try {
   log(`live pipeline: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, lost ${result.lost}, translation requests ${translationRequests} for ${segments} segments`);
   if (killOne) {
     log(`after the kill: ${movedListeners} listeners joined another process; the last had its missed captions back ${round(caughtUpMs!)} ms after the kill (half of them by ${round(percentile(caughtUpTimes, 50))} ms, 90 % by ${round(percentile(caughtUpTimes, 90))} ms)`);
+    log(`their connections reported the server gone ${round(percentile(noticedTimes, 50))} ms after the kill for half of them, ${round(noticedTimes.at(-1) ?? Number.NaN)} ms for the last; each then waits the listener page's first retry delay (0–1 s)`);
     log(`listeners that did not move: p99 ${result.unmovedP99BeforeMs} ms before the kill, ${result.unmovedP99AfterMs} ms after (target ≤ 1.5 ×, caught up ≤ 3,000 ms)`);
   }
   log(`server RSS ${Math.round(rssBefore / 1048576)} MB → ${Math.round(rssAfter / 1048576)} MB: ${result.rssPerListenerKb} KB per listener`);

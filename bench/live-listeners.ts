@@ -48,6 +48,8 @@ let lastCaughtUpAt = 0;
 let moved = 0;
 /** When each moved listener had its missed captions back. */
 const caughtUpAt: number[] = [];
+/** When each listener whose server was killed saw its connection drop. */
+const noticedAt: number[] = [];
 const BATCH = 100;
 /**
  * The simulated phones share the server's two cores, where real phones do not: engine.io-client's
@@ -108,6 +110,7 @@ const firstRetryMs = () => LIVE_RECONNECTION.reconnectionDelay * (1 + LIVE_RECON
 function watch(l: Listener) {
   l.live.once('disconnect', (reason) => {
     if (reason === 'io client disconnect' || urls.length < 2) return;
+    noticedAt.push(now());
     const next = urls[(urls.indexOf(l.url) + 1) % urls.length]!;
     l.manager.engine?.close();
     setTimeout(() => {
@@ -164,7 +167,7 @@ process.on('message', async (msg: ParentMessage) => {
     const failed = await inBatches(listeners, connectBare);
     send({ type: 'bench-ready', failed });
   } else if (msg.type === 'counts') {
-    send({ type: 'counts', live: received('liveAt'), bare: received('bareAt'), moved, lastCaughtUpAt, caughtUpAt });
+    send({ type: 'counts', live: received('liveAt'), bare: received('bareAt'), moved, lastCaughtUpAt, caughtUpAt, noticedAt });
   } else if (msg.type === 'report') {
     // Flattened receipt times, `segments` per listener, 0 = never arrived.
     const live: number[] = [];
