@@ -13,7 +13,10 @@ import { segmentTranslations, type listenerSessions } from '../db/schema';
 type TranslationRow = typeof segmentTranslations.$inferInsert;
 type SessionRow = typeof listenerSessions.$inferInsert & { id: string };
 
-/** Rows per statement: well under PostgreSQL's 65,535 bind parameters. */
+/**
+ * Rows per statement: the translations' VALUES list stays well under PostgreSQL's 65,535 bind
+ * parameters, and a JSON batch of listener rows stays a modest parameter for PGlite's one thread.
+ */
 const CHUNK = 1000;
 
 export class WriteQueue {
