@@ -1,8 +1,8 @@
 /**
- * Analytics at scale (issue 11, item 5): writes members, sermons, listener sessions and salvations
- * over 20 churches, then measures the dashboard summary (one church and all churches, every date
- * range) and every analytics list through the real HTTP stack (`app.inject`: routing, session,
- * permission, validation, serialisation). Prints one line per figure and one JSON line last.
+ * Analytics at scale (the targets of decision 015): writes members, sermons, listener sessions and
+ * salvations over 20 churches, then measures the dashboard summary (one church and all churches,
+ * every date range) and every analytics list through the real HTTP stack (`app.inject`: routing,
+ * session, permission, validation, serialisation). Prints one line per figure and one JSON line last.
  *
  *   DATABASE_URL=postgres://… node --import tsx bench/api-analytics.ts [--members 100000]
  *   node --import tsx bench/api-analytics.ts --embedded --members 10000

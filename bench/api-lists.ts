@@ -1,5 +1,5 @@
 /**
- * List API benchmark (issue 9, item 6):
+ * List API benchmark (the lists of decision 010, the search of decision 011):
  *
  *   npm run bench:api [-- --members 100000] [--embedded] [--requests 60]
  *

@@ -31,7 +31,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
-  // Map tiles for the church location picker (issue 10; decision 012). {s}, {z}, {x}, {y} as Leaflet.
+  // Map tiles for the church location picker (decision 012). {s}, {z}, {x}, {y} as Leaflet.
   MAP_TILE_URL: z
     .string()
     .regex(/^https?:\/\/[^\s]+\{z\}[^\s]*$/, 'must be an http(s) tile URL template with {z}, {x} and {y}')

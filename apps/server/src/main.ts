@@ -15,7 +15,7 @@ async function start(config: Config) {
   const shouldSeed = config.NODE_ENV !== 'production' && config.SEED_DEMO !== 'false';
   const seeded = shouldSeed && (await seedDemoData(ctx.db));
   await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
-  // Escalation and the 30-day purge of deletion requests: at start, then hourly (issue 12, decision 017).
+  // Escalation and the 30-day purge of deletion requests: at start, then hourly (decision 017).
   ctx.onClose(startPrivacySchedule(ctx));
   // Unread church messages mailed as one digest per person (decision record 022), same lock-and-schedule pattern.
   ctx.onClose(startPrivacySchedule(ctx, runMessageDigest, DIGEST_EVERY_MS));

@@ -4,7 +4,7 @@ import { sessionCookie } from './helpers/factories';
 import { useCastApp } from './helpers/cast-app';
 
 /**
- * Issue 9, item 7: a JSON body that is not an object once reached field refinements and answered 500.
+ * A JSON body that is not an object once reached field refinements and answered 500.
  * Every route that takes a JSON body must answer 400 with a problem body instead, for every role.
  */
 const app = useCastApp();

@@ -8,7 +8,7 @@ import { buildCast } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * The one access mechanism (issue 3, item 5): every /api/v1 route declares what it needs, the
+ * The one access mechanism: every /api/v1 route declares what it needs, the
  * permission table decides, another church's records are 404, foreign Origins cannot mutate.
  * Each module tests its own "may" cases with real payloads; this file sweeps every route for the
  * "may not" cases and covers the accounts routes in full.

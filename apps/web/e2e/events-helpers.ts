@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { DEMO_PASSWORD } from './fixtures';
 
-/** Map tiles never load in journeys: the picker must work on a blank map (issue 10, item 2). */
+/** Map tiles never load in journeys: the picker must work on a blank map (decision 012). */
 export async function blockMapTiles(context: BrowserContext) {
   await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
 }

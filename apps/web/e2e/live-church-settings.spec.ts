@@ -13,7 +13,7 @@ test('a church admin manages languages and live settings; guests are then asked 
     page.request.patch(`/api/v1/churches/${churchId}/live-settings`, { data: { guestsMayListen: true } }).catch(() => undefined);
   try {
     await page.goto('/church');
-    // The details are an editable form now (issue 10); the church is the one the admin belongs to.
+    // The details are an editable form now (spec section 2); the church is the one the admin belongs to.
     await expect(page.getByRole('textbox', { name: 'Church name' })).toHaveValue('Harbour City Church');
     await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue('264 Pitt Street');
     await expect(page.getByText('Demo translator', { exact: true })).toBeVisible();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dateRangeFilters, listQueryFor } from './lists';
 import { msg } from './validation';
 
-/** One audit entry (issue 12, item 7): who did what to which record, and when. Read only. */
+/** One audit entry: who did what to which record, and when. Read only. */
 export const auditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),

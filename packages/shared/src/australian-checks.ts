@@ -1,6 +1,6 @@
 /**
- * Australian identifiers checked by their published algorithms (issue 9, item 3), so a typo is
- * caught on the form rather than by the payroll provider.
+ * Australian identifiers of a staff member's payroll details (TFN/ABN, spec section 3) checked by
+ * their published algorithms, so a typo is caught on the form rather than by the payroll provider.
  */
 const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
 

@@ -4,7 +4,7 @@ import { findKnownLanguage } from './languages';
 import { msg } from './validation';
 
 /**
- * Church live settings (issue 5, item 1; spec sections 3, 5, 8): speech and translator credentials,
+ * Church live settings (spec sections 3, 5, 8): speech and translator credentials,
  * guests, time zone, weekly stream limit and the go-live / join-live language lists.
  *
  * Endpoints (all under /api/v1):

@@ -12,7 +12,7 @@ export const publicChurchList = z.array(publicChurch);
 export type PublicChurch = z.infer<typeof publicChurch>;
 
 /**
- * Churches for platform admins (issue 10, item 1). Endpoints (under /api/v1):
+ * Churches for platform admins (spec section 6). Endpoints (under /api/v1):
  *   GET    /churches            churchListQuery → page of churchListItem   (churches:create)
  *   POST   /churches            createChurchBody → 201 churchDetails       (churches:create)
  *   PATCH  /churches/:id        updateChurchBody → churchDetails           (church:edit; the limit: platform admins)

@@ -12,7 +12,7 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const MIN_AGE = 13;
 export const ADULT_AGE = 18;
 export const DELETION_DAYS = 30;
-/** An unreviewed deletion request is raised to the platform admins after this many days (issue 12, item 4). */
+/** An unreviewed deletion request is raised to the platform admins after this many days (decision 017). */
 export const DELETION_ESCALATE_DAYS = 14;
 export const FEEDBACK_COMMENT_MAX = 2000;
 export const DEFAULT_WEEKLY_STREAM_LIMIT_MINUTES = 120;

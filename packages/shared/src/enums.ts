@@ -24,7 +24,7 @@ export const deletionReasons = [
 ] as const;
 export type DeletionReason = (typeof deletionReasons)[number];
 
-/** 'cancelled': withdrawn by the person while it was pending (issue 12, item 3). */
+/** 'cancelled': withdrawn by the person while it was pending (a state added to those of spec section 4). */
 export const deletionStatuses = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type DeletionStatus = (typeof deletionStatuses)[number];
 
@@ -59,7 +59,7 @@ export type LanguageListKind = (typeof languageListKinds)[number];
 export const accountStatuses = ['active', 'invited', 'disabled'] as const;
 export type AccountStatus = (typeof accountStatuses)[number];
 
-/** A follow-up of a decision for Jesus moves forward only (issue 11, item 3). */
+/** A follow-up of a decision for Jesus moves forward only (decision 014). */
 export const followUpStatuses = ['new', 'contacted', 'connected', 'closed'] as const;
 export type FollowUpStatus = (typeof followUpStatuses)[number];
 

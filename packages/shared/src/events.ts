@@ -5,7 +5,7 @@ import { eventStatuses } from './enums';
 import { msg, optionalTextField } from './validation';
 
 /**
- * Events (issue 10, items 4–6; spec sections 3, 4, 5). Endpoints (under /api/v1):
+ * Events (spec sections 3, 4, 5). Endpoints (under /api/v1):
  *   GET    /events                       eventListQuery → page of eventSummary     (events:read)
  *   POST   /events                       createEventBody → 201 eventDetails        (events:manage)
  *   GET    /events/:id                   → eventDetails                            (events:read)

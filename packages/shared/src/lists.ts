@@ -3,7 +3,7 @@ import { listQuery } from './api';
 import { msg } from './validation';
 
 /**
- * The query of one list (issue 9, item 1): `page`, `pageSize`, `q`, and `sort` limited to the
+ * The query of one list (decision 010): `page`, `pageSize`, `q`, and `sort` limited to the
  * columns the resource allows (`lastName` ascending, `-lastName` descending), plus its own filters.
  * A sort value outside the allow-list answers 400 on `sort`; it never reaches SQL.
  */

@@ -1,6 +1,6 @@
 /**
  * Live constants without zod, so a listener's phone can use them without downloading the schema
- * library (the listener page's bundle budget, issue 5 item 9).
+ * library (the listener page's bundle budget, decision 005).
  */
 export const LIVE_NAMESPACE = '/live';
 export const MAX_SEGMENT_CHARS = 1000;

@@ -58,9 +58,9 @@ export const permissionTable: Record<Permission, Partial<Record<Role, Scope>>> =
   'users:delete': { platform_admin: 'any', church_admin: 'own' },
   // Lists of people: the church's own staff and admins; a member reads only their own record.
   'users:list': { platform_admin: 'any', church_admin: 'own', staff: 'own' },
-  // Promoting a member to staff and back (issue 9, item 2): not for staff themselves.
+  // Promoting a member to staff and back: not for staff themselves.
   'users:set-role': { platform_admin: 'any', church_admin: 'own' },
-  // One payroll record at a time, each reveal audited (issue 9, item 3).
+  // One payroll record at a time, each reveal audited (decision 011).
   'staff:reveal-payroll': { platform_admin: 'any', church_admin: 'own' },
   // Decision 023: a person who lost their authenticator and recovery codes asks the platform.
   'users:reset-two-step': { platform_admin: 'any' },
@@ -71,13 +71,13 @@ export const permissionTable: Record<Permission, Partial<Record<Role, Scope>>> =
   'sermons:join': { platform_admin: 'any', church_admin: 'any', staff: 'any', member: 'any' },
   'analytics:read': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'self' },
   'salvations:read': { platform_admin: 'any', church_admin: 'own', staff: 'own' },
-  // Follow-ups of decisions for Jesus (issue 11): staff see only those assigned to them (service).
+  // Follow-ups of decisions for Jesus (decision 014): staff see only those assigned to them (service).
   'follow-ups:manage': { platform_admin: 'any', church_admin: 'own', staff: 'own' },
   'deletion-requests:review': { platform_admin: 'any', church_admin: 'own' },
   'deletion-requests:own': { member: 'self', staff: 'self', church_admin: 'self' },
   'feedback:read': { platform_admin: 'any', church_admin: 'own' },
   'feedback:delete': { platform_admin: 'any', church_admin: 'own' },
-  // The audit log (issue 12, item 7): read only, never changed through the API.
+  // The audit log: read only, never changed through the API.
   'audit:read': { platform_admin: 'any', church_admin: 'own' },
   'feedback:submit': { platform_admin: 'self', church_admin: 'self', staff: 'self', member: 'self' },
   // Reading a church's details and language lists: its own people (speakers pick a go-live language,

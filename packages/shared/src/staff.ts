@@ -80,7 +80,7 @@ export const staffRecordFields = z.object({
   notes: optionalTextField(2000),
 });
 
-/** Encrypted at rest, masked everywhere, revealed one record at a time (issue 9, item 3). */
+/** Encrypted at rest, masked everywhere, revealed one record at a time (decision 011). */
 export const payrollFields = z.object({
   salary: salaryField.nullable().optional(),
   payType: z.enum(payTypes, { error: msg('invalidChoice') }).nullable().optional(),

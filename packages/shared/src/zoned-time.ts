@@ -1,6 +1,6 @@
 /**
  * Wall-clock time in an IANA time zone ⇄ instants, with Intl only (shared code has no date library).
- * Event times are entered and shown in the church's time zone and stored in UTC (issue 10, item 4).
+ * Event times are entered and shown in the church's time zone and stored in UTC (decision 013).
  */
 
 export interface WallClock {

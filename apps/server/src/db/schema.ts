@@ -115,9 +115,9 @@ export const users = pgTable('users', {
   acceptedJesusAt: timestamp('accepted_jesus_at', { withTimezone: true }),
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   guardianConsent: boolean('guardian_consent').notNull().default(false),
-  // 'invited': added by an admin and emailed a link to set their own password (issue 9).
+  // 'invited': added by an admin and emailed a link to set their own password.
   accountStatus: accountStatusEnum('account_status').notNull().default('active'),
-  // Set when an approved deletion emptied the row (issue 12, decision 016): kept for the counts only.
+  // Set when an approved deletion emptied the row (decision 016): kept for the counts only.
   purgedAt: timestamp('purged_at', { withTimezone: true }),
   // Unread church messages mailed as a digest (decision record 022); Manage Profile turns it off.
   messageDigest: boolean('message_digest').notNull().default(true),
@@ -128,7 +128,7 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
-  // Emails are unique regardless of letter case (issue 2); services also store them lower-cased.
+  // Emails are unique regardless of letter case; services also store them lower-cased.
   uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
   uniqueIndex('users_referral_code_uq').on(t.referralCode),
   index('users_church_created_idx').on(t.churchId, t.createdAt),
@@ -163,7 +163,7 @@ export const staffDetails = pgTable('staff_details', {
   skills: text('skills'),
   languagesSpoken: text('languages_spoken'),
   employeeId: text('employee_id'),
-  // Payroll and personal data encrypted at rest (ARCHITECTURE.md section 6, issue 9 item 3).
+  // Payroll and personal data encrypted at rest (ARCHITECTURE.md section 6, decision 011).
   salaryEnc: text('salary_enc'),
   bankDetailsEnc: text('bank_details_enc'),
   tfnAbnEnc: text('tfn_abn_enc'),
@@ -191,7 +191,7 @@ export const events = pgTable('events', {
   name: text('name').notNull(),
   description: text('description').notNull(),
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-  // Optional: without it the event ends when its day ends in the church's time zone (issue 10).
+  // Optional: without it the event ends when its day ends in the church's time zone.
   endsAt: timestamp('ends_at', { withTimezone: true }),
   location: text('location'),
   isPublic: boolean('is_public').notNull().default(false),
@@ -311,7 +311,7 @@ export const feedback = pgTable('feedback', {
   type: feedbackTypeEnum('type').notNull(),
   audioQuality: audioQualityEnum('audio_quality'),
   comment: text('comment').notNull(),
-  // Given from the listener screen when a sermon ends (issue 12, item 1).
+  // Given from the listener screen when a sermon ends.
   sermonId: uuid('sermon_id').references(() => sermons.id, { onDelete: 'set null' }),
   language: text('language'),
   createdAt: createdAt(),
@@ -374,7 +374,7 @@ export const auditLog = pgTable('audit_log', {
   index('audit_log_actor_at_idx').on(t.actorId, t.at),
 ]);
 
-/** A link emailed to a person an admin added, to set their own password (issue 9, item 2). */
+/** A link emailed to a person an admin added, to set their own password. */
 export const accountInvitations = pgTable('account_invitations', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -388,7 +388,7 @@ export const accountInvitations = pgTable('account_invitations', {
 
 export const followUpStatusEnum = pgEnum('follow_up_status', followUpStatuses);
 
-/** "I accept Jesus" with consent (issue 11, item 3); anonymous once the person is forgotten. */
+/** "I accept Jesus" with consent (decision 014); anonymous once the person is forgotten. */
 export const salvations = pgTable('salvations', {
   id: uuid('id').primaryKey().defaultRandom(),
   churchId: uuid('church_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),

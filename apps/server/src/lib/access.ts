@@ -58,7 +58,7 @@ export function routesWithAccess(app: FastifyInstance): readonly DeclaredRoute[]
 }
 
 /**
- * The single access mechanism (issue 3, item 5): every /api route must declare `config.requires`;
+ * The single access mechanism: every /api route must declare `config.requires`;
  * the request's session is resolved once; the permission table decides. Mutations from a foreign
  * Origin are refused (CSRF defence on top of SameSite=Lax).
  */

@@ -14,7 +14,7 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** One audit_log row: who did what to which record of which church, and when (issue 9, item 5). */
+/** One audit_log row: who did what to which record of which church, and when. */
 export async function writeAudit(db: DbOrTx, actor: Pick<Actor, 'id'> | null, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     actorId: actor?.id ?? null,

@@ -7,7 +7,7 @@ const isJsonObject = (v: unknown) => typeof v === 'object' && v !== null && !Arr
 /**
  * fastify-type-provider-zod's validator, with one rule first: a declared body must be a JSON object.
  * Refinements that compare fields (password and confirmation) read properties of the body, so
- * `null`, `[]` or `123` once reached them and answered 500 (issue 9, item 7). Checked here, once,
+ * `null`, `[]` or `123` once reached them and answered 500. Checked here, once,
  * every route answers 400 with a problem body instead.
  */
 export const validateWithObjectBodies: FastifySchemaCompiler<z.ZodType> = (route) => {

@@ -76,7 +76,7 @@ export function fieldErrors(validation: readonly ValidationIssue[]): FieldError[
   return [...byField.values()];
 }
 
-/** One handler for every error under /api (issue 2, item 5). */
+/** One handler for every error under /api, so every failure answers the same problem body. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {

@@ -7,7 +7,7 @@ import { NAME_BY_TEXT } from '../db/named-statements';
 import { whereShape, type ListStatements, type WhereShape } from './list-statements';
 
 /**
- * The one list machinery of the product (issue 9, item 1; STYLE.md "one list machinery"). A resource
+ * The one list machinery of the product (decision 010; STYLE.md "one list machinery"). A resource
  * describes its rows once — a select with its joins, a count over the same joins, the sortable
  * columns and how a row becomes an item — and gets a page (`{ items, total, page, pageSize }`) and a
  * CSV export of the very same query, read from the database in batches.

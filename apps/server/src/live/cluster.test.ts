@@ -17,7 +17,7 @@ import { SecretBox } from '../lib/crypto';
 import { addChurchLanguages, connectLive, eventually, ok, record, request, type ClientSocket } from '../../test/helpers/live-kit';
 
 /**
- * Issue 13's proof: two real server processes on one PostgreSQL database and one Redis, behind a
+ * Decision 007's proof: two real server processes on one PostgreSQL database and one Redis, behind a
  * plain TCP balancer, serve one sermon through a rolling restart (SIGTERM, start again) and a crash
  * (kill -9). Runs only where both answer (TEST_DATABASE_URL and TEST_REDIS_URL; run by hand, see .ci/run).
  */

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { sermons } from '../db/schema';
 
 /**
- * Weekly stream minutes (issue 5, item 5; spec section 9): a church's allowance resets at Monday
+ * Weekly stream minutes (spec section 9): a church's allowance resets at Monday
  * 00:00 in the church's own time zone (Australia/Sydney by default), on the server's clock.
  */
 

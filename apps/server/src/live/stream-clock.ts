@@ -6,7 +6,7 @@ import { secondsUsedThisWeek } from './minutes';
 import type { SermonRoom } from './sermon-room';
 
 /**
- * Streaming minutes on the server clock, per church per week (issue 5, item 5). A live sermon
+ * Streaming minutes on the server clock, per church per week (spec section 9). A live sermon
  * accrues time in memory every tick; every heartbeat its `charged_seconds` and `last_heartbeat_at`
  * are written, so a crash loses at most one heartbeat of minutes. Several processes may hold the same
  * sermon (decision 007): each accrues the same wall-clock time and the stored figure only grows to the

@@ -20,7 +20,7 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-anchor': 'var(--mantine-color-blue-3)' },
 });
 
-// Light by default; a chosen dark mode is remembered (issue 4, item 3).
+// Light by default (spec section 3 Interface state); a chosen dark mode is remembered.
 const colorSchemeManager = localStorageColorSchemeManager({ key: storageKeys.theme });
 
 /** Mantine with the app's theme and remembered colour scheme: both entries (main.tsx, listen-main.tsx) use it. */

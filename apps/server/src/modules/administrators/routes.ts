@@ -8,7 +8,7 @@ import { registerListRoutes } from '../../lib/list-routes';
 import { personCsvColumns } from '../users/person-source';
 import { allAdministrators, createAdministrator, deleteAdministrator, getAdministrator, listAdministrators, updateAdministrator } from './service';
 
-/** Church and platform administrators (issue 9, item 4): platform admins only. */
+/** Church and platform administrators: platform admins only (spec section 6). */
 export async function administratorRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['administrators'];

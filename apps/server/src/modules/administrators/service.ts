@@ -36,7 +36,7 @@ const adminsWhere = (q: ListQuery) =>
     searchMatches(users.searchText, q.q),
   ]);
 
-/** Church and platform administrators (issue 9, item 4); platform admins only. */
+/** Church and platform administrators; platform admins only (spec section 6). */
 export const listAdministrators = (ctx: AppContext, q: ListQuery) => listPage(source(ctx), q, adminsWhere(q));
 export const allAdministrators = (ctx: AppContext, q: ListQuery) => listAll(source(ctx), q.sort, adminsWhere(q));
 

@@ -33,7 +33,7 @@ import {
   summary,
 } from './service';
 
-/** Dashboard and analytics (issue 11, items 1, 2 and 4). */
+/** Dashboard and analytics (spec section 2 Screen contents; decision 015). */
 export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['analytics'];

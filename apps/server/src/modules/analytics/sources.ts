@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { churches, followUps, listenerSessions, salvations, sermons, users } from '../../db/schema';
 import { humanOrder, type ListSource } from '../../lib/lists';
 
-/** The analytics lists (issue 11, item 2) on the one list machinery: rows, count, sort, item. */
+/** The analytics lists on the one list machinery (decision 010): rows, count, sort, item. */
 
 const person = alias(users, 'person');
 const assignee = alias(users, 'assignee');
@@ -158,7 +158,7 @@ export const listenerSource = (db: Db): ListSource<ReturnType<typeof listenerRow
   sortable: { startedAt: listenerSessions.startedAt, durationSeconds: listenerSessions.durationSeconds, language: listenerSessions.language, name: humanOrder(sql`coalesce(${users.firstName} || ' ' || ${users.lastName}, '')`) },
   defaultSort: 'startedAt',
   tiebreak: listenerSessions.id,
-  // Guests are anonymous listeners: no name, no email (issue 11, item 2).
+  // Guests are anonymous listeners: no name, no email.
   toItem: ({ l, first, last, email }) => ({
     id: l.id,
     userId: l.userId,

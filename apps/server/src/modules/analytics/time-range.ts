@@ -25,7 +25,7 @@ const LONG_CUSTOM_DAYS = 92;
 
 /**
  * Spec section 9's ranges, with days, weeks (Monday first), months and years starting at midnight
- * in `timeZone` (issue 11): PostgreSQL's own zone rules do the daylight-saving arithmetic. `from` is
+ * in `timeZone` (decision 015): PostgreSQL's own zone rules do the daylight-saving arithmetic. `from` is
  * inclusive and `to` exclusive; a custom range covers whole days from `from` to `to` inclusive.
  */
 export async function resolveRange(

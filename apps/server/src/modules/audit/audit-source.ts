@@ -35,7 +35,7 @@ const toEntry = (r: EntryRow): AuditEntry => ({
   details: (r.row.details as Record<string, unknown> | null) ?? null,
 });
 
-/** The audit log as one list of the list machinery; it has no write path (issue 12, item 7). */
+/** The audit log as one list of the list machinery (decision 010); it has no write path. */
 export const auditSource = (db: Db): ListSource<ReturnType<typeof selectEntries>, AuditEntry> => ({
   rows: () => selectEntries(db),
   count: () => db.select({ n: count() }).from(auditLog).leftJoin(actor, eq(actor.id, auditLog.actorId)).$dynamic(),

@@ -7,8 +7,8 @@ import { listAll, listPage } from '../../lib/lists';
 import { auditCsvColumns, auditSource, auditWhere } from './audit-source';
 
 /**
- * GET /audit (issue 12, item 7): church admins their church's entries, platform admins all. Read
- * only by design: no route changes or deletes an entry.
+ * GET /audit: church admins their church's entries, platform admins all. Read only by design:
+ * no route changes or deletes an entry.
  */
 export async function auditRoutes(app: FastifyInstance, ctx: AppContext) {
   registerListRoutes(app, {

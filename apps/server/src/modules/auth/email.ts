@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
-/** Whether another account already uses this email, in any letter case (issue 3, item 1). */
+/** Whether another account already uses this email, in any letter case (spec section 5: not already registered). */
 export async function emailTaken(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
   const sameEmail = sql`lower(${users.email}) = ${email.toLowerCase()}`;
   const [row] = await db

@@ -8,7 +8,7 @@ import { confirmReset, requestReset, RESET_REQUESTED_MESSAGE, verifyReset } from
 import { perAddress } from '../../lib/rate-limit';
 
 
-/** POST /auth/password-reset, …/verify, …/confirm (issue 3, item 3). */
+/** POST /auth/password-reset, …/verify, …/confirm: the password reset of spec section 4. */
 export async function resetRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -13,7 +13,7 @@ import { emailTaken, emailTakenError } from './email';
 type Signup = z.output<typeof signupBody>;
 
 /**
- * Registers a member (issue 3, item 1) and answers the new user's id. The schema has already
+ * Registers a member (spec section 5 Signup) and answers the new user's id. The schema has already
  * checked every format; here: the church exists, the referral code belongs to someone, the email
  * is free in any letter case. Broken references answer 400 on their field, a taken email 409.
  */
@@ -59,8 +59,8 @@ export async function signup(db: Db, input: Signup): Promise<string> {
 const windowMs = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
 
 /**
- * 429 with Retry-After while this email has LOGIN_MAX_FAILURES failures in the window (issue 3,
- * item 2). Counted per email, not per address: a congregation shares one church Wi-Fi address.
+ * 429 with Retry-After while this email has LOGIN_MAX_FAILURES failures in the window. Counted per
+ * email, not per address: a congregation shares one church Wi-Fi address.
  */
 async function assertNotLocked(db: Db, email: string, now: Date): Promise<void> {
   const recent = await db
@@ -93,7 +93,7 @@ export async function login(db: Db, email: string, password: string): Promise<st
     .limit(1);
   // An unknown email costs the same hash as a known one, so timing does not tell them apart.
   const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
-  // A disabled account (deletion approved, issue 12) answers like a wrong password: nothing to learn.
+  // A disabled account (its deletion approved) answers like a wrong password: nothing to learn.
   if (!user || !ok || user.accountStatus === 'disabled') {
     await recordFailure(db, email, now, user);
     throw new AppError('invalid_credentials', 401, 'Please enter the correct credentials');
@@ -104,8 +104,8 @@ export async function login(db: Db, email: string, password: string): Promise<st
 }
 
 /**
- * Counts a failed sign-in. The failure that locks the email is written to the audit log (issue 12,
- * item 7) once, with the account's church when the email belongs to someone; never the password.
+ * Counts a failed sign-in. The failure that locks the email is written to the audit log once, with
+ * the account's church when the email belongs to someone; never the password.
  */
 export async function recordFailure(db: Db, email: string, now: Date, user: { id: string; churchId: string | null } | undefined) {
   await db.insert(loginFailures).values({ email, at: now });

@@ -22,7 +22,7 @@ export const churchEventImageRules = {
   missingMessage: 'Choose an image to upload',
 };
 
-/** Churches for platform admins (issue 10, items 1 and 3): list, create, edit, delete, photo. */
+/** Churches for platform admins (spec section 6): list, create, edit, delete, photo. */
 export async function churchAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['churches'];

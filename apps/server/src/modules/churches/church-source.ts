@@ -47,7 +47,7 @@ function toItem(row: ChurchRow): ChurchListItem {
   };
 }
 
-/** The churches list (issue 10, item 1) on the shared list machinery. */
+/** The churches list on the shared list machinery (decision 010). */
 export const churchSource = (db: Db): ListSource<ReturnType<typeof selectChurches>, ChurchListItem> => ({
   rows: () => selectChurches(db),
   count: () => db.select({ n: count() }).from(churches).$dynamic(),

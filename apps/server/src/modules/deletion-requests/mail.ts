@@ -6,7 +6,7 @@ interface RequestMailArgs {
   deleteBy: string;
 }
 
-/** Issue 12, item 3: every step of a deletion request is mailed to the person in their language. */
+/** Every step of a deletion request is mailed to the person, in their language. */
 export const requestReceivedMail: LocalizedText<RequestMailArgs> = {
   en: (a) => ({
     subject: 'We received your request to delete your account',

@@ -25,7 +25,7 @@ export async function myDeletionRequest(ctx: AppContext, actor: Actor): Promise<
   return row ? toDeletionRequest(row) : null;
 }
 
-/** POST /me/deletion-request (issue 12, item 3): one open request at a time (409), mailed to the person. */
+/** POST /me/deletion-request: one open request at a time (409), mailed to the person. */
 export async function createDeletionRequest(ctx: AppContext, actor: Actor, input: z.output<typeof createDeletionRequestBody>): Promise<DeletionRequest> {
   await ctx.db.transaction(async (tx) => {
     const [open] = await tx.select({ id: deletionRequests.id }).from(deletionRequests)

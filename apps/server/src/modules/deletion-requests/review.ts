@@ -35,7 +35,7 @@ async function personOf(ctx: AppContext, userId: string | null) {
 }
 
 /**
- * POST /deletion-requests/:id/approve (issue 12, item 4): the account is disabled and every session
+ * POST /deletion-requests/:id/approve (spec section 4): the account is disabled and every session
  * ends in the same transaction, so the person's open tabs stop working at once; the hourly purge
  * then empties the personal data (decision 016).
  */

@@ -15,7 +15,7 @@ import { cancelDeletionRequest, createDeletionRequest, myDeletionRequest } from 
 import { requestCsvColumns } from './request-source';
 import { allDeletionRequests, approveDeletionRequest, listDeletionRequests, rejectDeletionRequest } from './review';
 
-/** Account deletion (issue 12, items 3 and 4): the person's own request, and its review. */
+/** Account deletion (spec section 6): the person's own request, and its review. */
 export async function deletionRequestRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['deletion-requests'];

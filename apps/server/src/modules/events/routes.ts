@@ -23,7 +23,7 @@ import { addEventImage, assertMayAddImage, removeEventImage } from './images';
 import { publicEvents } from './public-events';
 import { allEvents, createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './service';
 
-/** Events of a church (issue 10, items 4–6): manage, images, calendar file, public list. */
+/** Events of a church: manage, images, calendar file (decision 013), public list. */
 export async function eventRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['events'];

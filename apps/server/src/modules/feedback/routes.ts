@@ -8,7 +8,7 @@ import { registerListRoutes } from '../../lib/list-routes';
 import { feedbackCsvColumns } from './feedback-source';
 import { allFeedback, createFeedback, deleteFeedback, getFeedback, listFeedback } from './service';
 
-/** Feedback (issue 12, items 1 and 2): anyone signed in sends it; church and platform admins read and delete it. */
+/** Feedback: anyone signed in sends it; church and platform admins read and delete it. */
 export async function feedbackRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['feedback'];

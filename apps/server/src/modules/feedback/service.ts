@@ -13,7 +13,7 @@ import { feedbackById, feedbackSource, feedbackWhere, toFeedback } from './feedb
 type FeedbackQuery = z.output<typeof feedbackListQuery>;
 
 /**
- * POST /feedback (issue 12, item 1): recorded with the person and their church. A sermon given
+ * POST /feedback (spec section 3 Feedback): recorded with the person and their church. A sermon given
  * from the listener screen must exist; the feedback then belongs to the sermon's church.
  */
 export async function createFeedback(ctx: AppContext, actor: Actor, input: z.output<typeof createFeedbackBody>): Promise<Feedback> {

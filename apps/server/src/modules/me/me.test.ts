@@ -159,7 +159,7 @@ describe('POST /me/password', () => {
 });
 
 describe('POST /me/accept-jesus', () => {
-  it('is replaced by POST /salvations, which asks for consent first (issue 11)', async () => {
+  it('is replaced by POST /salvations, which asks for consent first (decision 014)', async () => {
     const { cookie } = await signedIn();
     const old = await t.app.inject({ method: 'POST', url: '/api/v1/me/accept-jesus', headers: { cookie } });
     expect(old.statusCode).toBe(404);

@@ -9,7 +9,7 @@ import { photoRoutes } from './photo-routes';
 import { changePassword, loadMe, updateMe } from './service';
 import { perAddress } from '../../lib/rate-limit';
 
-/** The signed-in person's own account: GET/PATCH /me, /me/password, /me/photo. "I accept Jesus" is POST /salvations (issue 11). */
+/** The signed-in person's own account: GET/PATCH /me, /me/password, /me/photo. "I accept Jesus" is POST /salvations (decision 014). */
 export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

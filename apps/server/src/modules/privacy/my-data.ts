@@ -9,7 +9,7 @@ import { listSessions } from '../sessions/service';
 import { decryptPayroll } from '../staff/payroll';
 
 /**
- * Everything held about the signed-in person (issue 12, item 6; Australian Privacy Principle 12),
+ * Everything held about the signed-in person (Australian Privacy Principle 12),
  * read in one request. Their own staff record is shown unmasked: it is theirs. The password hash and
  * the search column are not data about them, only machinery.
  */
@@ -50,7 +50,7 @@ export async function exportMyData(ctx: AppContext, userId: string) {
       .from(auditLog)
       .where(or(eq(auditLog.actorId, userId), and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId))))
       .orderBy(asc(auditLog.at)),
-    // Issue 11's "I accept Jesus" decisions and where the church's follow-up of each stands.
+    // "I accept Jesus" decisions (decision 014) and where the church's follow-up of each stands.
     db.select({
       decidedAt: salvations.createdAt, sermonId: salvations.sermonId, language: salvations.language, consentedAt: salvations.consentedAt,
       followUpStatus: followUps.status, followUpNotes: followUps.notes, followUpUpdatedAt: followUps.updatedAt,

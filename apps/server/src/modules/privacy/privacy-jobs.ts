@@ -34,7 +34,7 @@ type Mail = () => Promise<void>;
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
 /**
- * Escalation, carrying out and purging (issue 12, items 4 and 5), as one transaction under a
+ * Escalation, carrying out and purging (decision 017), as one transaction under a
  * transaction-level advisory lock: with several server processes exactly one does the work, the
  * others skip, and the lock is released with the commit on the same connection. Mail and photo
  * files are dealt with after the commit, so a rolled-back run leaves nothing half done.

@@ -21,7 +21,7 @@ import { forgetPersonSalvations } from '../salvations/service';
 /**
  * One step of forgetting a person: removes or empties one group of tables, inside the purge's
  * transaction. Another area adds its own step here (e.g. salvations and follow-up notes,
- * `forgetPersonSalvations(tx, userId)` of issue 11) without touching the others.
+ * `forgetPersonSalvations(tx, userId)`, decision 014) without touching the others (decision 016).
  */
 export type PurgeStep = (tx: DbOrTx, userId: string) => Promise<void>;
 
@@ -105,7 +105,7 @@ export const purgeSteps: PurgeStep[] = [
   forgetStaffRecord,
   forgetRequestWords,
   emptyFeedbackWords,
-  // Issue 11: the decision stays as an anonymous count; name, contact and follow-up notes go.
+  // The decision stays as an anonymous count; name, contact and follow-up notes go (decision 014).
   forgetPersonSalvations,
   // Church messages: the text and images the person wrote ("Deleted account" shows in their place).
   forgetPersonMessages,

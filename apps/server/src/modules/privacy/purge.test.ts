@@ -104,7 +104,7 @@ describe('the purge job, with a moved clock', () => {
     expect(row).toMatchObject({ accountStatus: 'disabled', faithLevel: null, acceptedJesus: true, churchId: cast.church.id });
     expect(row!.purgedAt).not.toBeNull();
     expect(await t.ctx.db.select().from(staffDetails).where(eq(staffDetails.userId, b.user.id))).toEqual([]);
-    // The decision stays, as an anonymous count (issue 11's forgetPersonSalvations step).
+    // The decision stays, as an anonymous count (the forgetPersonSalvations step, decision 014).
     expect(await t.ctx.db.select().from(salvations).where(eq(salvations.userId, a.user.id))).toEqual([]);
     // The last message went to the address before it was erased.
     expect((await outboxFor(t.config.DATA_DIR, a.user.email, 3)).at(-1)!.subject).toBe('Data pribadi Anda telah dihapus');

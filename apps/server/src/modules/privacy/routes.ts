@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
 import { exportMyData } from './my-data';
 
-/** GET /me/export (issue 12, item 6): a JSON download of everything held about the signed-in person. */
+/** GET /me/export: a JSON download of everything held about the signed-in person. */
 export async function myDataRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/me/export', {
     schema: {

@@ -4,7 +4,7 @@ import { runPrivacyJobs } from './privacy-jobs';
 export const PRIVACY_JOB_EVERY_MS = 60 * 60_000;
 
 /**
- * Runs the privacy jobs at start and every hour inside the server process (issue 12, item 5). Each
+ * Runs the privacy jobs at start and every hour inside the server process (decision 017). Each
  * run takes the advisory lock, so several processes starting together do the work once. A failed
  * run is logged and retried at the next hour; it never stops the server.
  */

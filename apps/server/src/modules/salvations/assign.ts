@@ -26,7 +26,7 @@ export function speaks(languagesSpoken: string | null, language: string): boolea
 }
 
 /**
- * Who follows up a decision (issue 11, item 3): an active staff member of the church who speaks the
+ * Who follows up a decision (decision 014): an active staff member of the church who speaks the
  * person's language, else every active staff member in turn (round robin: the one assigned least
  * recently); with no staff, the church's administrators the same way; else nobody.
  */

@@ -9,7 +9,7 @@ interface FollowUpMailArgs {
   url: string;
 }
 
-/** To the staff member a new decision is assigned to, in their own interface language (issue 11, item 3). */
+/** To the staff member a new decision is assigned to, in their own interface language (decision 014). */
 export const followUpAssignedMail: LocalizedText<FollowUpMailArgs> = {
   en: (a) => ({
     subject: `A decision for Jesus at ${a.churchName} to follow up`,

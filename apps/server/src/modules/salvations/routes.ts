@@ -9,7 +9,7 @@ import { perAddress } from '../../lib/rate-limit';
 import { allFollowUps, listFollowUps, updateFollowUp } from './follow-ups';
 import { decisionCount, recordSalvation, withdrawSalvation } from './service';
 
-/** The salvation moment and its follow-ups (issue 11, item 3). */
+/** The salvation moment and its follow-ups (decision 014). */
 export async function salvationRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['salvations'];

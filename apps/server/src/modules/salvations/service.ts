@@ -34,7 +34,7 @@ async function sermonFor(ctx: AppContext, actor: Actor | null, sermonId: string)
 }
 
 /**
- * POST /salvations (issue 11, item 3): records a decision for Jesus given with consent, sets the
+ * POST /salvations (decision 014): records a decision for Jesus given with consent, sets the
  * person's "accepted Jesus and when", and opens a follow-up assigned to a staff member who speaks
  * their language, who is emailed in their own language. Nothing is stored without consent (the
  * schema refuses the request before this runs). Asking again returns the decision already kept.
@@ -117,7 +117,7 @@ export async function decisionCount(ctx: AppContext, actor: Actor, sermonId: str
 }
 
 /**
- * For the account-deletion purge and data export (issue 12): removes the person's identity, contact
+ * For the account-deletion purge (decision 016) and data export: removes the person's identity, contact
  * details and follow-up notes from the salvation tables, keeping each decision as an anonymous count.
  */
 export async function forgetPersonSalvations(tx: DbOrTx, userId: string): Promise<void> {

@@ -7,7 +7,7 @@ import { requireActor } from '../../lib/access';
 import { listenRoutes } from './listen-routes';
 import { deleteSermon, endSermon, getSermon, goLive, listSermons } from './service';
 
-/** Sermon sessions: go live, list, read, end, delete (issue 5, item 2). */
+/** Sermon sessions: go live, list, read, end, delete (spec section 4). */
 export async function sermonRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

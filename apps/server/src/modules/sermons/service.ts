@@ -25,7 +25,7 @@ import { scheduledOfChurch } from '../schedule/service';
 import { findSermon, listListenerRows, listMySessionRows, listSermonRows } from './queries';
 
 /**
- * Sermon sessions (issue 5, items 2, 4, 5): going live, lists, ending and deleting, listeners,
+ * Sermon sessions (spec sections 3 and 4): going live, lists, ending and deleting, listeners,
  * transcripts. Routes declare the permission; the rules about which sermon live here.
  */
 

@@ -8,7 +8,7 @@ type StaffRow = typeof staffDetails.$inferSelect;
 type EncryptedColumns = Pick<StaffRow, 'salaryEnc' | 'bankDetailsEnc' | 'tfnAbnEnc' | 'workVisaStatusEnc' | 'emergencyContactEnc'>;
 
 /**
- * Payroll and private details (issue 9, item 3) are encrypted one field at a time with the secrets
+ * Payroll and private details (decision 011) are encrypted one field at a time with the secrets
  * key, so a database file or backup never holds a TFN, bank account or salary in clear text.
  * undefined leaves a column alone; null or '' clears it.
  */

@@ -9,7 +9,7 @@ import { assertPayrollTwoStep } from '../two-step/payroll-guard';
 import { staffCsvColumns } from './staff-source';
 import { allStaff, createStaff, deleteStaff, getStaff, listStaff, revealPayroll, updateStaff } from './service';
 
-/** Staff members and their records (issue 9, item 3). Pay is never in a list or export. */
+/** Staff members and their records (spec section 3 Staff member). Pay is never in a list or export (decision 011). */
 export async function staffRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['staff'];

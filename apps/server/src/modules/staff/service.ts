@@ -58,7 +58,7 @@ export async function getStaff(ctx: AppContext, actor: Actor, id: string, opts: 
   return { ...toStaffItem(row), payroll: showWhole ? payroll : maskPayroll(payroll), payrollMasked: !showWhole };
 }
 
-/** POST /staff/:id/payroll/reveal: one record's pay in clear, written to the audit log (issue 9, item 3). */
+/** POST /staff/:id/payroll/reveal: one record's pay in clear, written to the audit log (decision 011). */
 export async function revealPayroll(ctx: AppContext, actor: Actor, id: string): Promise<StaffDetail> {
   const [target] = await ctx.db.select({ churchId: users.churchId, role: users.role }).from(users).where(eq(users.id, id)).limit(1);
   if (!target || target.role !== 'staff' || !canReachChurch(actor, 'staff:reveal-payroll', target.churchId)) throw notFound('Staff member');

@@ -28,7 +28,7 @@ export async function reachablePerson(db: Db, actor: Actor, id: string): Promise
 }
 
 /**
- * Who may edit whom through the users screens (issue 9, item 2): staff edit members of their church,
+ * Who may edit whom through the users screens: staff edit members of their church,
  * church admins members and staff, platform admins everyone but other platform admins (those are
  * managed on the administrators screen). Anyone may edit themselves.
  */

@@ -9,7 +9,7 @@ interface AccountMailArgs {
   days: number;
 }
 
-/** Mail to a person an admin or staff member added (issue 9, item 2), in the person's language. */
+/** Mail to a person an admin or staff member added, in the person's language. */
 export const accountCreatedMail: LocalizedText<AccountMailArgs> = {
   en: (a) => ({
     subject: `Your ${a.churchName} account`,

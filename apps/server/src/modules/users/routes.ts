@@ -9,7 +9,7 @@ import { acceptInvitation } from './invitations';
 import { personCsvColumns } from './person-source';
 import { allUsers, createUser, deleteUser, getUser, listUsers, updateUser } from './service';
 
-/** People of a church (issue 9, item 2): list, view, add, edit, delete. */
+/** People of a church: list, view, add, edit, delete. */
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];

@@ -65,7 +65,7 @@ type CreateUser = z.output<typeof createUserBody>;
 const placeholderPassword = () => hashPassword(randomBytes(32).toString('base64url'));
 
 /**
- * Adds a person (issue 9, item 2) with a password, or invited to set their own; mails them in
+ * Adds a person with a password, or invited to set their own; mails them in
  * their language. Staff add members only; church admins may add staff.
  */
 export async function createUser(ctx: AppContext, actor: Actor, input: CreateUser, extra?: (tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0], userId: string) => Promise<void>): Promise<Person> {

@@ -41,7 +41,7 @@ export class ImageStore {
 }
 
 /**
- * Moves images a previous version kept under DATA_DIR/uploads into the blob store (issue 13): run at
+ * Moves images a previous version kept under DATA_DIR/uploads into the blob store (decision 006): run at
  * start-up, idempotent, each file deleted only once it is stored. Answers how many moved.
  */
 export async function moveUploadedImages(dataDir: string, blobs: BlobStore): Promise<number> {

@@ -2,7 +2,7 @@ import type { TranslateOptions, Translator } from './translator';
 
 /**
  * The translator of a church with no translator key: no network, deterministic, and labelled in
- * the text itself so nobody mistakes it for a real translation (issue 5: "demo translation" wherever it shows).
+ * the text itself so nobody mistakes it for a real translation (decision 004: "demo translation" wherever it shows).
  * Like Azure it leaves protected glossary terms (`textType: 'html'`) untouched, so a church without
  * keys sees its glossary work (decision 025).
  */

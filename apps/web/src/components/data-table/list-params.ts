@@ -1,7 +1,7 @@
 import { PAGE_SIZE_DEFAULT } from '@app/shared';
 
 /**
- * A list's state as it lives in the URL (issue 9, item 1): `page`, `pageSize`, `q`, `sort`
+ * A list's state as it lives in the URL (decision 010): `page`, `pageSize`, `q`, `sort`
  * (`col` or `-col`) and the list's own filters. Pure functions, so they are tested without a browser.
  */
 export interface ListParams {

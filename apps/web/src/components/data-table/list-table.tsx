@@ -40,7 +40,7 @@ export interface ListTableProps<T> {
 const PHONE = '(max-width: 48em)';
 
 /**
- * The one table of the product (issue 9, item 1), on mantine-datatable: page, search, sort and
+ * The one table of the product (decision 010), on mantine-datatable: page, search, sort and
  * filters in the URL; a skeleton while loading, an empty state that says what to do, an error state
  * with a retry; cards instead of a clipped table on a phone.
  */

@@ -7,7 +7,7 @@ import { readStoredUser } from '../../lib/stored-user';
 import { FeedbackForm } from './feedback-form';
 
 /**
- * "How was the translation?" — offered on the listener screen once a sermon ends (issue 12, item 1).
+ * "How was the translation?" — offered on the listener screen once a sermon ends.
  * Feedback needs a person (spec section 5), so a guest is told to sign in instead of being shown a form.
  */
 export function TranslationPrompt({ sermonId, language }: { sermonId: string; language: string }) {

@@ -63,7 +63,7 @@ export const menuItems: Record<MenuItemId, MenuItem> = {
   privacyPolicy: { id: 'privacyPolicy', labelKey: 'nav.privacyPolicy', path: paths.privacyPolicy, icon: IconShieldCheck },
   deleteAccount: { id: 'deleteAccount', labelKey: 'nav.deleteMyAccount', path: paths.requestDelete, icon: IconUserX },
   feedback: { id: 'feedback', labelKey: 'nav.feedback', path: paths.feedback, icon: IconMessageCircle },
-  // Issue 12: reviewing deletion requests and reading the audit log, for church and platform admins.
+  // Reviewing deletion requests (spec section 6) and reading the audit log, for church and platform admins.
   deletionRequests: { id: 'deletionRequests', labelKey: 'nav.deletionRequests', path: paths.deletionRequests, icon: IconUserCancel },
   audit: { id: 'audit', labelKey: 'nav.auditLog', path: paths.audit, icon: IconHistory },
 };

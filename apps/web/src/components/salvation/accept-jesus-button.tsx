@@ -8,7 +8,7 @@ const loadDialog = () => import('./accept-jesus-dialog');
 const AcceptJesusDialog = lazy(() => loadDialog().then((m) => ({ default: m.AcceptJesusDialog })));
 
 /**
- * "I accept Jesus" (issue 11, item 3), on the listener screen and the member's dashboard: a consent
+ * "I accept Jesus" (decision 014), on the listener screen and the member's dashboard: a consent
  * step first, then thanks and next steps (accept-jesus-dialog.tsx).
  */
 export function AcceptJesusButton({ sermonId, language }: { sermonId?: string; language: string }) {

@@ -5,7 +5,7 @@ import type { Me } from '@app/shared';
 import { api } from '../../lib/api-client';
 import { ConfirmButton } from '../confirm-button';
 
-/** On the profile: a person who accepted Jesus may withdraw that decision (issue 11, item 3). */
+/** On the profile: a person who accepted Jesus may withdraw that decision (decision 014). */
 export function WithdrawDecision() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();

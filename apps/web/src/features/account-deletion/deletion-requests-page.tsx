@@ -18,7 +18,7 @@ import { RejectModal } from './components/reject-modal';
 
 const FILTERS = ['status', 'churchId'] as const;
 
-/** `/deletion-requests`: church admins review their people's requests, platform admins everyone's (issue 12, item 4). */
+/** `/deletion-requests`: church admins review their people's requests (spec section 6), platform admins everyone's. */
 export function DeletionRequestsPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(`${t('nav.deletionRequests')} · ${t('common.appName')}`);

@@ -20,7 +20,7 @@ interface Values {
 }
 const toInput = (v: Values) => ({ reason: v.reason || undefined, details: v.details });
 
-/** What happens, said before and after asking (issue 12, item 3). */
+/** What happens, said before and after asking: the 30 days of spec section 1, and the anonymous counts kept (decision 016). */
 function WhatHappens() {
   const { t } = useTranslation();
   return (
@@ -110,7 +110,7 @@ function RequestForm({ previous }: { previous: DeletionRequest | null }) {
   );
 }
 
-/** `/request-delete`: a person asks for their account and personal data to be deleted (issue 12, item 3). */
+/** `/request-delete`: a person asks for their account and personal data to be deleted (spec section 2). */
 export function RequestDeletePage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t('nav.deleteMyAccount')} · ${t('common.appName')}`);

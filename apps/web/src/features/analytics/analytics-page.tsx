@@ -8,7 +8,7 @@ import { NewUsersTable, SalvationsTable, SermonsTable } from './components/analy
 const TABS = ['salvations', 'live', 'ended', 'newUsers'] as const;
 type Tab = (typeof TABS)[number];
 
-/** `/analytics` (issue 11, item 2): salvations, live sermons now, ended sermons, new users. */
+/** `/analytics` (spec section 2): salvations, live sermons now, ended sermons, new users. */
 export function AnalyticsPage() {
   const { t } = useTranslation();
   const user = useStoredUser();

@@ -14,7 +14,7 @@ import { AUDIT_PATH, useAuditLog } from './api/audit-log';
 const FILTERS = ['churchId', 'actorId', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
 const RECORD_TYPES = ['user', 'sermon', 'feedback', 'church', 'church_language', 'event', 'salvation', 'follow_up'] as const;
 
-/** `/audit`: who did what to which record, and when (issue 12, item 7). Read only. */
+/** `/audit`: who did what to which record, and when. Read only: nothing here changes a record. */
 export function AuditPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(`${t('nav.auditLog')} · ${t('common.appName')}`);

@@ -10,7 +10,7 @@ import { focusFirstInvalid, serverFieldErrors, zodFormValidate } from '../../lib
 import { useAcceptInvitation } from './api/accept-invitation';
 import { AuthLayout } from './components/auth-layout';
 
-/** `/set-password?token=…`: the link a person added by their church receives by email (issue 9, item 2). */
+/** `/set-password?token=…`: the link a person added by their church receives by email to choose a first password. */
 export function SetPasswordPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();

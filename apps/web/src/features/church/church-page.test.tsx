@@ -38,7 +38,7 @@ describe('church live settings', { timeout: 20_000 }, () => {
 
   it('shows the church, the masked key and the minutes used, without the key itself', async () => {
     await open();
-    // A church admin edits the details of their own church (issue 10).
+    // A church admin edits the details of their own church (spec section 2).
     expect(((await screen.findByLabelText(/Church name/)) as HTMLInputElement).value).toBe('Harbour City Church');
     expect((screen.getByLabelText(/^Address/) as HTMLInputElement).value).toBe('264 Pitt Street');
     expect(screen.getByText('Stored key: ••••abcd. Leave empty to keep it.')).toBeTruthy();

@@ -19,7 +19,7 @@ const languageLabel = (code: string | null) => (code ? (findListeningLanguage(co
 
 const FILTERS = ['churchId', 'type', 'audioQuality', 'language', 'sermonId', 'from', 'to'] as const;
 
-/** `/all-feedback`: church admins read their church's feedback, platform admins every church's (issue 12, item 2). */
+/** `/all-feedback`: church admins read their church's feedback, platform admins every church's (spec sections 2 (menu) and 6). */
 export function AllFeedbackPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(`${t('nav.viewFeedback')} · ${t('common.appName')}`);

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeedbackForm } from '../../components/feedback/feedback-form';
 
-/** `/feedback`: anyone signed in tells the church how things are going (issue 12, item 1). */
+/** `/feedback`: anyone signed in tells the church how things are going (spec section 2). */
 export function FeedbackPage() {
   const { t } = useTranslation();
   const [isSent, setIsSent] = useState(false);

@@ -11,7 +11,7 @@ import { followUpsPath, useFollowUps } from './follow-ups-api';
 
 const FILTERS = ['status'] as const;
 
-/** `/follow-ups` (issue 11, item 3): staff see those assigned to them, admins their church's. */
+/** `/follow-ups` (decision 014): staff see those assigned to them, admins their church's. */
 export function FollowUpsPage() {
   const { t, i18n } = useTranslation();
   const list = useListParams(FILTERS, '-createdAt');

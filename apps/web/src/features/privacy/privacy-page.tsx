@@ -23,7 +23,7 @@ const sections: Section[] = [
   { id: 'collect', paragraphs: ['intro'], items: ['account', 'church', 'photo', 'live', 'feedback', 'staff', 'technical'], after: ['noSale'] },
   { id: 'translation', paragraphs: ['body', 'transcript'] },
   { id: 'storage', paragraphs: ['location', 'security', 'access'] },
-  // Issue 12: what is kept and for how long, how to get a copy, how deletion works and when.
+  // What is kept and for how long, how to get a copy, how deletion works and when (spec section 1, decision 016).
   { id: 'retention', paragraphs: ['body', 'anonymous', 'feedback', 'audit'] },
   { id: 'rights', paragraphs: ['intro'], items: ['access', 'correct', 'delete', 'review', 'cancel'] },
   { id: 'cookies', paragraphs: ['body'] },

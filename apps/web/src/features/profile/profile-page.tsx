@@ -52,7 +52,7 @@ export function ProfilePage() {
         <Text c="dimmed">{t('profile.subtitle')}</Text>
         {me.data && (
           <Group gap="sm">
-            {/* Everything held about the person, as a JSON download (issue 12, item 6). */}
+            {/* Everything held about the person, as a JSON download. */}
             <Button component="a" href="/api/v1/me/export" download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
               {t('myData.download')}
             </Button>

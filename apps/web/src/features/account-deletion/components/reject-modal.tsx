@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { serverFieldErrors, zodFormValidate } from '../../../lib/zod-form';
 import { useRejectDeletionRequest } from '../api/review-deletion-requests';
 
-/** Rejecting needs a reason; the person receives it by mail (issue 12, item 4). */
+/** Rejecting needs a reason; the person receives it by mail, so they know why. */
 export function RejectModal({ request, onClose }: { request: DeletionRequest | null; onClose: () => void }) {
   const { t } = useTranslation();
   const reject = useRejectDeletionRequest();

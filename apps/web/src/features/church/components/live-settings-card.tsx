@@ -11,7 +11,7 @@ import { CredentialFields } from './credential-fields';
 import { changedLiveSettings, credentialPairErrors, initialLiveSettingsValues, type LiveSettingsValues } from './live-settings-values';
 import { useHeadingLevel } from '../../../components/heading-level';
 
-/** Australia's zones (issue 10), and the church's current one should it be another. */
+/** Australia's zones, where the churches are, and the church's current one should it be another. */
 function timeZones(current: string): string[] {
   const all: string[] = [...australianTimeZones];
   return all.includes(current) ? all : [current, ...all];

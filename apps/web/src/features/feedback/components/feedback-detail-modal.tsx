@@ -16,7 +16,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** Reading one piece of feedback, with delete after a confirmation (issue 12, item 2). */
+/** Reading one piece of feedback, with delete after a confirmation (spec section 6). */
 export function FeedbackDetailModal({ item, onClose }: { item: Feedback | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const remove = useDeleteFeedback();

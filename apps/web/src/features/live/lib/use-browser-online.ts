@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Some browsers miss an `offline` event (a phone leaving Wi-Fi for no signal); reading
- * `navigator.onLine` every second as well keeps "Offline" within the 2 s issue 13 asks for.
+ * `navigator.onLine` every second as well keeps "Offline" within 2 s (decision 008).
  */
 const POLL_MS = 1000;
 

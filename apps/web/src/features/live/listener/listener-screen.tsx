@@ -254,7 +254,7 @@ function LiveView({
 
   return (
     // One screen high: the captions take what the title, notices and control bar leave, so the newest
-    // caption stays in view at 320 px and 390 px wide whatever else is shown (issue 13).
+    // caption stays in view at 320 px and 390 px wide whatever else is shown (decision 008).
     <Stack gap="xs" style={{ height: `calc(100dvh - ${chrome})`, minHeight: 420 }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" style={{ flexShrink: 0 }}>
         <Stack gap={0} style={{ minWidth: 0 }}>

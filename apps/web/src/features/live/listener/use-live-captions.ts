@@ -6,7 +6,7 @@ import { lastFinalSeq, mergeCaptions } from './captions';
 
 /**
  * Spec section 4: ready, connected, disconnected (shown as "Reconnecting…"), connection lost, plus
- * the moment of connecting and `offline`: the browser has no network (issue 13: shown within 2 s).
+ * the moment of connecting and `offline`: the browser has no network (decision 008: shown within 2 s).
  */
 export type ListenerConnection = 'ready' | 'connecting' | 'connected' | 'disconnected' | 'lost' | 'offline';
 export type VoicePreference = VoiceGender | 'none' | 'device';

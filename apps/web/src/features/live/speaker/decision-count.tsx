@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';
 
-/** How many decided for Jesus in this sermon, never who (issue 11, item 3); refreshed every 15 s. */
+/** How many decided for Jesus in this sermon, never who (decision 014); refreshed every 15 s. */
 export function DecisionCount({ sermonId }: { sermonId: string }) {
   const { t } = useTranslation();
   const count = useQuery({

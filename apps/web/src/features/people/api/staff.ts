@@ -3,7 +3,7 @@ import type { CreateStaffBody, StaffDetail, StaffListItem, UpdateStaffBody } fro
 import { api } from '../../../lib/api-client';
 import { peopleApi } from './people-api';
 
-/** `/staff`: staff members and their records (issue 9, item 3). */
+/** `/staff`: staff members and their records (spec section 3 Staff member). */
 export const staffApi = peopleApi<StaffListItem, StaffDetail, CreateStaffBody, UpdateStaffBody>('/staff');
 
 /** POST /staff/:id/payroll/reveal: one record's pay in clear; the server writes it to the audit log. */

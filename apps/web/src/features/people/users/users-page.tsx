@@ -15,7 +15,7 @@ import { useViewer } from '../components/use-viewer';
 
 const FILTERS = ['churchId', 'role', 'status'] as const;
 
-/** `/users`: find, add and open the church's people (issue 9, item 2). */
+/** `/users`: find, add and open the church's people (spec section 2). */
 export function UsersPage() {
   const { t } = useTranslation();
   const viewer = useViewer();
