@@ -5,29 +5,21 @@ import type { AppContext } from '../../context';
 import { churches, staffDetails, users } from '../../db/schema';
 import { type DbOrTx, writeAudit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { listAll, listPage, searchMatches, type ListSource } from '../../lib/lists';
+import { listAll, listPage, searchMatches } from '../../lib/lists';
+import { listStatements } from '../../lib/list-statements';
 import { hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-rules';
 import { destroyUserSessions, type Actor } from '../../lib/session';
 import { emailTaken, emailTakenError } from '../auth/email';
 import { insertPerson } from '../users/insert-person';
-import { allOf, countPeople, personKeyOf, personKeys, personFilters, personSortable, selectPeople, toPerson, type PersonRow } from '../users/person-source';
-import { loadPerson } from '../users/service';
+import { allOf, personFilters } from '../users/person-source';
+import { loadPerson, usersSource } from '../users/service';
 
 type ListQuery = z.output<typeof administratorListQuery>;
 const adminRoleValues = ['church_admin', 'platform_admin'] as const;
 
-const selectAdmins = (ctx: AppContext) => selectPeople(ctx.db).$dynamic();
-const source = (ctx: AppContext): ListSource<ReturnType<typeof selectAdmins>, Person> => ({
-  rows: () => selectAdmins(ctx),
-  count: () => countPeople(ctx.db).$dynamic(),
-  sortable: personSortable,
-  defaultSort: 'lastName',
-  tiebreak: users.id,
-  keys: () => personKeys(ctx.db).$dynamic(),
-  keyOf: personKeyOf,
-  toItem: (row) => toPerson(row as PersonRow),
-});
+/** The people list's rows, counted, sorted and shown the same way; its own statements by shape. */
+const source = (ctx: AppContext) => ({ ...usersSource(ctx), defaultSort: 'lastName', statements: listStatements(ctx.db, 'administrators') });
 
 const adminsWhere = (q: ListQuery) =>
   allOf([
