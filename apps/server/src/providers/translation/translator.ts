@@ -4,6 +4,13 @@ export interface TranslateOptions {
    * come back untouched; `&`, `<`, `>` in it are escaped. Default 'plain'.
    */
   textType?: 'plain' | 'html';
+  /**
+   * 'partial': the in-progress text of a live sentence, re-translated as it grows. It is worth
+   * nothing once the next one exists, so a partial request is tried once with a short timeout and
+   * never retried or queued; a failure is simply skipped. 'final' (default): retried within the
+   * engine's budget, and marked untranslated only when every try failed.
+   */
+  purpose?: 'final' | 'partial';
 }
 
 /** Translates one text into many languages in ONE request (ARCHITECTURE.md section 5). */
