@@ -8,6 +8,10 @@ import type { TranslateOptions, Translator } from './translator';
  * it is made means every caller (live captions, prepared text, messages) is counted, once.
  */
 export function measuredTranslator(inner: Translator, metrics: AppMetrics): Translator {
+  // The engine's series exist from the start at 0, so an alert on its error rate has something to watch.
+  for (const purpose of ['final', 'partial'] as const) {
+    for (const counter of [metrics.translationRequests, metrics.translationCharacters, metrics.translationErrors]) counter.inc({ engine: inner.kind, purpose }, 0);
+  }
   return {
     kind: inner.kind,
     async translate(text: string, from: string, to: string[], options?: TranslateOptions): Promise<Record<string, string>> {
