@@ -49,26 +49,9 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
-  readonly translationRequests = new Counter({
-    name: 'translation_requests_total',
-    help: 'Requests to a translation engine (one per line, for every target language).',
-    labelNames: ['engine', 'purpose'] as const,
-    registers: [this.registry],
-  });
-
-  readonly translationCharacters = new Counter({
-    name: 'translation_characters_total',
-    help: 'Characters sent to a translation engine, once per target language (as engines bill them).',
-    labelNames: ['engine', 'purpose'] as const,
-    registers: [this.registry],
-  });
-
-  readonly translationErrors = new Counter({
-    name: 'translation_errors_total',
-    help: 'Translation requests that failed for good (after the engine\'s own retries).',
-    labelNames: ['engine', 'purpose'] as const,
-    registers: [this.registry],
-  });
+  readonly translationRequests = this.engineCounter('translation_requests_total', 'Requests to a translation engine (one per line, for every target language).');
+  readonly translationCharacters = this.engineCounter('translation_characters_total', 'Characters sent to a translation engine, once per target language (as engines bill them).');
+  readonly translationErrors = this.engineCounter('translation_errors_total', "Translation requests that failed for good (after the engine's own retries).");
 
   readonly translationDuration = new Histogram({
     name: 'translation_duration_seconds',
@@ -114,6 +97,10 @@ export class AppMetrics {
    */
   collectProcessMetrics(): void {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 10 });
+  }
+
+  private engineCounter(name: string, help: string): Counter<'engine' | 'purpose'> {
+    return new Counter({ name, help, labelNames: ['engine', 'purpose'] as const, registers: [this.registry] });
   }
 
   /** A run of a background job finished: `ok` false when it threw. */
