@@ -21,10 +21,13 @@ import { registerWebApp } from './lib/web-app';
 import { apiModules } from './modules';
 import { registerLive } from './live/gateway';
 import { registerChat } from './live/chat-gateway';
+import { registerLiveMetrics } from './live/live-metrics';
 import { connectRedis, redisRateLimitStore } from './lib/redis';
 import { moveStoredFiles, PgBlobStore } from './providers/storage/blob-store';
 import { moveUploadedImages } from './providers/storage/image-store';
 import { createMailer } from './providers/email/create-mailer';
+import { AppMetrics } from './modules/metrics/app-metrics';
+import { registerMetrics } from './modules/metrics/routes';
 
 export interface BuildOptions {
   /** An already-open PGlite (tests clone a migrated template instead of running initdb). */
@@ -60,6 +63,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (movedFiles > 0) app.log.info({ movedFiles }, 'files moved from PostgreSQL (stored_files) into the S3 bucket');
   const movedImages = await moveUploadedImages(config.DATA_DIR, blobs);
   if (movedImages > 0) app.log.info({ movedImages, store: s3 ? 's3' : 'postgres' }, 'images moved from DATA_DIR/uploads into the blob store');
+  const metrics = new AppMetrics();
+  if (config.METRICS_TOKEN) metrics.collectProcessMetrics();
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -70,6 +75,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     blobs,
     redis,
     log: app.log,
+    metrics,
     version: appVersion,
     onClose: (fn) => closers.push(fn),
   };
@@ -113,12 +119,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerAccess(app, ctx.db, { publicUrl: config.PUBLIC_URL });
+  registerAccess(app, ctx.db, { publicUrl: config.PUBLIC_URL, metricsToken: config.METRICS_TOKEN });
+  registerMetrics(app, metrics);
   await app.register(async (api) => {
     for (const mod of apiModules) await mod(api, ctx);
   }, { prefix: API_PREFIX });
-  await registerLive(app, ctx);
+  const live = await registerLive(app, ctx);
   registerChat(app, ctx);
+  registerLiveMetrics(ctx, live, app.io);
 
   await registerWebApp(app, config.WEB_DIST);
   return { app, ctx, database };

@@ -64,6 +64,14 @@ describe('configuration', () => {
     );
   });
 
+  it('takes a METRICS_TOKEN long enough not to be guessed, and refuses a short one in one line', () => {
+    const token = 'a'.repeat(64);
+    expect(loadConfig({ METRICS_TOKEN: token }).METRICS_TOKEN).toBe(token);
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(() => loadConfig({ METRICS_TOKEN: 'secret' })).toThrow(/^Invalid environment variable METRICS_TOKEN: must be 32 to 256 [^\n]*$/);
+    expect(() => loadConfig({ METRICS_TOKEN: `${'a'.repeat(40)} b` })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, dbKind: 'pglite' });
   });

@@ -40,6 +40,12 @@ const envSchema = z.object({
   // Two-step sign-in for platform and church administrators (decision 023): `required` unless set,
   // in production; `optional` elsewhere (the embedded demo's sign-ins keep working with passwords).
   ADMIN_TWO_STEP: z.enum(['required', 'optional']).optional(),
+  // Opens /metrics to a request carrying it as `Authorization: Bearer <token>` (decision 035);
+  // unset: /metrics answers 404. Long enough that guessing it is hopeless, as /metrics is not rate limited.
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~+/=-]{32,256}$/, 'must be 32 to 256 letters, digits or - . _ ~ + / = (e.g. openssl rand -hex 32)')
+    .optional(),
 });
 
 /** The bucket files are kept in, when S3_BUCKET is set (otherwise PostgreSQL). */

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { SecretBox } from './lib/crypto';
 import type { Mailer } from './providers/email/mailer';
+import type { AppMetrics } from './modules/metrics/app-metrics';
 
 /** What every module and the live gateway get: built once in buildApp, no globals. */
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   /** Redis when REDIS_URL is set: several processes share live sermons (decision 007). */
   redis: RedisClient | null;
   log: FastifyBaseLogger;
+  /** This process's Prometheus figures, served at /metrics (decision 035). */
+  metrics: AppMetrics;
   version: string;
   /** Work to run on close (timers, sockets), in reverse order of registration. */
   onClose(fn: () => Promise<void> | void): void;

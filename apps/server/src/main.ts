@@ -18,7 +18,7 @@ async function start(config: Config) {
   // Escalation and the 30-day purge of deletion requests: at start, then hourly (decision 017).
   ctx.onClose(startPrivacySchedule(ctx));
   // Unread church messages mailed as one digest per person (decision record 022), same lock-and-schedule pattern.
-  ctx.onClose(startPrivacySchedule(ctx, runMessageDigest, DIGEST_EVERY_MS));
+  ctx.onClose(startPrivacySchedule(ctx, runMessageDigest, DIGEST_EVERY_MS, 'digest'));
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const lines = [`Sermon Translate ${ctx.version} is running at ${url} (database: ${ctx.dbKind}, files: ${config.s3 ? `S3 bucket ${config.s3.bucket}` : 'in the database'})`];
   if (shouldSeed) {

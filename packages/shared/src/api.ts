@@ -10,6 +10,14 @@ export const healthResponse = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
 
+/** GET /api/v1/ready: 200 when the database (and Redis, when configured) answer, else 503 naming what failed. */
+export const readyResponse = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  db: z.enum(['ok', 'failed']),
+  redis: z.enum(['ok', 'failed', 'not configured']),
+});
+export type ReadyResponse = z.infer<typeof readyResponse>;
+
 export const problemSchema = z.object({
   type: z.string(),
   title: z.string(),

@@ -97,8 +97,11 @@ export const permissionTable: Record<Permission, Partial<Record<Role, Scope>>> =
   'messages:moderate': { platform_admin: 'any', church_admin: 'own' },
 };
 
-/** Access rule a route declares: a permission, any signed-in person, or public. */
-export type AccessRule = Permission | 'signed-in' | 'public';
+/**
+ * Access rule a route declares: a permission, any signed-in person, public, or 'metrics-token': a
+ * monitoring system presenting METRICS_TOKEN as a bearer token, no session (decision 035).
+ */
+export type AccessRule = Permission | 'signed-in' | 'public' | 'metrics-token';
 
 export function scopeOf(role: Role, permission: Permission): Scope | undefined {
   return permissionTable[permission][role];

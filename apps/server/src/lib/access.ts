@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { scopeOf, type AccessRule, type Permission, type Scope } from '@app/shared';
 import { AppError, forbidden, unauthenticated } from './errors';
@@ -7,7 +8,7 @@ import type { Db } from '../db/client';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** What a route needs: a permission of packages/shared, 'signed-in', or 'public'. */
+    /** What a route needs: a permission of packages/shared, 'signed-in', 'public', or 'metrics-token'. */
     requires?: AccessRule;
   }
   interface FastifyRequest {
@@ -43,7 +44,7 @@ export function canReachChurch(actor: Actor, permission: Permission, churchId: s
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** One /api/v1 route and the access rule it declared (for the test that audits every route). */
+/** One /api/v1 route (or /metrics) and the access rule it declared (for the test that audits every route). */
 export interface DeclaredRoute {
   method: string;
   url: string;
@@ -52,7 +53,7 @@ export interface DeclaredRoute {
 
 const declaredRoutes = new WeakMap<FastifyInstance, DeclaredRoute[]>();
 
-/** Every /api/v1 route registered on `app` so far, with its access rule. */
+/** Every /api/v1 route (and /metrics) registered on `app` so far, with its access rule. */
 export function routesWithAccess(app: FastifyInstance): readonly DeclaredRoute[] {
   return declaredRoutes.get(app) ?? [];
 }
@@ -62,14 +63,14 @@ export function routesWithAccess(app: FastifyInstance): readonly DeclaredRoute[]
  * the request's session is resolved once; the permission table decides. Mutations from a foreign
  * Origin are refused (CSRF defence on top of SameSite=Lax).
  */
-export function registerAccess(app: FastifyInstance, db: Db, opts: { publicUrl?: string }) {
+export function registerAccess(app: FastifyInstance, db: Db, opts: { publicUrl?: string; metricsToken?: string }) {
   app.decorateRequest('actor', null);
   app.decorateRequest('scope', null);
 
   const declared: DeclaredRoute[] = [];
   declaredRoutes.set(app, declared);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/v1')) return;
+    if (!route.url.startsWith('/api/v1') && route.url !== '/metrics') return;
     const requires = route.config?.requires;
     if (!requires) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.requires)`);
@@ -89,6 +90,8 @@ export function registerAccess(app: FastifyInstance, db: Db, opts: { publicUrl?:
   app.addHook('onRequest', async (req) => {
     const rule = req.routeOptions.config?.requires;
     if (!rule) return;
+    // A monitoring system has a token, not a session: no session lookup, no database read per scrape.
+    if (rule === 'metrics-token') return checkMetricsToken(req, opts.metricsToken);
     req.actor = await actorFromToken(db, req.cookies[SESSION_COOKIE]);
     if (rule === 'public') return;
     const actor = requireActor(req);
@@ -97,4 +100,19 @@ export function registerAccess(app: FastifyInstance, db: Db, opts: { publicUrl?:
     if (!scope) throw forbidden();
     req.scope = scope;
   });
+}
+
+const digestOf = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * `Authorization: Bearer <METRICS_TOKEN>` (decision 035), compared in constant time (both sides
+ * hashed first, so neither the content nor the length of the token leaks through timing). Unset
+ * METRICS_TOKEN: the metrics are off and the route answers 404.
+ */
+function checkMetricsToken(req: FastifyRequest, expected: string | undefined): void {
+  if (!expected) throw new AppError('not_found', 404, 'Metrics are off on this server (METRICS_TOKEN is not set)');
+  const given = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+  if (!timingSafeEqual(digestOf(given), digestOf(expected))) {
+    throw new AppError('unauthenticated', 401, 'A valid metrics token is needed', undefined, { 'www-authenticate': 'Bearer realm="metrics"' });
+  }
 }

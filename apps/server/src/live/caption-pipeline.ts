@@ -132,6 +132,8 @@ export class CaptionPipeline {
         // Untranslated text is not stored: the transcript can still be translated later.
         if (t.provider !== 'untranslated') this.deps.writer.addTranslation({ segmentId: segment.id, language: lang, text: t.text, provider: t.provider });
         this.deps.emit(rooms.language(room.id, lang), liveEvents.caption, toCaption(room.id, segment.seq, lang, t, this.voiceFor(room, segment, lang, t)));
+        // Once per caption and language, not per listener: the room's fan-out is one emit (decision 035).
+        this.deps.ctx.metrics.captionDelivery.observe({ kind: 'translation' }, (performance.now() - segment.receivedAt) / 1000);
       }
       if (outcome.failed) {
         const error: LiveError = { code: 'translation_failed', message: 'Translation error occurred' };

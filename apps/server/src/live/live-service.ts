@@ -125,6 +125,15 @@ export class LiveService {
     return this.registry.get(sermonId);
   }
 
+  /** Listeners connected to this process per language, over every sermon it holds (for /metrics, decision 035). */
+  localListenersByLanguage(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const room of this.registry.all()) {
+      for (const entry of room.listeners.values()) out.set(entry.language, (out.get(entry.language) ?? 0) + 1);
+    }
+    return out;
+  }
+
   roomByBroadcast(broadcastId: string): SermonRoom | undefined {
     return this.registry.byBroadcastId(broadcastId);
   }

@@ -27,6 +27,8 @@ export interface RoomSegment {
   seq: number;
   text: string;
   at: number;
+  /** performance.now() when the speaker's line reached this process: caption delivery time is measured from it (decision 035). */
+  receivedAt: number;
   translations: Map<string, Translation>;
   /** Translations on their way: a listener joining meanwhile waits for them instead of asking again. */
   pending: Map<string, Promise<Translation>>;

@@ -66,6 +66,7 @@ export class SpeakerFlow {
   }
 
   async segment(socket: LiveSocket, payload: SegmentPayload): Promise<SegmentAck> {
+    const receivedAt = performance.now();
     const room = this.speakingRoom(socket, payload.sermonId);
     if (room.status === 'paused') throw new LiveFailure('not_live', 'The sermon is paused');
     const now = this.core.options.clock.now();
@@ -90,7 +91,7 @@ export class SpeakerFlow {
     });
     if (stored.duplicate) return { seq: stored.seq, duplicate: true };
     room.lastSeq = Math.max(room.lastSeq, stored.seq);
-    const segment: RoomSegment = { id, seq: stored.seq, text, at: now, translations: new Map(), pending: new Map() };
+    const segment: RoomSegment = { id, seq: stored.seq, text, at: now, receivedAt, translations: new Map(), pending: new Map() };
     room.pushSegment(segment);
     this.sendFinal(room, segment, now, prepared ?? undefined);
     return { seq: stored.seq };
@@ -134,6 +135,7 @@ export class SpeakerFlow {
     segment.translations.set(room.sourceLanguage, source);
     const audio = this.core.captions.voiceFor(room, segment, room.sourceLanguage);
     this.core.emit(rooms.language(room.id, room.sourceLanguage), liveEvents.caption, toCaption(room.id, segment.seq, room.sourceLanguage, source, audio));
+    this.core.ctx.metrics.captionDelivery.observe({ kind: 'source' }, (performance.now() - segment.receivedAt) / 1000);
   }
 
   private speakingRoom(socket: LiveSocket, sermonId: string): SermonRoom {

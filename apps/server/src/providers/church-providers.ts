@@ -8,6 +8,7 @@ import { AzureSpeechSynthesizer } from './speech/azure-tts';
 import type { SpeechSynthesizer, SpeechTokenIssuer } from './speech/speech';
 import { AzureTranslator } from './translation/azure-translator';
 import { DemoTranslator } from './translation/demo-translator';
+import { measuredTranslator } from './translation/measured-translator';
 import type { Translator } from './translation/translator';
 
 /** What the live pipeline and the speech token route use for one church. */
@@ -83,7 +84,7 @@ export async function providersForChurch(ctx: AppContext, churchId: string): Pro
     return hit.providers;
   }
 
-  const translator: Translator = translatorKey
+  const engine: Translator = translatorKey
     ? new AzureTranslator({
         key: translatorKey,
         region: row.translatorLocation,
@@ -91,6 +92,7 @@ export async function providersForChurch(ctx: AppContext, churchId: string): Pro
         baseUrlOverride: ctx.config.AZURE_TRANSLATOR_ENDPOINT,
       })
     : demoTranslator;
+  const translator = measuredTranslator(engine, ctx.metrics);
   // Speech needs its region: both the token and the voice endpoints are regional.
   const region = speechKey ? row.speechLocation : null;
   const speech = speechKey && region ? { key: speechKey, region, hostOverride: ctx.config.AZURE_SPEECH_HOST } : null;

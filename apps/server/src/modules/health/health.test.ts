@@ -1,6 +1,8 @@
+import net from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../../lib/errors';
+import { eventually, settle } from '../../../test/helpers/live-kit';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 
 let t: TestApp;
@@ -39,6 +41,100 @@ describe('health and API conventions', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/health', headers: { origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('foreign_origin');
+  });
+});
+
+describe('readiness (/api/v1/ready)', () => {
+  it('is ready when the database answers, with Redis not configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', db: 'ok', redis: 'not configured' });
+  });
+
+  it('answers 503 naming the database when it does not answer', async () => {
+    const closing = await createTestApp();
+    try {
+      await closing.database.close();
+      const res = await closing.app.inject({ method: 'GET', url: '/api/v1/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'not_ready', db: 'failed', redis: 'not configured' });
+    } finally {
+      // Closed above already: the app's own close must not close it twice.
+      closing.database.close = async () => {};
+      await closing.close();
+    }
+  });
+});
+
+/**
+ * A loopback TCP relay in front of the test Redis that can stop passing commands on, as a Redis
+ * that is stopped (SIGSTOP) or hung looks to its clients: connections stay open, nothing answers.
+ */
+async function redisRelay(target: URL) {
+  const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
+  let held = false;
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    const pair = { client, upstream };
+    pairs.add(pair);
+    for (const s of [client, upstream]) {
+      s.on('error', () => s.destroy());
+      s.on('close', () => { pairs.delete(pair); client.destroy(); upstream.destroy(); });
+    }
+    upstream.pipe(client);
+    if (held) client.pause();
+    else client.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    url: `redis://127.0.0.1:${port}${target.pathname}`,
+    /** Commands wait in the relay from now on. */
+    hold() {
+      held = true;
+      for (const { client, upstream } of pairs) {
+        client.unpipe(upstream);
+        client.pause();
+      }
+    },
+    /** The waiting commands go on to Redis, and every later one. */
+    release() {
+      held = false;
+      for (const { client, upstream } of pairs) client.pipe(upstream);
+    },
+    close() {
+      server.close();
+      for (const { client } of pairs) client.destroy();
+    },
+  };
+}
+
+// Needs a Redis (TEST_REDIS_URL, as the cluster tests); .ci/run sets it when one answers on loopback.
+describe.runIf(Boolean(process.env.TEST_REDIS_URL))('readiness with Redis', () => {
+  it('answers 503 naming Redis while it does not answer, and is ready again when it does', async () => {
+    const relay = await redisRelay(new URL(process.env.TEST_REDIS_URL!));
+    const withRedis = await createTestApp({ REDIS_URL: relay.url });
+    try {
+      // The Socket.IO adapter connects its reading and subscribing clients after start-up: let it finish.
+      await settle(500);
+      const ready = await withRedis.app.inject({ method: 'GET', url: '/api/v1/ready' });
+      expect(ready.json()).toEqual({ status: 'ready', db: 'ok', redis: 'ok' });
+      relay.hold();
+      const stalled = await withRedis.app.inject({ method: 'GET', url: '/api/v1/ready' });
+      expect(stalled.statusCode).toBe(503);
+      expect(stalled.json()).toEqual({ status: 'not_ready', db: 'ok', redis: 'failed' });
+      // Liveness is not readiness: the process itself is fine.
+      expect((await withRedis.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+      relay.release();
+      await eventually(async () => {
+        const res = await withRedis.app.inject({ method: 'GET', url: '/api/v1/ready' });
+        expect(res.statusCode).toBe(200);
+      });
+    } finally {
+      relay.release();
+      await withRedis.close();
+      relay.close();
+    }
   });
 });
 

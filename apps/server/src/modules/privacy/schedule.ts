@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import type { JobName } from '../metrics/app-metrics';
 import { runPrivacyJobs } from './privacy-jobs';
 
 export const PRIVACY_JOB_EVERY_MS = 60 * 60_000;
@@ -6,13 +7,26 @@ export const PRIVACY_JOB_EVERY_MS = 60 * 60_000;
 /**
  * Runs the privacy jobs at start and every hour inside the server process (decision 017). Each
  * run takes the advisory lock, so several processes starting together do the work once. A failed
- * run is logged and retried at the next hour; it never stops the server.
+ * run is logged and retried at the next hour; it never stops the server. Each run this process
+ * carries out, and each failure, is counted under `job` at /metrics (decision 035).
  */
-export function startPrivacySchedule(ctx: AppContext, run: (ctx: AppContext) => Promise<unknown> = runPrivacyJobs, everyMs = PRIVACY_JOB_EVERY_MS): () => void {
+export function startPrivacySchedule(
+  ctx: AppContext,
+  run: (ctx: AppContext) => Promise<unknown> = runPrivacyJobs,
+  everyMs = PRIVACY_JOB_EVERY_MS,
+  job: JobName = 'purge',
+): () => void {
   let stopped = false;
   const tick = () => {
     if (stopped) return;
-    run(ctx).catch((err: unknown) => ctx.log.error({ err }, 'privacy jobs failed; retrying at the next run'));
+    run(ctx).then(
+      // `{ ran: false }`: another process held the lock and did this run.
+      (result) => { if ((result as { ran?: boolean } | undefined)?.ran !== false) ctx.metrics.recordJobRun(job, true); },
+      (err: unknown) => {
+        ctx.metrics.recordJobRun(job, false);
+        ctx.log.error({ err, job }, `${job} job failed; retrying at the next run`);
+      },
+    );
   };
   tick();
   const timer = setInterval(tick, everyMs);
