@@ -7,7 +7,7 @@ import type { GlossaryHint } from './translator';
  * as a failure of the engine (the church's other engine then translates the line).
  */
 
-const nameOf = (code: string) => findKnownLanguage(code)?.name ?? code;
+const nameOf = (code: string) => findKnownLanguage(code)?.englishName ?? code;
 
 /** The instructions: the target codes, the glossary terms of this line, the sermon's previous lines. */
 export function systemPrompt(from: string, targets: string[], html: boolean, glossary: GlossaryHint[], context: string[]): string {

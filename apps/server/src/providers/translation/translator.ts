@@ -74,7 +74,7 @@ export class TranslationError extends Error {
 
 /** Some target languages came back (`done`), the others failed with `cause`. */
 export class PartialTranslation extends TranslationError {
-  constructor(readonly done: Record<string, string>, readonly cause: TranslationError) {
+  constructor(readonly done: Record<string, string>, override readonly cause: TranslationError) {
     super(cause.message, cause.status, cause.providerCode, cause.kind);
   }
 }
