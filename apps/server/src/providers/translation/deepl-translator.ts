@@ -54,6 +54,7 @@ export class DeepLTranslator implements Translator {
   async translate(text: string, from: string, to: string[], options: TranslateOptions = {}): Promise<Record<string, string>> {
     const targets = [...new Set(to.filter((code) => code !== from))];
     if (targets.length === 0 || text.trim() === '') return Object.fromEntries(targets.map((code) => [code, text]));
+    // Billed per language that came back (one request each), so a partly failed line counts what it cost.
     const result = await eachTarget(targets, async (code) => {
       const body = JSON.stringify({
         text: [text],
@@ -64,9 +65,9 @@ export class DeepLTranslator implements Translator {
       const answer = await callEngine('DeepL', `${this.base}/v2/translate`, () => ({ method: 'POST', headers: this.headers(), body }), options.purpose, this.opts, readDeepLError);
       const parsed = translateAnswer.safeParse(answer);
       if (!parsed.success) throw badAnswer('DeepL');
+      options.onUsage?.(charactersBilled(text, 1));
       return parsed.data.translations[0]!.text;
     });
-    options.onUsage?.(charactersBilled(text, targets.length));
     return result;
   }
 }

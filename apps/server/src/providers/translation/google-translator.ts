@@ -49,14 +49,15 @@ export class GoogleTranslator implements Translator {
   async translate(text: string, from: string, to: string[], options: TranslateOptions = {}): Promise<Record<string, string>> {
     const targets = [...new Set(to.filter((code) => code !== from))];
     if (targets.length === 0 || text.trim() === '') return Object.fromEntries(targets.map((code) => [code, text]));
+    // Billed per language that came back (one request each), so a partly failed line counts what it cost.
     const result = await eachTarget(targets, async (code) => {
       const body = JSON.stringify({ q: [text], source: googleCode(from), target: googleCode(code), format: options.textType === 'html' ? 'html' : 'text' });
       const answer = await callEngine('Google', this.url(''), () => ({ method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body }), options.purpose, this.opts, readGoogleError);
       const parsed = translateAnswer.safeParse(answer);
       if (!parsed.success) throw badAnswer('Google');
+      options.onUsage?.(charactersBilled(text, 1));
       return parsed.data.data.translations[0]!.translatedText;
     });
-    options.onUsage?.(charactersBilled(text, targets.length));
     return result;
   }
 }

@@ -43,6 +43,7 @@ export class LibreTranslator implements Translator {
   async translate(text: string, from: string, to: string[], options: TranslateOptions = {}): Promise<Record<string, string>> {
     const targets = [...new Set(to.filter((code) => code !== from))];
     if (targets.length === 0 || text.trim() === '') return Object.fromEntries(targets.map((code) => [code, text]));
+    // Billed per language that came back (one request each), so a partly failed line counts what it cost.
     const result = await eachTarget(targets, async (code) => {
       const body = JSON.stringify({
         q: text,
@@ -54,10 +55,10 @@ export class LibreTranslator implements Translator {
       const answer = await callEngine('LibreTranslate', `${this.base}/translate`, () => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body }), options.purpose, this.opts, readLibreError);
       const parsed = translateAnswer.safeParse(answer);
       if (!parsed.success) throw badAnswer('LibreTranslate');
+      options.onUsage?.(charactersBilled(text, 1));
       const t = parsed.data.translatedText;
       return typeof t === 'string' ? t : t[0]!;
     });
-    options.onUsage?.(charactersBilled(text, targets.length));
     return result;
   }
 }

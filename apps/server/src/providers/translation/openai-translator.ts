@@ -87,14 +87,15 @@ export class OpenAITranslator implements Translator {
     }
     const parsed = completion.safeParse(answer);
     if (!parsed.success) throw badAnswer('The model');
-    const message = parsed.data.choices[0]!.message;
-    if (message.refusal) throw badAnswer('The model', `a refusal (${message.refusal})`);
-    const read = readModelAnswer(message.content ?? '', text, from, targets, html);
-    if (!read.ok) throw badAnswer('The model', read.why);
+    // Billed whether or not the answer is usable: an invalid answer costs its tokens too.
     const usage = parsed.data.usage;
     const tokens = usage?.total_tokens ?? ((usage?.prompt_tokens ?? 0) + (usage?.completion_tokens ?? 0));
     // A server that reports no usage: about four characters a token, prompt and answer together.
     options.onUsage?.(tokens > 0 ? tokens : Math.ceil((messages[0]!.content.length + text.length * (1 + targets.length)) / 4));
+    const message = parsed.data.choices[0]!.message;
+    if (message.refusal) throw badAnswer('The model', `a refusal (${message.refusal})`);
+    const read = readModelAnswer(message.content ?? '', text, from, targets, html);
+    if (!read.ok) throw badAnswer('The model', read.why);
     return read.byLanguage;
   }
 }
