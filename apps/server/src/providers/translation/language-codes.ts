@@ -30,11 +30,11 @@ export function googleCode(code: string): string {
 
 /**
  * LibreTranslate (Argos models): recent servers list Chinese as zh-Hans, older ones as zh; the
- * server's own list decides, when it is known.
+ * server's own list decides (the client reads it before its first line).
  */
 export function libreCode(code: string, known?: Set<string>): string {
   const lower = code.toLowerCase();
-  if (lower === 'zh-hans' || lower === 'zh') return known?.has('zh-Hans') ? 'zh-Hans' : known?.has('zh') || !known ? 'zh' : 'zh-Hans';
+  if (lower === 'zh-hans' || lower === 'zh') return known?.has('zh') && !known.has('zh-Hans') ? 'zh' : 'zh-Hans';
   if (lower === 'zh-hant') return 'zh-Hant';
   if (lower === 'pt-pt') return 'pt';
   return lower;

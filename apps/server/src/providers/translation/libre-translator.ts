@@ -25,6 +25,7 @@ export class LibreTranslator implements Translator {
   readonly kind = 'libretranslate' as const;
   private readonly base: string;
   private languages: Set<string> | null = null;
+  private asked: Promise<void> | null = null;
 
   constructor(private readonly opts: LibreTranslatorOptions) {
     this.base = withoutTrailingSlash(opts.baseUrlOverride ?? opts.url);
@@ -43,6 +44,9 @@ export class LibreTranslator implements Translator {
   async translate(text: string, from: string, to: string[], options: TranslateOptions = {}): Promise<Record<string, string>> {
     const targets = [...new Set(to.filter((code) => code !== from))];
     if (targets.length === 0 || text.trim() === '') return Object.fromEntries(targets.map((code) => [code, text]));
+    // Each server has its own models and names some languages its own way: ask once, before the first line.
+    this.asked ??= this.loadLanguages().catch(() => { this.asked = null; });
+    await this.asked;
     // Billed per language that came back (one request each), so a partly failed line counts what it cost.
     const result = await eachTarget(targets, async (code) => {
       const body = JSON.stringify({
