@@ -37,7 +37,7 @@ export class ChurchTranslator {
   constructor(
     readonly engines: SlotEngine[],
     private readonly church: { id: string; timeZone: string },
-    private readonly meter: UsageMeter | null,
+    private readonly meter: Pick<UsageMeter, 'record'> | null,
     private readonly now: () => number = Date.now,
   ) {
     this.kind = engines[0]?.translator.kind ?? 'demo';

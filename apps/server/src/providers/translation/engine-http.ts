@@ -61,7 +61,7 @@ export async function callEngine(
   if (!response.ok) {
     // Only what the engine's documented error body says is shown: never a proxy's raw page.
     const said = body === undefined ? undefined : readError(body, response.status);
-    const prefix = outcome.gaveUp ? `${name} still failing after ${outcome.attempts} attempts` : `${name} refused the request`;
+    const prefix = outcome.gaveUp && outcome.attempts > 1 ? `${name} still failing after ${outcome.attempts} attempts` : `${name} refused the request`;
     throw new TranslationError(`${prefix}: ${said?.message ?? `HTTP ${response.status}`}`, response.status, undefined, said?.kind);
   }
   if (body === undefined) throw new TranslationError(`${name} answered with something that is not JSON`, response.status, undefined, 'bad_answer');
