@@ -20,7 +20,8 @@ export interface RecordedRequest {
 }
 
 export interface ForcedFailure {
-  status: number;
+  /** The status answered (ignored with `hangMs`). */
+  status?: number;
   /** Seconds, sent as Retry-After. */
   retryAfter?: number;
   /** How many consecutive requests fail. Default 1. */
@@ -126,7 +127,7 @@ export async function startLoopback(spec: LoopbackSpec, opts: LoopbackOptions = 
             return;
           }
           const headers: Record<string, string> = forced.retryAfter !== undefined ? { 'Retry-After': String(forced.retryAfter) } : {};
-          throw new ApiError(forced.status, forced.message ?? spec.defaultMessage(forced.status), {}, headers);
+          throw new ApiError(forced.status ?? 500, forced.message ?? spec.defaultMessage(forced.status ?? 500), {}, headers);
         }
         if (opts.maxRequestsPerSecond !== undefined) {
           const now = Date.now();
