@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TranslationUsageRow } from '@app/shared';
 import { usePublicChurches } from '../../../lib/public-churches';
@@ -21,6 +22,8 @@ export function TranslationCost({ isPlatform }: { isPlatform: boolean }) {
   const number = new Intl.NumberFormat(i18n.resolvedLanguage);
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeZone: 'UTC' });
   const amount = (row: TranslationUsageRow, value: number) => t(`translationEngines.cost.${row.unit}`, { value: number.format(value) });
+  // A phone gets one card per week and engine: eight columns do not fit its width.
+  const isPhone = useMediaQuery('(max-width: 36em)');
 
   return (
     <Stack gap="md">
@@ -40,6 +43,22 @@ export function TranslationCost({ isPlatform }: { isPlatform: boolean }) {
         </Alert>
       ) : usage.data.rows.length === 0 ? (
         <Alert color="gray" variant="light">{t('translationEngines.cost.empty')}</Alert>
+      ) : isPhone ? (
+        <Stack gap="sm" role="list" aria-label={t('translationEngines.cost.label')}>
+          {usage.data.rows.map((row) => (
+            <Paper key={`${row.churchId}-${row.weekStart}-${row.engine}`} withBorder p="sm" radius="md" role="listitem">
+              <Text fw={600}>{date.format(new Date(`${row.weekStart}T00:00:00Z`))} · {t(`translationEngines.names.${row.engine}`)}</Text>
+              {isPlatform && <Text size="sm" c="dimmed">{row.churchName}</Text>}
+              <SimpleGrid cols={2} spacing={4} mt={4}>
+                <Text size="sm">{t('translationEngines.cost.final')}</Text><Text size="sm" ta="end">{amount(row, row.finalUnits)}</Text>
+                <Text size="sm">{t('translationEngines.cost.partial')}</Text><Text size="sm" ta="end">{amount(row, row.partialUnits)}</Text>
+                <Text size="sm" fw={600}>{t('translationEngines.cost.total')}</Text><Text size="sm" ta="end" fw={600}>{amount(row, row.finalUnits + row.partialUnits)}</Text>
+                <Text size="sm">{t('translationEngines.cost.requests')}</Text><Text size="sm" ta="end">{number.format(row.requests)}</Text>
+                <Text size="sm">{t('translationEngines.cost.failures')}</Text><Text size="sm" ta="end" c={row.failures > 0 ? 'red' : undefined}>{number.format(row.failures)}</Text>
+              </SimpleGrid>
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={isPlatform ? 860 : 720}>
           <Table striped highlightOnHover aria-label={t('translationEngines.cost.label')}>

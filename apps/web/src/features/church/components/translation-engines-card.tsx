@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { engineSlots, type ChurchDetails } from '@app/shared';
 import { useHeadingLevel } from '../../../components/heading-level';
@@ -19,12 +19,7 @@ export function TranslationEnginesCard({ church }: { church: ChurchDetails }) {
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="md">
-        <Group justify="space-between" wrap="wrap">
-          <Title order={sectionOrder} size="h4">{t('translationEngines.title')}</Title>
-          <Badge variant="light" color={church.liveSettings.translatorKind === 'demo' ? 'gray' : 'teal'}>
-            {t(`translationEngines.names.${church.liveSettings.translatorKind}`)}
-          </Badge>
-        </Group>
+        <Title order={sectionOrder} size="h4">{t('translationEngines.title')}</Title>
         <Text size="sm" c="dimmed">{t('translationEngines.intro')}</Text>
         {engines.isPending ? (
           <Skeleton h={160} />
