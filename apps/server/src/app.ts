@@ -25,6 +25,7 @@ import { connectRedis, redisRateLimitStore } from './lib/redis';
 import { moveStoredFiles, PgBlobStore } from './providers/storage/blob-store';
 import { moveUploadedImages } from './providers/storage/image-store';
 import { createMailer } from './providers/email/create-mailer';
+import { usageMeterOf } from './providers/translation/usage-meter';
 
 export interface BuildOptions {
   /** An already-open PGlite (tests clone a migrated template instead of running initdb). */
@@ -73,6 +74,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     version: appVersion,
     onClose: (fn) => closers.push(fn),
   };
+  // Made first so it closes last: translations still in flight at shutdown are counted (decision 033).
+  usageMeterOf(ctx);
   app.addHook('onClose', async () => {
     for (const fn of closers.reverse()) await fn();
     await database.close();

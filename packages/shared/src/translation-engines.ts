@@ -17,13 +17,26 @@ import { msg } from './validation';
  *   GET    /analytics/translation-usage?churchId&weeks  → translationUsageResponse (see below)
  */
 
-/** An http(s) address of the church's own server (LibreTranslate, a model server): any host. */
+/**
+ * Cloud metadata services answer on these addresses inside every cloud server: the sermon server
+ * must never be pointed at them (they hand out the server's own credentials).
+ */
+const METADATA_HOST = /^(169\.254\.\d{1,3}\.\d{1,3}|\[fd00:ec2::254\]|metadata\.google\.internal|metadata)$/i;
+
+/**
+ * An http(s) address of the church's own server (LibreTranslate, a model server): any host a
+ * church may run one on, its own network and this machine included (Ollama listens on
+ * localhost), but not a cloud metadata address.
+ */
 const serverUrlField = z
   .string({ error: msg('required') })
   .trim()
   .min(1, msg('required'))
   .max(300, msg('tooLong'))
-  .refine((v) => /^https?:\/\/[^\s/?#]+(?::\d{1,5})?(?:\/[^\s?#]*)?$/i.test(v), msg('engineUrlInvalid'));
+  .refine((v) => {
+    const m = /^https?:\/\/([^\s/?#@]+?)(?::\d{1,5})?(?:\/[^\s?#]*)?$/i.exec(v);
+    return m !== null && !METADATA_HOST.test(m[1]!);
+  }, msg('engineUrlInvalid'));
 
 const modelField = z
   .string({ error: msg('required') })
