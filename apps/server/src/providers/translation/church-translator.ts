@@ -39,6 +39,8 @@ export class ChurchTranslator {
     private readonly church: { id: string; timeZone: string },
     private readonly meter: Pick<UsageMeter, 'record'> | null,
     private readonly now: () => number = Date.now,
+    /** How long the first engine rests after an outage (0: never; the benchmark compares). */
+    private readonly restMs = PRIMARY_REST_MS,
   ) {
     this.kind = engines[0]?.translator.kind ?? 'demo';
   }
@@ -123,7 +125,7 @@ export class ChurchTranslator {
     } catch (err) {
       record(false, err instanceof Error ? err.message : String(err));
       const outage = err instanceof TranslationError && OUTAGE.has(err.kind);
-      if (purpose === 'final' && outage && slot === 'primary' && this.engines.length > 1) this.primaryRestsUntil = this.now() + PRIMARY_REST_MS;
+      if (purpose === 'final' && outage && slot === 'primary' && this.engines.length > 1) this.primaryRestsUntil = this.now() + this.restMs;
       throw err;
     }
   }
