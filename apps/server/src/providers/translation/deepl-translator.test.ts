@@ -47,6 +47,20 @@ describe('DeepL client', () => {
     expect((err as PartialTranslation).message).toContain("'target_lang' not supported");
   });
 
+  it("keeps to DeepL's rate limit: languages refused with 429 wait out Retry-After, then come back", async () => {
+    const limited = await startMockDeepL({ maxRequestsPerSecond: 2 });
+    try {
+      const waits: number[] = [];
+      const t = new DeepLTranslator({ key: MOCK_DEEPL_KEY, baseUrlOverride: limited.url, sleep: async (ms) => { waits.push(ms); await new Promise((r) => setTimeout(r, ms)); } });
+      const out = await t.translate('Amen and amen', 'en', ['pt', 'es', 'id', 'zh-Hans']);
+      expect(Object.keys(out).sort()).toEqual(['es', 'id', 'pt', 'zh-Hans']);
+      expect(limited.requests.filter((r) => r.status === 429)).toHaveLength(2);
+      expect(waits).toEqual([1000, 1000]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('learns which listening languages the account lacks', async () => {
     const t = deepl();
     expect(t.supports('hi')).toBe(true);
