@@ -1,15 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { wallClockOf, type TranslationUsageRow } from '@app/shared';
+import type { TranslationUsageRow } from '@app/shared';
 import { useCastApp } from '../../../test/helpers/cast-app';
 import { translationUsage } from '../../db/schema';
-import { weekStart } from '../../live/minutes';
+import { weekStartDate } from '../../providers/translation/usage-meter';
 
 const app = useCastApp();
 
-const monday = (weeksAgo: number) => {
-  const w = wallClockOf(weekStart('Australia/Sydney'), 'Australia/Sydney');
-  return new Date(Date.UTC(w.year, w.month - 1, w.day) - weeksAgo * 7 * 86_400_000).toISOString().slice(0, 10);
-};
+const monday = (weeksAgo: number) => new Date(Date.parse(`${weekStartDate('Australia/Sydney')}T00:00:00Z`) - weeksAgo * 7 * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   const { church, otherChurch } = app.cast;

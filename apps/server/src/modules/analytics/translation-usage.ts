@@ -1,5 +1,5 @@
 import { and, desc, asc, eq, gte, sql } from 'drizzle-orm';
-import { usageUnitOf, wallClockOf, type TranslationUsageQuery, type TranslationUsageResponse } from '@app/shared';
+import { usageUnitOf, type TranslationUsageQuery, type TranslationUsageResponse } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translationUsageQuery, translationUsageResponse } from '@app/shared';
@@ -8,16 +8,14 @@ import { churches, translationUsage } from '../../db/schema';
 import { canReachChurch, requireActor } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
-import { weekStart } from '../../live/minutes';
-import { usageMeterOf } from '../../providers/translation/usage-meter';
+import { usageMeterOf, weekStartDate } from '../../providers/translation/usage-meter';
 
 const DAY_MS = 86_400_000;
 
 /** The Monday `weeks - 1` weeks before this one, as a date in the time zone. */
 function firstWeek(timeZone: string, weeks: number): string {
-  const monday = wallClockOf(weekStart(timeZone), timeZone);
-  const first = new Date(Date.UTC(monday.year, monday.month - 1, monday.day) - (weeks - 1) * 7 * DAY_MS);
-  return first.toISOString().slice(0, 10);
+  const monday = Date.parse(`${weekStartDate(timeZone)}T00:00:00Z`);
+  return new Date(monday - (weeks - 1) * 7 * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**

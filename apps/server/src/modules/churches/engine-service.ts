@@ -3,7 +3,6 @@ import {
   engineNeedsKey,
   englishValidationMessage,
   msg,
-  wallClockOf,
   type EngineConfig,
   type EngineHealth,
   type EngineSettings,
@@ -19,10 +18,9 @@ import { canReachChurch } from '../../lib/access';
 import { maskSecret } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
-import { weekStart } from '../../live/minutes';
 import { invalidateChurchProviders } from '../../providers/church-providers';
 import { deleteEngine, loadEngineRows, storeEngine, type EngineRow, type EngineSpec } from '../../providers/translation/engine-store';
-import { usageMeterOf } from '../../providers/translation/usage-meter';
+import { usageMeterOf, weekStartDate } from '../../providers/translation/usage-meter';
 import { auditChurchChange } from './audit';
 import { testEngine } from './engine-test';
 import { loadChurch, noChanges } from './settings-service';
@@ -32,11 +30,6 @@ const fieldError = (field: string, key: Parameters<typeof msg>[0]) => ({ field, 
 function assertMayEdit(actor: Actor, churchId: string): void {
   if (!canReachChurch(actor, 'church:edit', churchId)) throw notFound('Church');
 }
-
-const localDate = (instant: Date, timeZone: string) => {
-  const w = wallClockOf(instant, timeZone);
-  return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
-};
 
 function toSettings(ctx: AppContext, row: EngineRow): EngineSettings {
   return {
@@ -56,7 +49,7 @@ export async function getEngines(ctx: AppContext, actor: Actor, churchId: string
   const rows = await loadEngineRows(ctx.db, churchId);
   const [healthRows, usageRows] = await Promise.all([
     ctx.db.select().from(translationEngineHealth).where(eq(translationEngineHealth.churchId, churchId)),
-    ctx.db.select().from(translationUsage).where(and(eq(translationUsage.churchId, churchId), eq(translationUsage.weekStart, localDate(weekStart(church.timeZone), church.timeZone)))),
+    ctx.db.select().from(translationUsage).where(and(eq(translationUsage.churchId, churchId), eq(translationUsage.weekStart, weekStartDate(church.timeZone)))),
   ]);
   const health: EngineHealth[] = rows.map((row) => {
     const h = healthRows.find((r) => r.slot === row.slot && r.kind === row.kind);

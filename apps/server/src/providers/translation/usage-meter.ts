@@ -39,6 +39,12 @@ interface Health {
 const LATENCY_WINDOW = 20;
 const FLUSH_MS = 5000;
 
+/** The church's week as the date of its Monday in its time zone (YYYY-MM-DD), as usage rows key it. */
+export function weekStartDate(timeZone: string, at: Date = new Date()): string {
+  const start = wallClockOf(weekStart(timeZone, at), timeZone);
+  return `${start.year}-${String(start.month).padStart(2, '0')}-${String(start.day).padStart(2, '0')}`;
+}
+
 const median = (xs: number[]) => {
   if (xs.length === 0) return null;
   const s = [...xs].sort((a, b) => a - b);
@@ -63,8 +69,7 @@ export class UsageMeter {
   private weekOf(timeZone: string, at: Date): string {
     const cached = this.weeks.get(timeZone);
     if (cached && at.getTime() < cached.until && at.getTime() >= cached.until - 7 * 86_400_000 - 3_600_000) return cached.date;
-    const start = wallClockOf(weekStart(timeZone, at), timeZone);
-    const date = `${start.year}-${String(start.month).padStart(2, '0')}-${String(start.day).padStart(2, '0')}`;
+    const date = weekStartDate(timeZone, at);
     this.weeks.set(timeZone, { date, until: nextWeekStart(timeZone, at).getTime() });
     return date;
   }
