@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MOCK_DEEPL_KEY, startMockDeepL, type MockDeepL } from '../../server/test/mock-engines/mock-deepl';
+import { seriousViolations } from './axe';
 import { deeplMockPort } from './engine-mocks';
 import { signInThroughForm as signIn } from './fixtures';
 import { joinAsGuest, startSpeaker, stopSermon, typeLines } from './live-helpers';
@@ -38,6 +39,8 @@ test('a church admin sets DeepL, tests it, and a sermon is translated by it; the
     await first.getByRole('button', { name: 'Test connection' }).click();
     await expect(first.getByRole('alert')).toContainText('The key was refused');
     await expect(first.getByRole('alert')).toContainText('DeepL refused the request: Authorization failure, check auth_key');
+    await first.screenshot({ path: `${SHOTS}/engine-wrong-key-1280.png` });
+    expect(await seriousViolations(page)).toEqual([]);
 
     await first.getByLabel('API key').fill(MOCK_DEEPL_KEY);
     await first.getByRole('button', { name: 'Test connection' }).click();
@@ -64,7 +67,7 @@ test('a church admin sets DeepL, tests it, and a sermon is translated by it; the
 
     // Manage Church shows how DeepL has been doing.
     await page.reload();
-    await expect(first.getByText(/Recent latency: \d+ ms/)).toBeVisible();
+    await expect(first.getByText(/Recent latency: \d+ ms/)).toBeVisible({ timeout: 15_000 });
 
     // The analytics cost view shows the characters sent to DeepL this week.
     await page.goto('/analytics?tab=cost');
@@ -76,6 +79,7 @@ test('a church admin sets DeepL, tests it, and a sermon is translated by it; the
     const finalCell = row.getByRole('cell').nth(2);
     expect(Number((await finalCell.innerText()).replace(/\D/g, ''))).toBeGreaterThanOrEqual(sent);
     await page.screenshot({ path: `${SHOTS}/analytics-cost-1280.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
 
     // In Portuguese on a phone, both screens read in the person's language.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -83,7 +87,7 @@ test('a church admin sets DeepL, tests it, and a sermon is translated by it; the
     await expect(page.getByRole('list', { name: 'Custo de tradução por semana' }).getByRole('listitem')).toContainText(/DeepL.*Frases finais\s*\d+ caracteres/);
     await page.screenshot({ path: `${SHOTS}/analytics-cost-pt-390.png`, fullPage: true });
     await page.goto('/church?lng=pt');
-    await expect(page.getByRole('form', { name: 'Primeiro mecanismo' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Primeiro mecanismo' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(/Latência recente: \d+ ms/)).toBeVisible();
     await engineCard(page, 'Mecanismos de tradução').screenshot({ path: `${SHOTS}/church-engines-pt-390.png` });
   } finally {
