@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   MOCK_DEEPL_KEY, MOCK_GOOGLE_KEY, MOCK_OPENAI_KEY, MOCK_OPENAI_MODEL,
   startMockDeepL, startMockGoogle, startMockLibreTranslate, startMockOpenAI, type Loopback, type MockDeepL, type MockOpenAI,
@@ -42,7 +42,7 @@ describe('a church translator with two engines', () => {
       byLanguage: { pt: '[PT-BR] Grace and peace', es: '[ES] Grace and peace' },
       engineOf: { pt: 'deepl', es: 'deepl' },
     });
-    expect(googleMock.count()).toBe(0);
+    expect(googleMock.count('/language/translate/v2')).toBe(0);
     expect(calls).toMatchObject([{ slot: 'primary', engine: 'deepl', purpose: 'final', ok: true, units: 'Grace and peace'.length * 2 }]);
   });
 
@@ -76,6 +76,22 @@ describe('a church translator with two engines', () => {
     expect(out.engineOf).toEqual({ pt: 'libretranslate', hi: 'google' });
   });
 
+  it('asks the engines which languages they have, then sends one the first lacks straight to the second', async () => {
+    const { t, calls } = church(deepl(), google());
+    await t.translateTraced('Grace and peace', 'en', ['pt']);
+    await vi.waitFor(() => expect(deeplMock.count('/v2/languages')).toBe(1));
+    await vi.waitFor(() => expect(googleMock.count('/language/translate/v2/languages')).toBe(1));
+    await new Promise((r) => setTimeout(r, 20));
+    deeplMock.reset();
+    const out = await t.translateTraced('Amen and amen', 'en', ['pt', 'hi']);
+    expect(out.engineOf).toEqual({ pt: 'deepl', hi: 'google' });
+    expect(deeplMock.requests.map((r) => (r.json as { target_lang?: string }).target_lang)).toEqual(['PT-BR']);
+    expect(calls.every((c) => c.ok)).toBe(true);
+    // Asked once, not on every line.
+    await t.translateTraced('Hallelujah', 'en', ['pt']);
+    expect(deeplMock.count('/v2/languages')).toBe(0);
+  });
+
   it('falls back when the model answers invalidly, and bills the tokens it spent', async () => {
     const { t, calls } = church(model(), deepl());
     modelMock.answerNext(() => JSON.stringify({ pt: 'Graça e paz' }));
@@ -90,7 +106,7 @@ describe('a church translator with two engines', () => {
     deeplMock.failNext({ status: 500, path: '/v2/translate' });
     await expect(t.translateTraced('And the', 'en', ['pt'], { purpose: 'partial' })).rejects.toThrow(/DeepL refused the request/);
     expect(deeplMock.count('/v2/translate')).toBe(1);
-    expect(googleMock.count()).toBe(0);
+    expect(googleMock.count('/language/translate/v2')).toBe(0);
     expect(calls).toMatchObject([{ purpose: 'partial', ok: false }]);
   });
 

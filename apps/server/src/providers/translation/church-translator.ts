@@ -21,6 +21,9 @@ export interface TracedTranslation {
  */
 export const PRIMARY_REST_MS = 30_000;
 
+/** A language list an engine could not give is asked for again after this long. */
+const LANGUAGES_RETRY_MS = 5 * 60_000;
+
 /** Failures that say the engine is down (rather than this line or language being refused). */
 const OUTAGE = new Set(['server', 'unreachable', 'timeout', 'rate_limited', 'quota', 'auth']);
 
@@ -33,6 +36,8 @@ const OUTAGE = new Set(['server', 'unreachable', 'timeout', 'rate_limited', 'quo
 export class ChurchTranslator {
   readonly kind: TranslatorKind;
   private primaryRestsUntil = 0;
+  /** When each engine was last asked for its languages (index as `engines`). */
+  private readonly languagesAskedAt: number[] = [];
 
   constructor(
     readonly engines: SlotEngine[],
@@ -61,6 +66,7 @@ export class ChurchTranslator {
    * all came back.
    */
   async translateTraced(text: string, from: string, to: string[], options: TranslateOptions = {}): Promise<TracedTranslation> {
+    this.learnLanguages();
     const byLanguage: Record<string, string> = {};
     const engineOf: Record<string, TranslatorKind> = {};
     let remaining = [...new Set(to.filter((code) => code !== from))];
@@ -89,6 +95,21 @@ export class ChurchTranslator {
     }
     if (Object.keys(byLanguage).length === 0 && remaining.length > 0 && lastError) throw lastError;
     return { byLanguage, engineOf };
+  }
+
+  /**
+   * Asks each engine that can say which languages it has, in the background: until it answers a
+   * language is assumed available (a refusal then sends it to the other engine), afterwards a
+   * language the engine lacks goes straight to the other one, costing no failed request a line.
+   */
+  private learnLanguages(): void {
+    this.engines.forEach((entry, i) => {
+      const load = entry.translator.loadLanguages?.bind(entry.translator);
+      const asked = this.languagesAskedAt[i];
+      if (!load || (asked !== undefined && (asked === Infinity || this.now() - asked < LANGUAGES_RETRY_MS))) return;
+      this.languagesAskedAt[i] = this.now();
+      load().then(() => { this.languagesAskedAt[i] = Infinity; }, () => undefined);
+    });
   }
 
   /** One engine's attempt, measured; a church-made language an engine refuses does not spoil the others. */
