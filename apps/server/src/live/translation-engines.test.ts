@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { liveEvents, type Caption, type ListenerJoinAck, type SegmentAck, type Sermon, type SpeakerJoinAck, type TranslationUsageRow } from '@app/shared';
-import { buildCast, buildChurch } from '../../test/helpers/factories';
+import { buildCast, buildChurch, buildUser, sessionCookie } from '../../test/helpers/factories';
 import { addChurchLanguages, connectLive, eventually, listen, ok, record, request, type ClientSocket } from '../../test/helpers/live-kit';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app';
 import {
-  MOCK_DEEPL_KEY, MOCK_GOOGLE_KEY, MOCK_OPENAI_KEY, MOCK_OPENAI_MODEL,
-  startMockDeepL, startMockGoogle, startMockOpenAI, type Loopback, type MockDeepL, type MockOpenAI,
+  MOCK_DEEPL_KEY, MOCK_GOOGLE_KEY, MOCK_LIBRE_KEY, MOCK_OPENAI_KEY, MOCK_OPENAI_MODEL,
+  startMockDeepL, startMockGoogle, startMockLibreTranslate, startMockOpenAI, type Loopback, type MockDeepL, type MockOpenAI,
 } from '../../test/mock-engines';
 import { storeEngine } from '../providers/translation/engine-store';
 import { invalidateChurchProviders } from '../providers/church-providers';
@@ -19,14 +19,15 @@ import { translateForLanguages } from './translate';
 let deepl: MockDeepL;
 let google: Loopback;
 let model: MockOpenAI;
+let libre: Loopback;
 let t: TestApp;
 let url: string;
 let cast: Awaited<ReturnType<typeof buildCast>>;
 const open: ClientSocket[] = [];
 
 beforeAll(async () => {
-  [deepl, google, model] = await Promise.all([startMockDeepL(), startMockGoogle(), startMockOpenAI()]);
-  t = await createTestApp({ DEEPL_API_URL: deepl.url, GOOGLE_TRANSLATE_URL: google.url, OPENAI_BASE_URL: model.baseUrl });
+  [deepl, google, model, libre] = await Promise.all([startMockDeepL(), startMockGoogle(), startMockOpenAI(), startMockLibreTranslate({ key: MOCK_LIBRE_KEY })]);
+  t = await createTestApp({ DEEPL_API_URL: deepl.url, GOOGLE_TRANSLATE_URL: google.url, OPENAI_BASE_URL: model.baseUrl, LIBRETRANSLATE_URL: libre.url });
   cast = await buildCast(t.ctx.db);
   await addChurchLanguages(t.ctx.db, cast.church.id, { joinLive: ['en', 'pt', 'es', 'zh-Hans'] });
   await addChurchLanguages(t.ctx.db, cast.otherChurch.id, { joinLive: ['en', 'pt', 'es', 'zh-Hans'] });
@@ -40,9 +41,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await Promise.all([deepl, google, model].map((m) => m.close()));
+  await Promise.all([deepl, google, model, libre].map((m) => m.close()));
 });
-beforeEach(() => { for (const m of [deepl, google, model]) m.reset(); });
+beforeEach(() => { for (const m of [deepl, google, model, libre]) m.reset(); });
 afterEach(() => { for (const s of open.splice(0)) s.disconnect(); });
 
 async function useEngines(churchId: string, first: Parameters<typeof storeEngine>[3], second?: Parameters<typeof storeEngine>[3]) {
@@ -52,6 +53,7 @@ async function useEngines(churchId: string, first: Parameters<typeof storeEngine
 }
 const deeplEngine = () => ({ kind: 'deepl' as const, url: null, region: null, model: null, keyEnc: t.ctx.secrets.encrypt(MOCK_DEEPL_KEY) });
 const googleEngine = () => ({ kind: 'google' as const, url: null, region: null, model: null, keyEnc: t.ctx.secrets.encrypt(MOCK_GOOGLE_KEY) });
+const libreEngine = () => ({ kind: 'libretranslate' as const, url: 'https://translate.harbour.church', region: null, model: null, keyEnc: t.ctx.secrets.encrypt(MOCK_LIBRE_KEY) });
 const modelEngine = () => ({ kind: 'openai' as const, url: 'https://api.openai.com/v1', region: null, model: MOCK_OPENAI_MODEL, keyEnc: t.ctx.secrets.encrypt(MOCK_OPENAI_KEY) });
 
 async function client(cookie?: string) {
@@ -111,6 +113,51 @@ describe('a sermon on DeepL with Google as the second engine', () => {
     google.failNext({ status: 503, count: 1000, path: '/language/translate/v2' });
     await say('Nobody can translate this.');
     await eventually(() => expect(listeners.pt).toEqual([expect.objectContaining({ seq: 1, provider: 'untranslated', text: 'Nobody can translate this.' })]), 15_000);
+  }, 30_000);
+});
+
+/** Each engine as the first, with another as the second: what a church running a sermon on it sees. */
+const everyEngine = [
+  { kind: 'deepl', first: deeplEngine, second: googleEngine, secondKind: 'google', mock: () => deepl, path: '/v2/translate' },
+  { kind: 'google', first: googleEngine, second: libreEngine, secondKind: 'libretranslate', mock: () => google, path: '/language/translate/v2' },
+  { kind: 'libretranslate', first: libreEngine, second: deeplEngine, secondKind: 'deepl', mock: () => libre, path: '/translate' },
+  { kind: 'openai', first: modelEngine, second: deeplEngine, secondKind: 'deepl', mock: () => model, path: '/v1/chat/completions' },
+] as const;
+
+describe.each(everyEngine)('a sermon on $kind', (engine) => {
+  it('translates into three languages with the glossary kept and fixed, partial lines too; on 500s the second engine takes over with nothing lost; the cost view counts it', async () => {
+    const church = await buildChurch(t.ctx.db);
+    await addChurchLanguages(t.ctx.db, church.id, { joinLive: ['en', 'pt', 'es', 'zh-Hans'] });
+    const admin = await buildUser(t.ctx.db, 'church_admin', { churchId: church.id });
+    const adminCookie = await sessionCookie(t.ctx.db, admin.id);
+    const glossary = await t.app.inject({ method: 'POST', url: `/api/v1/churches/${church.id}/glossary`, headers: { cookie: adminCookie }, payload: { language: 'en', term: 'Harbour City', kind: 'keep' } });
+    expect(glossary.statusCode).toBe(201);
+    await useEngines(church.id, engine.first(), engine.second());
+
+    // A partial line (the captions' in-progress text) goes to the first engine too.
+    const partial = await translateForLanguages(t.ctx, t.ctx.log, church.id, 'Welcome to Harbour', 'en', ['pt', 'es', 'zh-Hans'], { purpose: 'partial' });
+    expect([...partial.byLanguage.values()].map((x) => x.provider)).toEqual([engine.kind, engine.kind, engine.kind]);
+
+    const { listeners, say } = await sermonWith(['pt', 'es', 'zh-Hans'], church.id, adminCookie);
+    await say('Welcome to Harbour City, grace to you.');
+    await eventually(() => { for (const l of ['pt', 'es', 'zh-Hans']) expect(listeners[l]).toHaveLength(1); });
+    const fixed: Record<string, string> = { pt: 'graça', es: 'gracia', 'zh-Hans': '恩典' };
+    for (const l of ['pt', 'es', 'zh-Hans']) {
+      expect(listeners[l]![0]).toMatchObject({ provider: engine.kind, final: true });
+      expect(listeners[l]![0]!.text).toContain('Harbour City');
+      expect(listeners[l]![0]!.text).toContain(fixed[l]);
+    }
+
+    engine.mock().failNext({ status: 500, count: 1000, path: engine.path });
+    await say('Let us pray.');
+    await eventually(() => { for (const l of ['pt', 'es', 'zh-Hans']) expect(listeners[l]!.map((c) => c.seq)).toEqual([1, 2]); }, 15_000);
+    for (const l of ['pt', 'es', 'zh-Hans']) expect(listeners[l]![1]).toMatchObject({ provider: engine.secondKind, text: expect.stringMatching(/^\[.+\] Let us pray\.$/) });
+
+    const usage = await t.app.inject({ method: 'GET', url: '/api/v1/analytics/translation-usage', headers: { cookie: adminCookie } });
+    const row = (usage.json().rows as TranslationUsageRow[]).find((r) => r.engine === engine.kind)!;
+    expect(row).toMatchObject({ unit: engine.kind === 'openai' ? 'tokens' : 'characters', failures: 1 });
+    expect(row.partialUnits).toBeGreaterThan(0);
+    expect(row.finalUnits).toBeGreaterThan(0);
   }, 30_000);
 });
 

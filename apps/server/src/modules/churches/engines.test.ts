@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } from '../../../test/mock-azure';
 import {
-  MOCK_DEEPL_KEY, MOCK_GOOGLE_KEY, MOCK_OPENAI_KEY, MOCK_OPENAI_MODEL,
+  MOCK_DEEPL_KEY, MOCK_GOOGLE_KEY, MOCK_LIBRE_KEY, MOCK_OPENAI_KEY, MOCK_OPENAI_MODEL,
   startMockDeepL, startMockGoogle, startMockLibreTranslate, startMockOpenAI, type Loopback, type MockDeepL, type MockOpenAI,
 } from '../../../test/mock-engines';
 import { useCastApp } from '../../../test/helpers/cast-app';
@@ -16,7 +16,7 @@ let libre: Loopback;
 let model: MockOpenAI;
 let azure: MockAzure;
 beforeAll(async () => {
-  [deepl, google, libre, model, azure] = await Promise.all([startMockDeepL(), startMockGoogle(), startMockLibreTranslate(), startMockOpenAI(), startMockAzure()]);
+  [deepl, google, libre, model, azure] = await Promise.all([startMockDeepL(), startMockGoogle(), startMockLibreTranslate({ key: MOCK_LIBRE_KEY }), startMockOpenAI(), startMockAzure()]);
 });
 afterAll(async () => { await Promise.all([deepl, google, libre, model, azure].map((m) => m.close())); });
 beforeEach(() => { for (const m of [deepl, google, libre, model]) m.reset(); azure.reset(); });
@@ -99,7 +99,7 @@ describe('choosing engines', () => {
   it('keeps the stored key when the field is left empty, and says when nothing changed', async () => {
     const church = await freshChurch();
     const admin = await adminOf(church.id);
-    await app.call('PUT', `${enginesUrl(church.id)}/primary`, admin, { kind: 'libretranslate', url: 'https://translate.harbour.church/' });
+    expect((await app.call('PUT', `${enginesUrl(church.id)}/primary`, admin, { kind: 'libretranslate', url: 'https://translate.harbour.church/', key: MOCK_LIBRE_KEY })).statusCode).toBe(200);
     const again = await app.call('PUT', `${enginesUrl(church.id)}/primary`, admin, { kind: 'libretranslate', url: 'https://translate.harbour.church', key: '' });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('no_changes');
@@ -147,7 +147,7 @@ describe('choosing engines', () => {
 describe('Test connection', () => {
   it('translates the sample line and gives its latency, and names the listening languages the engine lacks', async () => {
     const church = await freshChurch(['pt', 'es', 'hi']);
-    const res = await app.call('POST', `${enginesUrl(church.id)}/test`, await adminOf(church.id), { kind: 'libretranslate', url: 'https://translate.harbour.church' });
+    const res = await app.call('POST', `${enginesUrl(church.id)}/test`, await adminOf(church.id), { kind: 'libretranslate', url: 'https://translate.harbour.church', key: MOCK_LIBRE_KEY });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       ok: true, kind: 'libretranslate', error: null, missingLanguages: ['hi'],
@@ -157,11 +157,18 @@ describe('Test connection', () => {
     expect(await app.t.ctx.db.select().from(churchTranslationEngines).where(eq(churchTranslationEngines.churchId, church.id))).toEqual([]);
   });
 
-  it("answers a wrong key with the engine's own error", async () => {
+  it.each([
+    { kind: 'azure', region: 'australiaeast', status: 401, words: 'credentials are missing or invalid' },
+    { kind: 'deepl', status: 403, words: 'Authorization failure, check auth_key' },
+    { kind: 'google', status: 400, words: 'API key not valid' },
+    { kind: 'libretranslate', url: 'https://translate.harbour.church', status: 403, words: 'Invalid API key' },
+    { kind: 'openai', url: 'https://api.openai.com/v1', model: MOCK_OPENAI_MODEL, status: 401, words: 'Incorrect API key provided' },
+  ])("answers a wrong $kind key with the engine's own error", async ({ status, words, ...engine }) => {
     const church = await freshChurch();
-    const res = await app.call('POST', `${enginesUrl(church.id)}/test`, await adminOf(church.id), { kind: 'openai', url: 'https://api.openai.com/v1', model: MOCK_OPENAI_MODEL, key: 'sk-wrong' });
+    const res = await app.call('POST', `${enginesUrl(church.id)}/test`, await adminOf(church.id), { ...engine, key: 'wrong-key-0000' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ok: false, error: { kind: 'auth', status: 401, message: expect.stringContaining('Incorrect API key provided') }, sample: { translation: null } });
+    expect(res.json()).toMatchObject({ ok: false, error: { kind: 'auth', status, message: expect.stringContaining(words) }, sample: { translation: null } });
+    expect(res.body).not.toContain('wrong-key-0000');
   });
 
   it('uses the stored key when none is typed', async () => {
