@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { deeplMockPort } from './e2e/engine-mocks';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 // A fresh data folder per run: journeys start from the demo data and nothing else. Written back to
@@ -35,6 +36,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // A church that chooses DeepL reaches the loopback DeepL a journey starts (e2e/engine-mocks.ts).
+      DEEPL_API_URL: `http://127.0.0.1:${deeplMockPort(port)}`,
       // Several people may build the web app at once: each can point at its own build folder.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

@@ -28,6 +28,7 @@ import { moveUploadedImages } from './providers/storage/image-store';
 import { createMailer } from './providers/email/create-mailer';
 import { AppMetrics } from './modules/metrics/app-metrics';
 import { registerMetrics } from './modules/metrics/routes';
+import { usageMeterOf } from './providers/translation/usage-meter';
 
 export interface BuildOptions {
   /** An already-open PGlite (tests clone a migrated template instead of running initdb). */
@@ -79,6 +80,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     version: appVersion,
     onClose: (fn) => closers.push(fn),
   };
+  // Made first so it closes last: translations still in flight at shutdown are counted (decision 033).
+  usageMeterOf(ctx);
   app.addHook('onClose', async () => {
     for (const fn of closers.reverse()) await fn();
     await database.close();

@@ -72,6 +72,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ METRICS_TOKEN: `${'a'.repeat(40)} b` })).toThrow(/METRICS_TOKEN/);
   });
 
+  it("takes the translation engines' test addresses, and names a bad one", () => {
+    const config = loadConfig({ DEEPL_API_URL: 'http://127.0.0.1:9001', GOOGLE_TRANSLATE_URL: 'http://127.0.0.1:9002', LIBRETRANSLATE_URL: 'http://127.0.0.1:9003', OPENAI_BASE_URL: 'http://127.0.0.1:9004/v1' });
+    expect([config.DEEPL_API_URL, config.GOOGLE_TRANSLATE_URL, config.LIBRETRANSLATE_URL, config.OPENAI_BASE_URL]).toEqual(['http://127.0.0.1:9001', 'http://127.0.0.1:9002', 'http://127.0.0.1:9003', 'http://127.0.0.1:9004/v1']);
+    expect(loadConfig({}).DEEPL_API_URL).toBeUndefined();
+    expect(() => loadConfig({ OPENAI_BASE_URL: 'the model server' })).toThrow(/OPENAI_BASE_URL/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, dbKind: 'pglite' });
   });

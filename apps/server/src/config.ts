@@ -28,6 +28,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Sermon Translate <no-reply@localhost>'),
   AZURE_TRANSLATOR_ENDPOINT: z.string().url().optional(),
   AZURE_SPEECH_HOST: z.string().url().optional(),
+  // Other translation engines' addresses, for tests (loopback mocks); decision 033. LibreTranslate's
+  // and the model server's address is each church's own: their overrides replace it for every church.
+  DEEPL_API_URL: z.string().url().optional(),
+  GOOGLE_TRANSLATE_URL: z.string().url().optional(),
+  LIBRETRANSLATE_URL: z.string().url().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addChurchLanguageBody, isAzureTranslatorEndpoint, isValidTimeZone, liveSettingsBody } from './church-settings';
+import { engineConfig } from './translation-engines';
 import { findKnownLanguage, isRtlLanguage, voiceLocale } from './languages';
 
 describe('church live settings contract', () => {
@@ -25,11 +26,20 @@ describe('church live settings contract', () => {
   });
 
   it('explains why an endpoint is refused', () => {
-    const notUrl = liveSettingsBody.safeParse({ translatorEndpoint: 'not a url' });
-    expect(notUrl.error?.issues[0]?.message).toBe('validation.urlInvalid');
-    const notAzure = liveSettingsBody.safeParse({ translatorEndpoint: 'https://evil.example.com' });
-    expect(notAzure.error?.issues.map((i) => i.message)).toEqual(['validation.translatorEndpointInvalid']);
-    expect(liveSettingsBody.safeParse({ translatorEndpoint: '' }).success).toBe(true);
+    const azure = (endpoint: string) => engineConfig.safeParse({ kind: 'azure', region: 'global', endpoint });
+    expect(azure('not a url').error?.issues[0]?.message).toBe('validation.urlInvalid');
+    expect(azure('https://evil.example.com').error?.issues.map((i) => i.message)).toEqual(['validation.translatorEndpointInvalid']);
+    expect(azure('').success).toBe(true);
+  });
+
+  it("takes any http(s) address for a church's own LibreTranslate or model server", () => {
+    expect(engineConfig.safeParse({ kind: 'libretranslate', url: 'http://192.168.1.20:5000' }).success).toBe(true);
+    expect(engineConfig.safeParse({ kind: 'openai', url: 'http://localhost:11434/v1', model: 'llama3.1:8b' }).success).toBe(true);
+    expect(engineConfig.safeParse({ kind: 'openai', url: 'https://api.openai.com/v1?x=1', model: 'gpt-4o-mini' }).error?.issues[0]?.message).toBe('validation.engineUrlInvalid');
+    expect(engineConfig.safeParse({ kind: 'openai', url: 'https://api.openai.com/v1', model: '' }).error?.issues[0]?.message).toBe('validation.required');
+    // Never a cloud metadata service, nor a URL with credentials in it.
+    expect(engineConfig.safeParse({ kind: 'libretranslate', url: 'http://169.254.169.254/latest' }).success).toBe(false);
+    expect(engineConfig.safeParse({ kind: 'libretranslate', url: 'http://user:pw@translate.church' }).success).toBe(false);
   });
 
   it('lower-cases regions and refuses malformed ones', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { languageListKinds } from './enums';
 import { findKnownLanguage } from './languages';
 import { msg } from './validation';
+import { translationEngineKinds, translatorKinds } from './translation-engine-kinds';
 
 /**
  * Church live settings (spec sections 3, 5, 8): speech and translator credentials,
@@ -21,8 +22,6 @@ import { msg } from './validation';
  * A language already in the same list answers 409 with code `conflict`.
  */
 
-export const translatorKinds = ['azure', 'demo'] as const;
-export type TranslatorKind = (typeof translatorKinds)[number];
 
 /** Languages per list: each join-live language can cost a translation target per segment. */
 export const CHURCH_LANGUAGES_MAX = 30;
@@ -61,7 +60,7 @@ const VOICE_ID = /^[a-z]{2,3}-[A-Za-z]{2,4}(?:-[A-Za-z0-9]+)+$/;
 const LANGUAGE_CODE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
 
 /** A region name, or '' (cleared). Lower-cased: Azure region names are. */
-const azureRegionField = z
+export const azureRegionField = z
   .string()
   .trim()
   .toLowerCase()
@@ -69,7 +68,7 @@ const azureRegionField = z
   .refine((v) => v === '' || REGION.test(v), msg('invalidChoice'));
 
 /** A write-only secret: '' or omitted keeps the stored one. */
-const secretField = z.string().trim().max(200, msg('tooLong'));
+export const secretField = z.string().trim().max(200, msg('tooLong'));
 
 /**
  * Azure's own Translator hosts (global, regional, resource endpoints, sovereign clouds). The server
@@ -84,7 +83,7 @@ export function isAzureTranslatorEndpoint(value: string): boolean {
   return host !== undefined && AZURE_TRANSLATOR_HOST.test(host);
 }
 
-const translatorEndpointField = z
+export const translatorEndpointField = z
   .string()
   .trim()
   .max(300, msg('tooLong'))
@@ -107,14 +106,13 @@ export const churchLiveSettings = z.object({
   hasSpeechKey: z.boolean(),
   /** Masked (last 4 characters only), and only for people who may edit the church; else null. */
   speechKey: z.string().nullable(),
-  /** null = Azure's global endpoint. */
-  translatorEndpoint: z.string().nullable(),
-  translatorLocation: z.string().nullable(),
-  hasTranslatorKey: z.boolean(),
-  /** Masked, as speechKey. */
-  translatorKey: z.string().nullable(),
-  /** 'demo' when the church has no translator key: captions are labelled "demo translation". */
+  /**
+   * The church's first translation engine, or 'demo' when it has none: captions are labelled "demo
+   * translation". The engines themselves: GET /churches/:id/translation-engines (decision 033).
+   */
   translatorKind: z.enum(translatorKinds),
+  /** The second (failover) engine, or null. */
+  failoverKind: z.enum(translationEngineKinds).nullable(),
   guestsMayListen: z.boolean(),
   timeZone: z.string(),
   weeklyStreamLimitMinutes: z.number().int(),
@@ -155,20 +153,14 @@ export const churchLanguageParams = z.object({ id: z.string().uuid(), languageId
 
 /**
  * PATCH /churches/:id/live-settings. Every field is optional; only sent fields change.
- * A key left empty or omitted keeps the stored key; `removeSpeechKey` / `removeTranslatorKey` clear it
- * (the church then uses the browser's speech and the demo translator). A stored key needs its
- * location (spec section 5: key and location required together).
+ * A key left empty or omitted keeps the stored key; `removeSpeechKey` clears it (the church then
+ * uses the browser's speech). A stored key needs its location (spec section 5: key and location
+ * required together). Translation engines have their own routes (translation-engines.ts).
  */
 export const liveSettingsBody = z.object({
   speechKey: secretField.optional(),
   speechLocation: azureRegionField.optional(),
   removeSpeechKey: z.boolean().optional(),
-  /** '' = Azure's global endpoint. */
-  translatorEndpoint: translatorEndpointField.optional(),
-  translatorKey: secretField.optional(),
-  /** A region, or 'global' for a global single-service resource. */
-  translatorLocation: azureRegionField.optional(),
-  removeTranslatorKey: z.boolean().optional(),
   guestsMayListen: z.boolean().optional(),
   timeZone: z
     .string()

@@ -26,6 +26,9 @@ export const errorCodes = [
   'two_step_code_needed',
   'two_step_code_invalid',
   'two_step_restart',
+  // Translation engines (decision 033).
+  'engine_test_failed',
+  'engine_primary_first',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

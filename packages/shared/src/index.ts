@@ -15,6 +15,8 @@ export * from './signed-out-pages';
 export * from './age';
 export * from './churches';
 export * from './church-settings';
+export * from './translation-engine-kinds';
+export * from './translation-engines';
 export * from './me';
 export * from './lists';
 export * from './people';

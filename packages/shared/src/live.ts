@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageOf } from './api';
 import { listenerStatuses, sermonStatuses, voiceGenders } from './enums';
 import { MAX_SEGMENT_CHARS } from './live-events';
+import { captionProviders, translatorKinds } from './translation-engine-kinds';
 
 /**
  * Live sermon contracts: REST bodies and the Socket.IO namespace `/live` (ARCHITECTURE.md section 5).
@@ -15,8 +16,9 @@ import { MAX_SEGMENT_CHARS } from './live-events';
  *   is answered `too_large`; one over the transport limit (64 KB) closes that connection.
  * - `caption`: to the room of one language. Interim text (final: false) only to listeners of the
  *   spoken language; final captions to every language with listeners, translated ONCE per segment.
- *   `provider` is 'source' (the spoken words), 'azure', 'demo' (label it "demo translation") or
- *   'untranslated' (translation failed: the original text, so nothing is lost). `audio` carries the
+ *   `provider` is 'source' (the spoken words), the engine that translated it ('azure', 'deepl',
+ *   'google', 'libretranslate', 'openai'), 'demo' (label it "demo translation") or 'untranslated'
+ *   (every engine failed: the original text, so nothing is lost). `audio` carries the
  *   URLs of synthesised voices someone in that room asked for (`sermonAudioPath`); the URL may be
  *   fetched at once, it waits for a synthesis in progress. No separate audio event.
  * - A caption's seq can arrive twice (after a reconnection, in an ack's catch-up and as an event):
@@ -68,7 +70,7 @@ export const captionSchema = z.object({
   language: z.string(),
   text: z.string(),
   final: z.boolean(),
-  provider: z.enum(['source', 'azure', 'demo', 'untranslated']),
+  provider: z.enum(captionProviders),
   /** Synthesised voice for this caption, when a listener in this room asked for one. */
   audio: z.object({ female: z.string().optional(), male: z.string().optional() }).optional(),
 });
@@ -112,7 +114,7 @@ export const sermonByBroadcastResponse = z.object({
   /** false: offer the device's own voice (speechSynthesis) instead of server voices. */
   hasSpeechKey: z.boolean(),
   guestsMayListen: z.boolean(),
-  translator: z.enum(['azure', 'demo']),
+  translator: z.enum(translatorKinds),
 });
 export type SermonByBroadcast = z.infer<typeof sermonByBroadcastResponse>;
 
@@ -222,7 +224,7 @@ export const sermonStateSchema = z.object({
   /** Listeners per language, for the speaker's screen. */
   listenerCounts: z.record(z.string(), z.number().int()),
   minutesLeft: z.number().nullable(),
-  translator: z.enum(['azure', 'demo']),
+  translator: z.enum(translatorKinds),
 });
 export type SermonState = z.infer<typeof sermonStateSchema>;
 

@@ -53,6 +53,8 @@ export const validationMessages = {
   voiceIdInvalid: 'Enter an Azure voice name such as pt-BR-FranciscaNeural',
   voiceIdRequired: 'A language needs at least one voice ID',
   translatorEndpointInvalid: 'Enter an Azure Translator endpoint, such as https://your-resource.cognitiveservices.azure.com',
+  engineUrlInvalid: 'Enter the server address with http:// or https://, such as https://translate.example.org',
+  engineModelInvalid: 'Enter the model name as the server knows it, such as gpt-4o-mini',
   wholeMinutes: 'Enter a whole number of minutes',
   streamLimitRange: 'Enter a number of minutes from 0 to 10080 (one week)',
   keyOrRemove: 'Remove the key or enter a new one, not both',

@@ -107,9 +107,14 @@ export class CaptionPipeline {
     return this.deps.tts.get(key, () => this.synthesize(spec.churchId, spec.text, spec.locale, spec.voiceId));
   }
 
-  /** One translator request for every listened language; captions leave in seq order per room. */
+  /**
+   * One translation for every listened language; captions leave in seq order per room. A model
+   * engine reads the sermon's previous few lines with it: this room's own, so never another
+   * church's text (decision 033).
+   */
   translateAndSend(room: SermonRoom, segment: RoomSegment, targets: string[]): void {
-    this.deliver(room, segment, targets, translateForLanguages(this.deps.ctx, this.deps.log, room.churchId, segment.text, room.sourceLanguage, targets));
+    const context = sermonContext(room, segment.seq);
+    this.deliver(room, segment, targets, translateForLanguages(this.deps.ctx, this.deps.log, room.churchId, segment.text, room.sourceLanguage, targets, { purpose: 'final', context }));
   }
 
   /** Translations made ahead (a prepared paragraph, decision 026): sent in seq order with no translator call. */
@@ -203,4 +208,12 @@ export class CaptionPipeline {
     }
     return text ? { churchId, text, locale: lang.locale, voiceId } : null;
   }
+}
+
+/** Lines of context a model engine gets before the line it translates. */
+export const CONTEXT_LINES = 3;
+
+/** The room's lines just before `seq`, oldest first (the room holds only its own sermon's lines). */
+export function sermonContext(room: SermonRoom, seq: number): string[] {
+  return room.recent.filter((s) => s.seq < seq).slice(-CONTEXT_LINES).map((s) => s.text);
 }

@@ -1,3 +1,4 @@
+import type { TranslatorKind } from '@app/shared';
 import type { Caption } from '@app/shared';
 
 /**
@@ -88,7 +89,7 @@ export class SermonRoom {
   languages = new Map<string, RoomLanguage>();
   guestsMayListen = true;
   hasSpeech = false;
-  translatorKind: 'azure' | 'demo' = 'demo';
+  translatorKind: TranslatorKind = 'demo';
 
   readonly speakerSockets = new Set<string>();
   /** When the last speaker connection went away (or the sermon started without one); null while connected. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { liveEvents, type Caption, type SegmentAck, type SegmentPayload, type SermonState, type SpeakerJoinAck } from '@app/shared';
+import { liveEvents, translatorKinds, type Caption, type SegmentAck, type SegmentPayload, type SermonState, type SpeakerJoinAck, type TranslatorKind } from '@app/shared';
 import { sermons } from '../db/schema';
 import { canReachChurch } from '../lib/access';
 import { correctHeardLine } from '../modules/glossary/church-glossary';
@@ -126,7 +126,7 @@ export class SpeakerFlow {
   private sendFinal(room: SermonRoom, segment: RoomSegment, now: number, prepared?: { translations: Record<string, string>; provider: string }): void {
     const targets = room.wantedLanguages(now, this.core.options.listenerRecoveryMs).filter((l) => l !== room.sourceLanguage);
     // Stored translations first; a language added to the church after the text was prepared is translated now.
-    const provider: Translation['provider'] = prepared?.provider === 'azure' ? 'azure' : 'demo';
+    const provider: Translation['provider'] = (translatorKinds as readonly string[]).includes(prepared?.provider ?? '') ? (prepared!.provider as TranslatorKind) : 'demo';
     const ready = new Map(targets.filter((l) => prepared?.translations[l] !== undefined).map((l) => [l, { text: prepared!.translations[l]!, provider }]));
     const missing = targets.filter((l) => !ready.has(l));
     if (ready.size > 0) this.core.captions.sendStored(room, segment, ready);

@@ -1,10 +1,9 @@
-import { findListeningLanguage } from '@app/shared';
+import type { TranslatorKind } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { churchGlossary } from '../modules/glossary/church-glossary';
-import { translateWithGlossary } from '../modules/glossary/protect';
+import { translateWithGlossary, type GlossaryTranslateOptions } from '../modules/glossary/protect';
 import { providersForChurch } from '../providers/church-providers';
-import { TranslationError } from '../providers/translation/translator';
 import type { Translation } from './sermon-room';
 
 export interface TranslationOutcome {
@@ -19,19 +18,26 @@ export interface TranslationOutcome {
  * so the next line is translated with the new glossary (decision 025).
  */
 const CACHE_MAX = 500;
-const recent = new WeakMap<AppContext, Map<string, Record<string, string>>>();
+interface Cached {
+  byLanguage: Record<string, string>;
+  engineOf: Record<string, TranslatorKind>;
+}
+const recent = new WeakMap<AppContext, Map<string, Cached>>();
 
-function cacheOf(ctx: AppContext): Map<string, Record<string, string>> {
+function cacheOf(ctx: AppContext): Map<string, Cached> {
   let cache = recent.get(ctx);
   if (!cache) recent.set(ctx, (cache = new Map()));
   return cache;
 }
 
 /**
- * ONE translator request for every target language (ARCHITECTURE.md section 5), with the church's
- * glossary applied (terms protected, then put back per language, decision 025). The translator
- * retries 429s and 5xx within its budget; what still fails becomes the original text marked
- * 'untranslated', so no segment is ever dropped.
+ * ONE translation for every target language (ARCHITECTURE.md section 5), with the church's
+ * glossary applied (terms protected, then put back per language, decision 025), by the church's
+ * engines: the first, and the second for what the first could not do (decision 033). Each engine
+ * retries 429s and 5xx within its budget (a partial line: one try, `options.purpose`); what still
+ * fails becomes the original text marked 'untranslated', so no segment is ever dropped. Each
+ * translation says which engine made it. `options.context`: the same sermon's previous lines, for
+ * a model engine.
  */
 export async function translateForLanguages(
   ctx: AppContext,
@@ -40,6 +46,7 @@ export async function translateForLanguages(
   text: string,
   from: string,
   targets: string[],
+  options: GlossaryTranslateOptions = {},
 ): Promise<TranslationOutcome> {
   const byLanguage = new Map<string, Translation>();
   const untranslated = (codes: string[]) => {
@@ -61,40 +68,30 @@ export async function translateForLanguages(
     return { version: 'none', matcher: null };
   });
   const cache = cacheOf(ctx);
-  const attempt = async (codes: string[]) => {
-    const key = `${churchId}|${translator.kind}|${glossary.version}|${from}|${[...codes].sort().join(',')}|${text}`;
-    let out = cache.get(key);
-    if (out) {
-      // Most recently used last: the oldest is the first key.
-      cache.delete(key);
-    } else {
-      out = (await translateWithGlossary(translator, text, from, codes, glossary.matcher)).byLanguage;
-      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-    }
+  // A partial line's translation serves the final line when its text did not change (and back).
+  const key = `${churchId}|${translator.kind}|${translator.failoverKind ?? ''}|${glossary.version}|${from}|${[...targets].sort().join(',')}|${text}`;
+  let out = cache.get(key);
+  if (out) {
+    // Most recently used last: the oldest is the first key.
+    cache.delete(key);
     cache.set(key, out);
-    for (const code of codes) {
-      const translated = out[code];
-      byLanguage.set(code, translated === undefined ? { text, provider: 'untranslated' } : { text: translated, provider: translator.kind });
-    }
-  };
-
-  try {
-    await attempt(targets);
-  } catch (err) {
-    // A church-made language Azure does not know (400036) must not spoil every other language:
-    // try once more with the languages the product knows.
-    const known = targets.filter((code) => findListeningLanguage(code));
-    const refused = err instanceof TranslationError && err.status === 400;
-    if (refused && known.length > 0 && known.length < targets.length) {
-      try {
-        await attempt(known);
-      } catch (retryErr) {
-        log.warn({ err: retryErr, churchId }, 'translation failed');
+  } else {
+    try {
+      const made = await translateWithGlossary(translator, text, from, targets, glossary.matcher, options);
+      out = { byLanguage: made.byLanguage, engineOf: made.engineOf };
+      // Only a complete answer is kept: a language that failed is tried again next time.
+      if (targets.every((code) => made.byLanguage[code] !== undefined)) {
+        if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+        cache.set(key, out);
       }
-    } else {
-      log.warn({ err, churchId, targets }, 'translation failed');
+    } catch (err) {
+      log.warn({ err, churchId, targets, purpose: options.purpose ?? 'final' }, 'translation failed');
     }
-    untranslated(targets.filter((code) => !byLanguage.has(code)));
+  }
+  for (const code of targets) {
+    const translated = out?.byLanguage[code];
+    const engine = out?.engineOf[code];
+    byLanguage.set(code, translated === undefined || engine === undefined ? { text, provider: 'untranslated' } : { text: translated, provider: engine });
   }
   const failed = [...byLanguage.values()].some((t) => t.provider === 'untranslated');
   return { byLanguage, failed };

@@ -7,6 +7,8 @@ import { meRoutes } from './me/routes';
 import { fileRoutes } from '../providers/storage/file-routes';
 import { sermonRoutes } from './sermons/routes';
 import { churchRoutes } from './churches/routes';
+import { engineRoutes } from './churches/engine-routes';
+import { translationUsageRoutes } from './analytics/translation-usage';
 import { churchLanguageRoutes } from './churches/language-routes';
 import { speechRoutes } from './speech/routes';
 import { userRoutes } from './users/routes';
@@ -40,6 +42,8 @@ export const apiModules: ApiModule[] = [
   fileRoutes,
   sermonRoutes,
   churchRoutes,
+  engineRoutes,
+  translationUsageRoutes,
   churchLanguageRoutes,
   speechRoutes,
   userRoutes,

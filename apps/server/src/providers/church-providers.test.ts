@@ -34,7 +34,7 @@ describe('providersForChurch', () => {
     expect(p.translatorKind).toBe('demo');
     expect(p.synthesizer).toBeNull();
     expect(p.tokenIssuer).toBeNull();
-    expect(await p.translator.translate('Amen', 'en', ['es'])).toEqual({ es: '[ES demo] Amen' });
+    expect((await p.translator.translateTraced('Amen', 'en', ['es'])).byLanguage).toEqual({ es: '[ES demo] Amen' });
     expect(mock.stats.counts.translate).toBe(0);
   });
 
@@ -43,7 +43,7 @@ describe('providersForChurch', () => {
     const p = await providersForChurch(t.ctx, church.id);
     expect(p.translatorKind).toBe('azure');
     expect(p.speechRegion).toBe('australiaeast');
-    expect(await p.translator.translate('Amen', 'en', ['es', 'pt'])).toEqual({ es: '[es] Amen', pt: '[pt] Amen' });
+    expect(await p.translator.translateTraced('Amen', 'en', ['es', 'pt'])).toEqual({ byLanguage: { es: '[es] Amen', pt: '[pt] Amen' }, engineOf: { es: 'azure', pt: 'azure' } });
     expect(mock.stats.last('translate')!.headers['ocp-apim-subscription-key']).toBe(MOCK_TRANSLATOR_KEY);
     expect((await p.synthesizer!.synthesize('Amen', 'en-AU', 'en-AU-NatashaNeural')).length).toBeGreaterThan(0);
     expect((await p.tokenIssuer!.issueToken()).region).toBe('australiaeast');

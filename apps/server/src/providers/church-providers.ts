@@ -6,19 +6,22 @@ import { notFound } from '../lib/errors';
 import { AzureSpeechTokenIssuer } from './speech/azure-token';
 import { AzureSpeechSynthesizer } from './speech/azure-tts';
 import type { SpeechSynthesizer, SpeechTokenIssuer } from './speech/speech';
-import { AzureTranslator } from './translation/azure-translator';
+import type { TranslatorKind } from '@app/shared';
+import { ChurchTranslator, type SlotEngine } from './translation/church-translator';
 import { DemoTranslator } from './translation/demo-translator';
+import { buildTranslator, loadEngineRows } from './translation/engine-store';
 import { measuredTranslator } from './translation/measured-translator';
-import type { Translator } from './translation/translator';
+import { usageMeterOf } from './translation/usage-meter';
 
 /** What the live pipeline and the speech token route use for one church. */
 export interface ChurchProviders {
-  translator: Translator;
+  /** The church's engines behind one call: first, then second on failure (decision 033); the demo with none. */
+  translator: ChurchTranslator;
   /** null: the church has no speech key; listeners use their device's own voice. */
   synthesizer: SpeechSynthesizer | null;
   /** null: the church has no speech key; the speaker's browser uses the Web Speech API. */
   tokenIssuer: SpeechTokenIssuer | null;
-  translatorKind: 'azure' | 'demo';
+  translatorKind: TranslatorKind;
   speechRegion: string | null;
 }
 
@@ -64,9 +67,7 @@ export async function providersForChurch(ctx: AppContext, churchId: string): Pro
     .select({
       speechKeyEnc: churches.speechKeyEnc,
       speechLocation: churches.speechLocation,
-      translatorEndpoint: churches.translatorEndpoint,
-      translatorKeyEnc: churches.translatorKeyEnc,
-      translatorLocation: churches.translatorLocation,
+      timeZone: churches.timeZone,
     })
     .from(churches)
     .where(eq(churches.id, churchId))
@@ -77,22 +78,24 @@ export async function providersForChurch(ctx: AppContext, churchId: string): Pro
   }
 
   const speechKey = decryptOrNull(ctx, row.speechKeyEnc, churchId, 'speech key');
-  const translatorKey = decryptOrNull(ctx, row.translatorKeyEnc, churchId, 'translator key');
-  const fingerprint = sha256(JSON.stringify([speechKey, row.speechLocation, translatorKey, row.translatorEndpoint, row.translatorLocation]));
+  const engineSpecs = (await loadEngineRows(ctx.db, churchId)).map((e) => ({
+    slot: e.slot, kind: e.kind, url: e.url, region: e.region, model: e.model, key: decryptOrNull(ctx, e.keyEnc, churchId, `${e.kind} key`),
+  }));
+  const fingerprint = sha256(JSON.stringify([speechKey, row.speechLocation, row.timeZone, engineSpecs]));
   if (hit && hit.fingerprint === fingerprint) {
     hit.loadedAt = Date.now();
     return hit.providers;
   }
 
-  const engine: Translator = translatorKey
-    ? new AzureTranslator({
-        key: translatorKey,
-        region: row.translatorLocation,
-        endpoint: row.translatorEndpoint,
-        baseUrlOverride: ctx.config.AZURE_TRANSLATOR_ENDPOINT,
-      })
-    : demoTranslator;
-  const translator = measuredTranslator(engine, ctx.metrics);
+  // An engine that needs a key whose key no longer decrypts is left out, as if unset. Each engine
+  // is counted at /metrics under its own kind (decision 035).
+  const engines: SlotEngine[] = engineSpecs
+    .filter((e) => e.key !== null || e.kind === 'libretranslate' || e.kind === 'openai')
+    .map((e) => ({ slot: e.slot, translator: measuredTranslator(buildTranslator(ctx, e), ctx.metrics) }));
+  const church = { id: churchId, timeZone: row.timeZone };
+  const translator = engines.length > 0
+    ? new ChurchTranslator(engines, church, usageMeterOf(ctx))
+    : new ChurchTranslator([{ slot: 'primary', translator: measuredTranslator(demoTranslator, ctx.metrics) }], church, null);
   // Speech needs its region: both the token and the voice endpoints are regional.
   const region = speechKey ? row.speechLocation : null;
   const speech = speechKey && region ? { key: speechKey, region, hostOverride: ctx.config.AZURE_SPEECH_HOST } : null;

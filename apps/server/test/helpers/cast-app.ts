@@ -8,11 +8,12 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /**
  * The usual set-up of an API test file: a fresh app and database, the cast of every role in two
  * churches, and `call(method, '/path', cookie, body?)` under /api/v1. Read `t` and `cast` inside tests.
+ * `env`: configuration for the app (a function when it needs values known only in `beforeAll`).
  */
-export function useCastApp() {
+export function useCastApp(env: Record<string, string> | (() => Record<string, string>) = {}) {
   const state = {} as { t: TestApp; cast: Cast };
   beforeAll(async () => {
-    state.t = await createTestApp();
+    state.t = await createTestApp(typeof env === 'function' ? env() : env);
     state.cast = await buildCast(state.t.ctx.db);
   });
   afterAll(async () => { await state.t.close(); });

@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
 import { secondsUsedThisWeek, weekStart } from '../../live/minutes';
 import { invalidateChurchProviders } from '../../providers/church-providers';
+import { loadEngineRows } from '../../providers/translation/engine-store';
 import { fileUrl } from '../../providers/storage/image-store';
 import { auditChurchChange } from './audit';
 
@@ -44,6 +45,7 @@ function maskedKey(ctx: AppContext, box: string | null): string | null {
 export async function toDetails(ctx: AppContext, actor: Actor, row: ChurchRow, now = new Date()): Promise<ChurchDetails> {
   const canEdit = canReachChurch(actor, 'church:edit', row.id);
   const usedMinutes = (await secondsUsedThisWeek(ctx.db, row.id, row.timeZone, now)) / 60;
+  const engines = await loadEngineRows(ctx.db, row.id);
   return {
     id: row.id,
     name: row.name,
@@ -65,11 +67,8 @@ export async function toDetails(ctx: AppContext, actor: Actor, row: ChurchRow, n
       hasSpeechKey: row.speechKeyEnc !== null,
       // Even masked, keys are shown only to the people who manage them.
       speechKey: canEdit ? maskedKey(ctx, row.speechKeyEnc) : null,
-      translatorEndpoint: row.translatorEndpoint,
-      translatorLocation: row.translatorLocation,
-      hasTranslatorKey: row.translatorKeyEnc !== null,
-      translatorKey: canEdit ? maskedKey(ctx, row.translatorKeyEnc) : null,
-      translatorKind: row.translatorKeyEnc ? 'azure' : 'demo',
+      translatorKind: engines[0]?.kind ?? 'demo',
+      failoverKind: engines[1]?.kind ?? null,
       guestsMayListen: row.guestsMayListen,
       timeZone: row.timeZone,
       weeklyStreamLimitMinutes: row.weeklyStreamLimitMinutes,
@@ -89,16 +88,16 @@ export async function getChurchDetails(ctx: AppContext, actor: Actor, id: string
 const emptyToNull = (v: string) => (v === '' ? null : v);
 
 /**
- * Works out one credential pair's changes (key + location, plus the translator's endpoint).
- * Keys are compared with the stored plain text, so re-sending the same key is no change.
+ * Works out the speech key and region's changes. The key is compared with the stored plain text,
+ * so re-sending the same key is no change. (Translation engines have their own routes, decision 033.)
  */
 function credentialChanges(
   ctx: AppContext,
-  stored: { keyEnc: string | null; location: string | null; endpoint?: string | null },
-  sent: { key?: string; location?: string; endpoint?: string; remove?: boolean },
-  fields: { key: string; location: string; endpoint?: string },
-): { update: { keyEnc?: string | null; location?: string | null; endpoint?: string | null }; changed: string[]; errors: FieldError[] } {
-  const update: { keyEnc?: string | null; location?: string | null; endpoint?: string | null } = {};
+  stored: { keyEnc: string | null; location: string | null },
+  sent: { key?: string; location?: string; remove?: boolean },
+  fields: { key: string; location: string },
+): { update: { keyEnc?: string | null; location?: string | null }; changed: string[]; errors: FieldError[] } {
+  const update: { keyEnc?: string | null; location?: string | null } = {};
   const changed: string[] = [];
   const errors: FieldError[] = [];
   const newKey = sent.key ? sent.key : undefined;
@@ -107,10 +106,9 @@ function credentialChanges(
     if (newKey) {
       return { update, changed, errors: [{ field: fields.key, message: englishValidationMessage(msg('keyOrRemove')), key: msg('keyOrRemove') }] };
     }
-    // Removing a key removes its location (and endpoint) too: they mean nothing without it.
+    // Removing a key removes its location too: it means nothing without it.
     if (stored.keyEnc !== null) { update.keyEnc = null; changed.push(fields.key); }
     if (stored.location !== null) { update.location = null; changed.push(fields.location); }
-    if (fields.endpoint && stored.endpoint) { update.endpoint = null; changed.push(fields.endpoint); }
     return { update, changed, errors };
   }
 
@@ -122,19 +120,14 @@ function credentialChanges(
     update.location = emptyToNull(sent.location);
     changed.push(fields.location);
   }
-  if (fields.endpoint && sent.endpoint !== undefined) {
-    const endpoint = emptyToNull(sent.endpoint.replace(/\/+$/, ''));
-    if (endpoint !== stored.endpoint) { update.endpoint = endpoint; changed.push(fields.endpoint); }
-  }
 
   // Spec section 5: key and location are required together. Checked only when this pair is being
   // edited, so older incomplete data never blocks saving something else.
   if (changed.length > 0) {
     const hasKey = update.keyEnc !== undefined ? update.keyEnc !== null : stored.keyEnc !== null;
     const location = update.location !== undefined ? update.location : stored.location;
-    const endpoint = fields.endpoint ? (update.endpoint !== undefined ? update.endpoint : stored.endpoint) : null;
     if (hasKey && !location) errors.push(required(fields.location));
-    if (!hasKey && (location || endpoint)) errors.push(required(fields.key));
+    if (!hasKey && location) errors.push(required(fields.key));
   }
   return { update, changed, errors };
 }
@@ -150,22 +143,13 @@ export async function updateLiveSettings(ctx: AppContext, actor: Actor, id: stri
     { key: body.speechKey, location: body.speechLocation, remove: body.removeSpeechKey },
     { key: 'speechKey', location: 'speechLocation' },
   );
-  const translator = credentialChanges(
-    ctx,
-    { keyEnc: row.translatorKeyEnc, location: row.translatorLocation, endpoint: row.translatorEndpoint },
-    { key: body.translatorKey, location: body.translatorLocation, endpoint: body.translatorEndpoint, remove: body.removeTranslatorKey },
-    { key: 'translatorKey', location: 'translatorLocation', endpoint: 'translatorEndpoint' },
-  );
-  const errors = [...speech.errors, ...translator.errors];
+  const errors = speech.errors;
   if (errors.length > 0) throw new AppError('validation', 400, 'Some fields are not valid', errors);
 
   const update: ChurchUpdate = {};
-  const changed = [...speech.changed, ...translator.changed];
+  const changed = [...speech.changed];
   if (speech.update.keyEnc !== undefined) update.speechKeyEnc = speech.update.keyEnc;
   if (speech.update.location !== undefined) update.speechLocation = speech.update.location;
-  if (translator.update.keyEnc !== undefined) update.translatorKeyEnc = translator.update.keyEnc;
-  if (translator.update.location !== undefined) update.translatorLocation = translator.update.location;
-  if (translator.update.endpoint !== undefined) update.translatorEndpoint = translator.update.endpoint;
   if (body.guestsMayListen !== undefined && body.guestsMayListen !== row.guestsMayListen) {
     update.guestsMayListen = body.guestsMayListen;
     changed.push('guestsMayListen');

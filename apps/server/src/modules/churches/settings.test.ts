@@ -8,7 +8,6 @@ import { newBroadcastId } from '../../lib/ids';
 const app = useCastApp();
 
 const SPEECH_KEY = 'speech-key-0123456789abcdefWXYZ';
-const TRANSLATOR_KEY = 'translator-key-9876543210zyxABCD';
 
 function get(id: string, cookie?: string) {
   return app.t.app.inject({ method: 'GET', url: `/api/v1/churches/${id}`, headers: cookie ? { cookie } : {} });
@@ -37,7 +36,7 @@ describe('GET /churches/:id', () => {
         id: app.cast.church.id,
         name: app.cast.church.name,
         liveSettings: {
-          hasSpeechKey: false, hasTranslatorKey: false, translatorKind: 'demo', guestsMayListen: true,
+          hasSpeechKey: false, translatorKind: 'demo', failoverKind: null, guestsMayListen: true,
           timeZone: 'Australia/Sydney', weeklyStreamLimitMinutes: 120, minutesUsedThisWeek: 0, minutesLeftThisWeek: 120,
         },
       });
@@ -85,24 +84,18 @@ describe('PATCH /churches/:id/live-settings', () => {
     const church = await buildChurch(app.t.ctx.db);
     const res = await patchSettings(church.id, app.cast.platformAdmin.cookie, {
       speechKey: SPEECH_KEY, speechLocation: 'AustraliaEast',
-      translatorKey: TRANSLATOR_KEY, translatorLocation: 'australiaeast', translatorEndpoint: 'https://harbour.cognitiveservices.azure.com/',
     });
     expect(res.statusCode).toBe(200);
     const live = res.json().liveSettings;
     expect(live).toMatchObject({
       hasSpeechKey: true, speechKey: '••••WXYZ', speechLocation: 'australiaeast',
-      hasTranslatorKey: true, translatorKey: '••••ABCD', translatorLocation: 'australiaeast',
-      translatorEndpoint: 'https://harbour.cognitiveservices.azure.com', translatorKind: 'azure',
     });
     expect(res.body).not.toContain(SPEECH_KEY);
-    expect(res.body).not.toContain(TRANSLATOR_KEY);
 
     const row = await rowOf(church.id);
     expect(JSON.stringify(row)).not.toContain(SPEECH_KEY);
-    expect(JSON.stringify(row)).not.toContain(TRANSLATOR_KEY);
     expect(row.speechKeyEnc).toMatch(/^v1\./);
     expect(app.t.ctx.secrets.decrypt(row.speechKeyEnc!)).toBe(SPEECH_KEY);
-    expect(app.t.ctx.secrets.decrypt(row.translatorKeyEnc!)).toBe(TRANSLATOR_KEY);
   });
 
   it('never shows even masked keys to staff or members', async () => {
@@ -128,8 +121,7 @@ describe('PATCH /churches/:id/live-settings', () => {
     for (const payload of [
       {},
       { speechKey: SPEECH_KEY, speechLocation: 'australiaeast' },
-      { speechKey: '', translatorKey: '', guestsMayListen: true, timeZone: 'Australia/Sydney' },
-      { removeTranslatorKey: true },
+      { speechKey: '', guestsMayListen: true, timeZone: 'Australia/Sydney' },
     ]) {
       const res = await patchSettings(church.id, app.cast.platformAdmin.cookie, payload);
       expect(res.statusCode).toBe(400);
@@ -142,39 +134,31 @@ describe('PATCH /churches/:id/live-settings', () => {
     const noLocation = await patchSettings(church.id, app.cast.platformAdmin.cookie, { speechKey: SPEECH_KEY });
     expect(noLocation.statusCode).toBe(400);
     expect(noLocation.json().errors).toEqual([{ field: 'speechLocation', message: 'This field is required', key: 'validation.required' }]);
-    const noKey = await patchSettings(church.id, app.cast.platformAdmin.cookie, { translatorLocation: 'australiaeast' });
+    const noKey = await patchSettings(church.id, app.cast.platformAdmin.cookie, { speechLocation: 'australiaeast' });
     expect(noKey.statusCode).toBe(400);
-    expect(noKey.json().errors).toEqual([{ field: 'translatorKey', message: 'This field is required', key: 'validation.required' }]);
+    expect(noKey.json().errors).toEqual([{ field: 'speechKey', message: 'This field is required', key: 'validation.required' }]);
     expect((await rowOf(church.id)).speechKeyEnc).toBeNull();
   });
 
-  it('removes a key with its location, going back to the demo translator', async () => {
+  it("removes a key with its location, going back to the browser's speech", async () => {
     const church = await buildChurch(app.t.ctx.db);
-    await patchSettings(church.id, app.cast.platformAdmin.cookie, { translatorKey: TRANSLATOR_KEY, translatorLocation: 'global' });
-    const res = await patchSettings(church.id, app.cast.platformAdmin.cookie, { removeTranslatorKey: true });
+    await patchSettings(church.id, app.cast.platformAdmin.cookie, { speechKey: SPEECH_KEY, speechLocation: 'australiaeast' });
+    const res = await patchSettings(church.id, app.cast.platformAdmin.cookie, { removeSpeechKey: true });
     expect(res.statusCode).toBe(200);
-    expect(res.json().liveSettings).toMatchObject({ hasTranslatorKey: false, translatorKey: null, translatorLocation: null, translatorKind: 'demo' });
+    expect(res.json().liveSettings).toMatchObject({ hasSpeechKey: false, speechKey: null, speechLocation: null });
   });
 
-  it('validates the time zone, location, endpoint and field types with a message per field', async () => {
+  it('validates the time zone, location and field types with a message per field', async () => {
     const res = await patchSettings(app.cast.church.id, app.cast.churchAdmin.cookie, {
-      timeZone: 'Mars/Olympus', speechLocation: 'east us!', translatorEndpoint: 'ftp://nope', guestsMayListen: 'yes',
+      timeZone: 'Mars/Olympus', speechLocation: 'east us!', guestsMayListen: 'yes',
     });
     expect(res.statusCode).toBe(400);
     const fields = Object.fromEntries((res.json().errors as Array<{ field: string; message: string }>).map((e) => [e.field, e.message]));
     expect(fields).toMatchObject({
       timeZone: 'Please choose one of the options',
       speechLocation: 'Please choose one of the options',
-      translatorEndpoint: 'Please enter a valid web address',
     });
     expect(fields.guestsMayListen).toBeDefined();
-  });
-
-  it("refuses a translator endpoint outside Azure's hosts: the key and sermon text would go there", async () => {
-    const res = await patchSettings(app.cast.church.id, app.cast.churchAdmin.cookie, { translatorEndpoint: 'https://collector.example.com', translatorKey: TRANSLATOR_KEY, translatorLocation: 'global' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ field: 'translatorEndpoint', message: expect.stringContaining('Azure Translator endpoint'), key: 'validation.translatorEndpointInvalid' }]);
-    expect((await rowOf(app.cast.church.id)).translatorKeyEnc).toBeNull();
   });
 
   it('changes guests and time zone, and records who changed what in the audit log without secrets', async () => {

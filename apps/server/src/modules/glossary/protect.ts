@@ -1,4 +1,6 @@
-import type { Translator } from '../../providers/translation/translator';
+import type { TranslatorKind } from '@app/shared';
+import type { ChurchTranslator, TracedTranslation } from '../../providers/translation/church-translator';
+import type { GlossaryHint, TranslateOptions, Translator } from '../../providers/translation/translator';
 import { correctLine, type GlossaryMatcher, type GlossaryTerm } from './matcher';
 
 /**
@@ -17,6 +19,8 @@ export interface ProtectedLine {
   textType: 'plain' | 'html';
   /** The translated line for one language with every term put back and the markup removed. */
   restore(language: string, translated: string): string;
+  /** The matched terms by placeholder id: a model engine is told how to treat each (decision 033). */
+  glossary: GlossaryHint[];
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
@@ -36,9 +40,9 @@ export function termIn(term: GlossaryTerm, language: string): string {
 
 /** Matches the line once; the same result serves every target language. */
 export function protect(text: string, matcher: GlossaryMatcher | null): ProtectedLine {
-  if (!matcher) return { corrected: text, text, textType: 'plain', restore: (_lang, translated) => translated };
+  if (!matcher) return { corrected: text, text, textType: 'plain', restore: (_lang, translated) => translated, glossary: [] };
   const { text: corrected, matches } = correctLine(text, matcher);
-  if (matches.length === 0) return { corrected, text: corrected, textType: 'plain', restore: (_lang, translated) => translated };
+  if (matches.length === 0) return { corrected, text: corrected, textType: 'plain', restore: (_lang, translated) => translated, glossary: [] };
 
   let html = '';
   let from = 0;
@@ -53,6 +57,7 @@ export function protect(text: string, matcher: GlossaryMatcher | null): Protecte
     corrected,
     text: html,
     textType: 'html',
+    glossary: matches.map((m, i) => ({ id: `g${i}`, term: corrected.slice(m.start, m.end), kind: m.term.kind, translations: m.term.translations })),
     restore(language, translated) {
       const put = translated.replace(PLACEHOLDER, (_span, n: string) => {
         const m = matches[Number(n)];
@@ -63,20 +68,34 @@ export function protect(text: string, matcher: GlossaryMatcher | null): Protecte
   };
 }
 
+/** Options of one glossary-aware translation: its purpose and, for a model, the sermon's previous lines. */
+export type GlossaryTranslateOptions = Pick<TranslateOptions, 'purpose' | 'context'>;
+
 /**
- * One translator request for every language with the glossary applied: what the live pipeline,
- * prepared text and anything else translated for a church (chat messages) use.
+ * One translation for every language with the glossary applied: what the live pipeline, prepared
+ * text and anything else translated for a church (chat messages) use. Every translation of a
+ * church's text passes through here (the one place to measure it from the outside); `engineOf`
+ * says which engine produced each language (decision 033).
  */
 export async function translateWithGlossary(
-  translator: Translator,
+  translator: ChurchTranslator | Translator,
   text: string,
   from: string,
   to: string[],
   matcher: GlossaryMatcher | null,
-): Promise<{ corrected: string; byLanguage: Record<string, string> }> {
+  options: GlossaryTranslateOptions = {},
+): Promise<{ corrected: string; byLanguage: Record<string, string>; engineOf: Record<string, TranslatorKind> }> {
   const line = protect(text, matcher);
-  const out = await translator.translate(line.text, from, to, { textType: line.textType });
+  const engineOptions: TranslateOptions = { ...options, textType: line.textType, glossary: line.glossary };
+  const out: TracedTranslation = 'translateTraced' in translator
+    ? await translator.translateTraced(line.text, from, to, engineOptions)
+    : await traced(translator, line.text, from, to, engineOptions);
   const byLanguage: Record<string, string> = {};
-  for (const [code, translated] of Object.entries(out)) byLanguage[code] = line.restore(code, translated);
-  return { corrected: line.corrected, byLanguage };
+  for (const [code, translated] of Object.entries(out.byLanguage)) byLanguage[code] = line.restore(code, translated);
+  return { corrected: line.corrected, byLanguage, engineOf: out.engineOf };
+}
+
+async function traced(translator: Translator, text: string, from: string, to: string[], options: TranslateOptions): Promise<TracedTranslation> {
+  const byLanguage = await translator.translate(text, from, to, options);
+  return { byLanguage, engineOf: Object.fromEntries(Object.keys(byLanguage).map((code) => [code, translator.kind])) };
 }

@@ -69,6 +69,15 @@ describe('Azure Translator client', () => {
     expect(mock.stats.counts.translate).toBe(0);
   });
 
+  it('tries a partial line once: no retry of a 500, nothing waited', async () => {
+    const { t, waits } = translator();
+    mock.failNext({ status: 500 });
+    const err = await translationError(t.translate('And the', 'en', ['pt'], { purpose: 'partial' }));
+    expect(err.kind).toBe('server');
+    expect(mock.stats.counts.translate).toBe(1);
+    expect(waits).toEqual([]);
+  });
+
   it('retries a 429, honouring Retry-After, then succeeds', async () => {
     const { t, waits } = translator();
     mock.failNext({ status: 429, retryAfter: 1, count: 2 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { fetchWithRetry, type RetryOptions } from './retrying-fetch';
+import { charactersBilled, retryPlan, type EngineHttpOptions } from './engine-http';
+import { fetchWithRetry } from './retrying-fetch';
 import { TranslationError, type TranslateOptions, type Translator } from './translator';
 
 /** Azure's global Translator endpoint (SPEECH-AND-TRANSLATION.md). */
@@ -8,7 +9,7 @@ export const AZURE_TRANSLATOR_GLOBAL_ENDPOINT = 'https://api.cognitive.microsoft
 /** Path of the translate operation on a custom (resource) endpoint. */
 const CUSTOM_ENDPOINT_PATH = '/translator/text/v3.0/translate';
 
-export interface AzureTranslatorOptions {
+export interface AzureTranslatorOptions extends EngineHttpOptions {
   key: string;
   /** The resource's region; omitted for a global single-service resource. */
   region?: string | null;
@@ -19,12 +20,6 @@ export interface AzureTranslatorOptions {
    * the path still follows the church's endpoint kind.
    */
   baseUrlOverride?: string;
-  /** Whole time allowed for retries of one translation (a caption cannot wait long). */
-  retryBudgetMs?: number;
-  retryBaseDelayMs?: number;
-  fetch?: RetryOptions['fetch'];
-  sleep?: RetryOptions['sleep'];
-  now?: RetryOptions['now'];
 }
 
 const translateResponse = z.array(
@@ -76,18 +71,12 @@ export class AzureTranslator implements Translator {
     if (this.opts.region && this.opts.region !== 'global') headers['Ocp-Apim-Subscription-Region'] = this.opts.region;
     const body = JSON.stringify([{ Text: text }]);
 
-    const outcome = await fetchWithRetry(`${this.url}?${query.toString()}`, () => ({ method: 'POST', headers, body }), {
-      budgetMs: this.opts.retryBudgetMs ?? 2500,
-      baseDelayMs: this.opts.retryBaseDelayMs ?? 200,
-      maxDelayMs: 1000,
-      fetch: this.opts.fetch,
-      sleep: this.opts.sleep,
-      now: this.opts.now,
-    });
+    const outcome = await fetchWithRetry(`${this.url}?${query.toString()}`, () => ({ method: 'POST', headers, body }), retryPlan(options.purpose, this.opts));
 
     if (!outcome.response) {
       const reason = outcome.error instanceof Error ? outcome.error.message : 'no response';
-      throw new TranslationError(`Translator unreachable after ${outcome.attempts} attempt(s): ${reason}`);
+      const timedOut = outcome.error instanceof Error && (outcome.error.name === 'TimeoutError' || outcome.error.name === 'AbortError');
+      throw new TranslationError(`Translator unreachable after ${outcome.attempts} attempt(s): ${reason}`, undefined, undefined, timedOut ? 'timeout' : 'unreachable');
     }
     const { response } = outcome;
     if (!response.ok) throw await errorFrom(response, outcome.gaveUp ? outcome.attempts : undefined);
@@ -105,6 +94,9 @@ export class AzureTranslator implements Translator {
       if (translated === undefined) throw new TranslationError(`Translator returned no ${code} translation`, response.status);
       result[code] = translated;
     }
+    // Azure states what it billed (X-Metered-Usage); otherwise count as it does: every target.
+    const metered = Number(response.headers.get('x-metered-usage'));
+    options.onUsage?.(Number.isFinite(metered) && metered > 0 ? metered : charactersBilled(text, targets.length));
     return result;
   }
 }
@@ -123,5 +115,6 @@ async function errorFrom(response: Response, gaveUpAfter?: number): Promise<Tran
     // Not JSON (a proxy's HTML page): the status says enough.
   }
   const prefix = gaveUpAfter ? `Translator still failing after ${gaveUpAfter} attempts` : 'Translator refused the request';
-  return new TranslationError(`${prefix}: ${message}`, response.status, providerCode);
+  // 403001: the free tier's monthly characters are used up.
+  return new TranslationError(`${prefix}: ${message}`, response.status, providerCode, providerCode === 403001 ? 'quota' : undefined);
 }

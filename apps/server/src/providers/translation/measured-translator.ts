@@ -14,6 +14,9 @@ export function measuredTranslator(inner: Translator, metrics: AppMetrics): Tran
   }
   return {
     kind: inner.kind,
+    // What an engine knows of its languages passes through (decision 033: a language it lacks goes to the other engine).
+    ...(inner.supports ? { supports: (code: string) => inner.supports!(code) } : {}),
+    ...(inner.loadLanguages ? { loadLanguages: () => inner.loadLanguages!() } : {}),
     async translate(text: string, from: string, to: string[], options?: TranslateOptions): Promise<Record<string, string>> {
       const labels = { engine: inner.kind, purpose: options?.purpose ?? 'final' };
       const started = performance.now();

@@ -1,5 +1,5 @@
 /**
- * One HTTP call to an Azure service, retried on 429 and 5xx (and network failures) with exponential
+ * One HTTP call to a translation or speech service, retried on 429 and 5xx (and network failures) with exponential
  * backoff inside a fixed time budget, honouring Retry-After (SPEECH-AND-TRANSLATION.md). A live
  * caption cannot wait long: when the budget is spent the caller gets the last failure and moves on.
  */
@@ -11,6 +11,8 @@ export interface RetryOptions {
   baseDelayMs: number;
   /** Longest computed backoff between attempts (a Retry-After is not shortened). */
   maxDelayMs?: number;
+  /** At most this many attempts (a partial translation makes one). Default: as many as the budget allows. */
+  maxAttempts?: number;
   /** Injected for tests. */
   fetch?: typeof fetch;
   /** Injected for tests (defaults to setTimeout). */
@@ -78,7 +80,7 @@ export async function fetchWithRetry(url: string, init: () => RequestInit, opts:
       wait = backoff(attempts);
     }
     // Waiting past the deadline is pointless: report now rather than after a doomed sleep.
-    if (now() + wait >= deadline) {
+    if (now() + wait >= deadline || attempts >= (opts.maxAttempts ?? Infinity)) {
       return { response: lastResponse, error: lastError, attempts, gaveUp: true };
     }
     // Free the connection: a retried attempt's body is not needed, only the final one's.

@@ -11,8 +11,8 @@ const details = (over: Partial<ChurchDetails> = {}): ChurchDetails => ({
   country: 'Australia', contactNumber: '0292675555', pastorName: 'David Mitchell', pastorPhone: '0412345678',
   latitude: null, longitude: null, imageUrl: null, joinCode: 'GRACE', canEdit: true, canSetStreamLimit: false,
   liveSettings: {
-    speechLocation: 'australiaeast', hasSpeechKey: true, speechKey: '••••abcd', translatorEndpoint: null, translatorLocation: null,
-    hasTranslatorKey: false, translatorKey: null, translatorKind: 'demo', guestsMayListen: true, timeZone: 'Australia/Sydney',
+    speechLocation: 'australiaeast', hasSpeechKey: true, speechKey: '••••abcd',
+    translatorKind: 'demo', failoverKind: null, guestsMayListen: true, timeZone: 'Australia/Sydney',
     weeklyStreamLimitMinutes: 120, minutesUsedThisWeek: 30, minutesLeftThisWeek: 90, weekStartsAt: '2025-11-16T13:00:00.000Z',
   },
   ...over,
@@ -27,6 +27,7 @@ describe('church live settings', { timeout: 20_000 }, () => {
   const { handlers, calls } = stubApiEachTest(() => ({
     [`GET /api/v1/churches/${churchId}`]: () => jsonResponse(200, details()),
     [`GET /api/v1/churches/${churchId}/languages`]: () => jsonResponse(200, lists),
+    [`GET /api/v1/churches/${churchId}/translation-engines`]: () => jsonResponse(200, { engines: [], health: [] }),
   }));
 
   beforeEach(() => {
@@ -66,12 +67,42 @@ describe('church live settings', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(init?.body))).toEqual({ guestsMayListen: false });
   });
 
-  it('asks for the location of a new translator key before saving', async () => {
+  it('tests a translation engine and shows the translated sample and its latency, saving nothing', async () => {
+    handlers[`POST /api/v1/churches/${churchId}/translation-engines/test`] = () => jsonResponse(200, {
+      ok: true, kind: 'deepl', latencyMs: 142, error: null, missingLanguages: ['hi'],
+      sample: { from: 'en', to: 'es', text: 'Grace and peace to you from God our Father.', translation: 'Gracia y paz a vosotros de Dios nuestro Padre.' },
+    });
     await open();
-    fireEvent.change(await screen.findByLabelText('Translator key'), { target: { value: 'secret-key-1234' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(await screen.findByText('This field is required')).toBeTruthy();
-    expect(calls(`PATCH /api/v1/churches/${churchId}/live-settings`)).toHaveLength(0);
+    const first = await screen.findByRole('form', { name: 'First engine' }, { timeout: 5000 });
+    fireEvent.click(within(first).getByRole('combobox', { name: 'Engine' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'DeepL', hidden: true }));
+    fireEvent.change(within(first).getByLabelText(/^API key/), { target: { value: 'deepl-key:fx' } });
+    fireEvent.click(within(first).getByRole('button', { name: 'Test connection' }));
+    expect(await within(first).findByText('Gracia y paz a vosotros de Dios nuestro Padre.')).toBeTruthy();
+    expect(within(first).getByText('Translated in 142 ms')).toBeTruthy();
+    expect(within(first).getByText(/Hindi/)).toBeTruthy();
+    expect(JSON.parse(String(calls(`POST /api/v1/churches/${churchId}/translation-engines/test`)[0]![1]?.body))).toEqual({ kind: 'deepl', key: 'deepl-key:fx', slot: 'primary' });
+    expect(calls(`PUT /api/v1/churches/${churchId}/translation-engines/primary`)).toHaveLength(0);
+  });
+
+  it("shows the engine's error when saving fails its test, and saves it untested only when the person confirms", async () => {
+    handlers[`PUT /api/v1/churches/${churchId}/translation-engines/primary`] = (init) => JSON.parse(String(init?.body)).saveUntested
+      ? jsonResponse(200, { engines: [{ slot: 'primary', kind: 'google', url: null, region: null, model: null, hasKey: true, key: '••••-key', updatedAt: '2026-11-24T00:00:00Z' }], health: [] })
+      : jsonResponse(422, { code: 'engine_test_failed', detail: 'Google refused the request: API key not valid. Please pass a valid API key.' });
+    await open();
+    const first = await screen.findByRole('form', { name: 'First engine' }, { timeout: 5000 });
+    fireEvent.click(within(first).getByRole('combobox', { name: 'Engine' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Google Translate', hidden: true }));
+    fireEvent.click(within(first).getByRole('button', { name: 'Save engine' }));
+    expect(await within(first).findByText('This field is required')).toBeTruthy();
+    fireEvent.change(within(first).getByLabelText(/^API key/), { target: { value: 'AIza-wrong-key' } });
+    fireEvent.click(within(first).getByRole('button', { name: 'Save engine' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Google refused the request: API key not valid. Please pass a valid API key.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    expect(await screen.findByText(/Saved without a working test/)).toBeTruthy();
+    const bodies = calls(`PUT /api/v1/churches/${churchId}/translation-engines/primary`).map(([, init]) => JSON.parse(String(init?.body)));
+    expect(bodies).toEqual([{ kind: 'google', key: 'AIza-wrong-key' }, { kind: 'google', key: 'AIza-wrong-key', saveUntested: true }]);
   });
 
   it('removes a language only after confirmation, and says so when that fails', async () => {

@@ -8,6 +8,7 @@ import { useChurch } from './api/get-church';
 import { useChurchLanguages } from './api/get-church-languages';
 import { LanguageListCard } from './components/language-list-card';
 import { LiveSettingsCard } from './components/live-settings-card';
+import { TranslationEnginesCard } from './components/translation-engines-card';
 import { StreamLimitCard } from './components/stream-limit-card';
 import { ChurchDetailsCard } from './components/church-details-card';
 import { ChurchPhotoCard } from './components/church-photo-card';
@@ -90,6 +91,7 @@ function ChurchSettings({ churchId }: { churchId: string }) {
       <ScheduledServicesCard churchId={c.id} timeZone={c.liveSettings.timeZone} canManage={c.canEdit} goLiveLanguages={languages.data?.goLive ?? []} />
       {!c.canEdit && <Alert color="blue">{t('church.readOnly')}</Alert>}
       <LiveSettingsCard key={`${c.id}-settings`} church={c} />
+      <TranslationEnginesCard church={c} />
       <StreamLimitCard key={`${c.id}-${c.liveSettings.weeklyStreamLimitMinutes}`} church={c} />
       {languages.isPending ? (
         <Skeleton h={220} />

@@ -6,7 +6,7 @@ import { azureRegions, type ChurchLiveSettings } from '@app/shared';
 import type { LiveSettingsValues } from './live-settings-values';
 
 // Per service: its form fields, what the API says of its stored key, its wording and its regions.
-// The translator also takes `global`, Azure Translator's region-less endpoint.
+// (Translation engines have their own form: engine-form.tsx.)
 const services = {
   speech: {
     fields: { key: 'speechKey', location: 'speechLocation', remove: 'removeSpeechKey' },
@@ -19,18 +19,6 @@ const services = {
       remove: 'church.settings.removeSpeechKey',
     },
     locations: [...azureRegions],
-  },
-  translator: {
-    fields: { key: 'translatorKey', location: 'translatorLocation', remove: 'removeTranslatorKey' },
-    stored: { key: 'translatorKey', has: 'hasTranslatorKey' },
-    labels: {
-      title: 'church.settings.translatorTitle',
-      key: 'church.settings.translatorKey',
-      location: 'church.settings.translatorLocation',
-      locationHint: 'church.settings.translatorLocationHint',
-      remove: 'church.settings.removeTranslatorKey',
-    },
-    locations: ['global', ...azureRegions],
   },
 } as const;
 

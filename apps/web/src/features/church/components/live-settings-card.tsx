@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Badge, Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,9 @@ function timeZones(current: string): string[] {
 }
 
 /**
- * Speech and translator credentials, guests and the church's time zone. Keys are write-only: the
- * stored one shows masked and an empty input keeps it (ARCHITECTURE.md section 6).
+ * Speech credentials, guests and the church's time zone. Keys are write-only: the stored one shows
+ * masked and an empty input keeps it (ARCHITECTURE.md section 6). Translation engines have their
+ * own card (translation-engines-card.tsx).
  */
 export function LiveSettingsCard({ church }: { church: ChurchDetails }) {
   const sectionOrder = useHeadingLevel(1);
@@ -33,9 +34,6 @@ export function LiveSettingsCard({ church }: { church: ChurchDetails }) {
         toInput: (v) => ({
           speechKey: v.speechKey,
           speechLocation: v.speechLocation,
-          translatorEndpoint: v.translatorEndpoint,
-          translatorKey: v.translatorKey,
-          translatorLocation: v.translatorLocation,
           guestsMayListen: v.guestsMayListen,
           timeZone: v.timeZone,
         }),
@@ -86,8 +84,8 @@ export function LiveSettingsCard({ church }: { church: ChurchDetails }) {
             <Title order={sectionOrder} size="h4">
               {t('church.settings.title')}
             </Title>
-            <Badge variant="light" color={settings.translatorKind === 'azure' ? 'teal' : 'gray'}>
-              {settings.translatorKind === 'azure' ? t('church.settings.translatorAzure') : t('church.settings.translatorDemo')}
+            <Badge variant="light" color={settings.translatorKind === 'demo' ? 'gray' : 'teal'}>
+              {t(`translationEngines.names.${settings.translatorKind}`)}
             </Badge>
           </Group>
           {settings.translatorKind === 'demo' && (
@@ -100,16 +98,6 @@ export function LiveSettingsCard({ church }: { church: ChurchDetails }) {
             <Text size="sm" c="dimmed">
               {settings.hasSpeechKey ? t('church.settings.speechOn') : t('church.settings.speechOff')}
             </Text>
-          </CredentialFields>
-
-          <CredentialFields service="translator" form={form} settings={settings} readOnly={readOnly}>
-            <TextInput
-              label={t('church.settings.translatorEndpoint')}
-              description={t('church.settings.endpointHint')}
-              placeholder="https://api.cognitive.microsofttranslator.com"
-              disabled={readOnly || form.values.removeTranslatorKey}
-              {...form.getInputProps('translatorEndpoint')}
-            />
           </CredentialFields>
 
           <Stack gap="xs">

@@ -4,14 +4,14 @@ import { changedLiveSettings, credentialPairErrors, initialLiveSettingsValues } 
 
 const settings: ChurchLiveSettings = {
   speechLocation: 'australiaeast', hasSpeechKey: true, speechKey: '••••abcd',
-  translatorEndpoint: null, translatorLocation: null, hasTranslatorKey: false, translatorKey: null, translatorKind: 'demo',
+  translatorKind: 'demo', failoverKind: null,
   guestsMayListen: true, timeZone: 'Australia/Sydney', weeklyStreamLimitMinutes: 120, minutesUsedThisWeek: 12.5,
   minutesLeftThisWeek: 107.5, weekStartsAt: '2025-11-16T13:00:00.000Z',
 };
 
 describe('live settings form', () => {
   it('starts with empty key inputs: stored keys are never sent back', () => {
-    expect(initialLiveSettingsValues(settings)).toMatchObject({ speechKey: '', translatorKey: '', speechLocation: 'australiaeast' });
+    expect(initialLiveSettingsValues(settings)).toMatchObject({ speechKey: '', speechLocation: 'australiaeast' });
   });
 
   it('sends nothing for an untouched form ("No changes detected")', () => {
@@ -19,8 +19,8 @@ describe('live settings form', () => {
   });
 
   it('sends only what changed, and keeps the stored key when its input is empty', () => {
-    const values = { ...initialLiveSettingsValues(settings), guestsMayListen: false, translatorKey: ' new-key ', translatorLocation: 'Global' };
-    expect(changedLiveSettings(values, settings)).toEqual({ guestsMayListen: false, translatorKey: 'new-key', translatorLocation: 'global' });
+    const values = { ...initialLiveSettingsValues(settings), guestsMayListen: false, speechKey: ' new-key ', speechLocation: 'EastUS' };
+    expect(changedLiveSettings(values, settings)).toEqual({ guestsMayListen: false, speechKey: 'new-key', speechLocation: 'eastus' });
   });
 
   it('sends a removal without the fields it makes meaningless', () => {
@@ -32,8 +32,9 @@ describe('live settings form', () => {
     expect(credentialPairErrors({ ...initialLiveSettingsValues(settings), speechLocation: '' }, settings)).toEqual({
       speechLocation: 'validation.required',
     });
-    expect(credentialPairErrors({ ...initialLiveSettingsValues(settings), translatorLocation: 'westeurope' }, settings)).toEqual({
-      translatorKey: 'validation.required',
+    const noKey = { ...settings, hasSpeechKey: false, speechKey: null, speechLocation: null };
+    expect(credentialPairErrors({ ...initialLiveSettingsValues(noKey), speechLocation: 'westeurope' }, noKey)).toEqual({
+      speechKey: 'validation.required',
     });
     expect(credentialPairErrors(initialLiveSettingsValues(settings), settings)).toEqual({});
   });

@@ -5,10 +5,6 @@ export interface LiveSettingsValues {
   speechKey: string;
   speechLocation: string;
   removeSpeechKey: boolean;
-  translatorEndpoint: string;
-  translatorKey: string;
-  translatorLocation: string;
-  removeTranslatorKey: boolean;
   guestsMayListen: boolean;
   timeZone: string;
 }
@@ -18,17 +14,12 @@ export function initialLiveSettingsValues(settings: ChurchLiveSettings): LiveSet
     speechKey: '',
     speechLocation: settings.speechLocation ?? '',
     removeSpeechKey: false,
-    translatorEndpoint: settings.translatorEndpoint ?? '',
-    translatorKey: '',
-    translatorLocation: settings.translatorLocation ?? '',
-    removeTranslatorKey: false,
     guestsMayListen: settings.guestsMayListen,
     timeZone: settings.timeZone,
   };
 }
 
 const region = (v: string) => v.trim().toLowerCase();
-const endpoint = (v: string) => v.trim().replace(/\/+$/, '');
 
 /**
  * Only what the person changed: an empty key keeps the stored one, and an unchanged field is not
@@ -40,16 +31,6 @@ export function changedLiveSettings(values: LiveSettingsValues, settings: Church
   else {
     if (values.speechKey.trim()) body.speechKey = values.speechKey.trim();
     if (region(values.speechLocation) !== (settings.speechLocation ?? '')) body.speechLocation = region(values.speechLocation);
-  }
-  if (values.removeTranslatorKey) body.removeTranslatorKey = true;
-  else {
-    if (values.translatorKey.trim()) body.translatorKey = values.translatorKey.trim();
-    if (region(values.translatorLocation) !== (settings.translatorLocation ?? '')) {
-      body.translatorLocation = region(values.translatorLocation);
-    }
-    if (endpoint(values.translatorEndpoint) !== (settings.translatorEndpoint ?? '')) {
-      body.translatorEndpoint = endpoint(values.translatorEndpoint);
-    }
   }
   if (values.guestsMayListen !== settings.guestsMayListen) body.guestsMayListen = values.guestsMayListen;
   if (values.timeZone.trim() && values.timeZone !== settings.timeZone) body.timeZone = values.timeZone.trim();
@@ -67,15 +48,6 @@ export function credentialPairErrors(values: LiveSettingsValues, settings: Churc
     const hasKey = values.speechKey.trim() !== '' || settings.hasSpeechKey;
     if (hasKey && !region(values.speechLocation)) errors.speechLocation = 'validation.required';
     if (!hasKey && region(values.speechLocation)) errors.speechKey = 'validation.required';
-  }
-  const translatorEdited =
-    values.translatorKey.trim() !== '' ||
-    region(values.translatorLocation) !== (settings.translatorLocation ?? '') ||
-    endpoint(values.translatorEndpoint) !== (settings.translatorEndpoint ?? '');
-  if (!values.removeTranslatorKey && translatorEdited) {
-    const hasKey = values.translatorKey.trim() !== '' || settings.hasTranslatorKey;
-    if (hasKey && !region(values.translatorLocation)) errors.translatorLocation = 'validation.required';
-    if (!hasKey && (region(values.translatorLocation) || endpoint(values.translatorEndpoint))) errors.translatorKey = 'validation.required';
   }
   return errors;
 }

@@ -4,6 +4,9 @@ import { IconArrowDown, IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Caption } from '@app/shared';
 
+/** Providers that are translation engines (not the spoken words, the demo or untranslated text). */
+const ENGINES = new Set<Caption['provider']>(['azure', 'deepl', 'google', 'libretranslate', 'openai']);
+
 /** How close to the bottom still counts as "reading the newest" (so auto-scroll continues). */
 const NEAR_BOTTOM_PX = 48;
 
@@ -126,6 +129,12 @@ export function CaptionList({
                 <Badge size="xs" variant="light" color="orange" ms="xs" style={{ verticalAlign: 'middle' }} dir="auto">
                   {t('live.listener.untranslated')}
                 </Badge>
+              )}
+              {ENGINES.has(c.provider) && (
+                // Which engine made the line (decision 033): quiet, but there for anyone who wonders.
+                <Text component="span" size="xs" c="dimmed" ms="xs" title={t('live.listener.translatedBy', { engine: t(`live.listener.engines.${c.provider}`) })}>
+                  {t(`live.listener.engines.${c.provider}`)}
+                </Text>
               )}
               {onFlag && (
                 <ActionIcon

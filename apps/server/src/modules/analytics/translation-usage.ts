@@ -1,0 +1,67 @@
+import { and, desc, asc, eq, gte, sql } from 'drizzle-orm';
+import { usageUnitOf, type TranslationUsageQuery, type TranslationUsageResponse } from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { translationUsageQuery, translationUsageResponse } from '@app/shared';
+import type { AppContext } from '../../context';
+import { churches, translationUsage } from '../../db/schema';
+import { canReachChurch, requireActor } from '../../lib/access';
+import { notFound } from '../../lib/errors';
+import type { Actor } from '../../lib/session';
+import { usageMeterOf, weekStartDate } from '../../providers/translation/usage-meter';
+
+const DAY_MS = 86_400_000;
+
+/** The Monday `weeks - 1` weeks before this one, as a date in the time zone. */
+function firstWeek(timeZone: string, weeks: number): string {
+  const monday = Date.parse(`${weekStartDate(timeZone)}T00:00:00Z`);
+  return new Date(monday - (weeks - 1) * 7 * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The cost view (decision 033): what each engine was sent per week, partial and final lines
+ * apart. Church administrators see their own church (another church's id answers 404); platform
+ * administrators every church, or one with `churchId`.
+ */
+export async function translationUsageReport(ctx: AppContext, actor: Actor, q: TranslationUsageQuery & { weeks: number }): Promise<TranslationUsageResponse> {
+  const churchId = actor.role === 'platform_admin' ? q.churchId : q.churchId ?? actor.churchId ?? undefined;
+  if (churchId && !canReachChurch(actor, 'church:edit', churchId)) throw notFound('Church');
+  if (!churchId && actor.role !== 'platform_admin') throw notFound('Church');
+  let timeZone = 'Australia/Sydney';
+  if (churchId) {
+    const [church] = await ctx.db.select({ timeZone: churches.timeZone }).from(churches).where(eq(churches.id, churchId)).limit(1);
+    if (!church) throw notFound('Church');
+    timeZone = church.timeZone;
+  }
+  // What this process counted in the last few seconds is part of the answer.
+  await usageMeterOf(ctx).flush();
+  const u = translationUsage;
+  const rows = await ctx.db
+    .select({
+      churchId: u.churchId, churchName: churches.name, weekStart: u.weekStart, engine: u.engine,
+      partialUnits: sql<number>`coalesce(sum(${u.units}) filter (where ${u.purpose} = 'partial'), 0)::bigint`.mapWith(Number),
+      finalUnits: sql<number>`coalesce(sum(${u.units}) filter (where ${u.purpose} = 'final'), 0)::bigint`.mapWith(Number),
+      requests: sql<number>`sum(${u.requests})::int`.mapWith(Number),
+      failures: sql<number>`sum(${u.failures})::int`.mapWith(Number),
+    })
+    .from(u)
+    .innerJoin(churches, eq(churches.id, u.churchId))
+    .where(and(gte(u.weekStart, firstWeek(timeZone, q.weeks)), churchId ? eq(u.churchId, churchId) : undefined))
+    .groupBy(u.churchId, churches.name, u.weekStart, u.engine)
+    .orderBy(desc(u.weekStart), asc(churches.name), asc(u.engine));
+  return { rows: rows.map((r) => ({ ...r, unit: usageUnitOf(r.engine) })) };
+}
+
+export async function translationUsageRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.withTypeProvider<ZodTypeProvider>().get('/analytics/translation-usage', {
+    schema: {
+      tags: ['analytics'],
+      summary: 'Characters (tokens for a model) sent to each translation engine per week, partial and final lines apart',
+      description: 'Church administrators: their own church. Platform administrators: every church, or `churchId`.',
+      querystring: translationUsageQuery,
+      response: { 200: translationUsageResponse },
+    },
+    // Who manages a church's engines sees what they cost.
+    config: { requires: 'church:edit' },
+  }, async (req) => translationUsageReport(ctx, requireActor(req), req.query));
+}

@@ -1,0 +1,5 @@
+export { startMockDeepL, MOCK_DEEPL_KEY, DEEPL_TARGETS, type MockDeepL } from './mock-deepl';
+export { startMockGoogle, MOCK_GOOGLE_KEY, GOOGLE_LANGUAGES } from './mock-google';
+export { startMockLibreTranslate, MOCK_LIBRE_KEY, LIBRE_LANGUAGES } from './mock-libretranslate';
+export { startMockOpenAI, MOCK_OPENAI_KEY, MOCK_OPENAI_MODEL, type MockOpenAI, type ScriptedAnswer } from './mock-openai';
+export { type Loopback, type RecordedRequest, type ForcedFailure } from './loopback';

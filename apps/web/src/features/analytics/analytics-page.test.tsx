@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TranslationUsageRow } from '@app/shared';
+import { jsonResponse, renderScreen } from '../../test/render-screen';
+import { stubApiEachTest } from '../../test/stub-fetch';
+import { AnalyticsPage } from './analytics-page';
+
+const churchId = '0c1b2a39-4857-4c6d-9e0f-a1b2c3d4e5f6';
+const row = (over: Partial<TranslationUsageRow>): TranslationUsageRow => ({
+  churchId, churchName: 'Harbour City Church', weekStart: '2026-11-23', engine: 'deepl', unit: 'characters',
+  partialUnits: 30_000, finalUnits: 12_345, requests: 1200, failures: 7, ...over,
+});
+
+describe('the translation cost view', { timeout: 20_000 }, () => {
+  const { handlers, calls } = stubApiEachTest(() => ({
+    'GET /api/v1/analytics/translation-usage?weeks=8': () => jsonResponse(200, { rows: [row({}), row({ engine: 'openai', unit: 'tokens', partialUnits: 0, finalUnits: 4500, requests: 20, failures: 0 })] }),
+  }));
+  beforeEach(() => localStorage.setItem('userType', '2'));
+  const open = () => renderScreen([{ path: '/analytics', element: <AnalyticsPage /> }], '/analytics?tab=cost');
+
+  it("shows a church admin each engine's week, final and in-progress lines apart, tokens for a model", async () => {
+    await open();
+    const table = await screen.findByRole('table', { name: 'Translation cost per week' });
+    const deepl = within(table).getByRole('row', { name: /DeepL/ });
+    expect(deepl.textContent).toContain('12,345 characters');
+    expect(deepl.textContent).toContain('30,000 characters');
+    expect(deepl.textContent).toContain('42,345 characters');
+    expect(within(table).getByRole('row', { name: /AI model/ }).textContent).toContain('4,500 tokens');
+    expect(within(table).queryByRole('columnheader', { name: 'Church' })).toBeNull();
+    expect(calls('GET /api/v1/analytics/translation-usage?weeks=8')).toHaveLength(1);
+  });
+
+  it('says so when no engine translated anything', async () => {
+    handlers['GET /api/v1/analytics/translation-usage?weeks=8'] = () => jsonResponse(200, { rows: [] });
+    await open();
+    expect(await screen.findByText('No engine translated anything in these weeks.')).toBeTruthy();
+  });
+
+  it('is not offered to staff', async () => {
+    localStorage.setItem('userType', '3');
+    await open();
+    expect(await screen.findByRole('tab', { name: 'Accepted Jesus' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Translation cost' })).toBeNull();
+    expect(calls('GET /api/v1/analytics/translation-usage?weeks=8')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TranslationUsageRow } from '@app/shared';
+import { usePublicChurches } from '../../../lib/public-churches';
+import { useTranslationUsage } from '../api/translation-usage';
+
+const WEEK_CHOICES = ['4', '8', '12', '26'];
+
+/**
+ * The cost view (decision 033): what each engine was sent per week, final and in-progress lines
+ * apart, so a church sees what a Sunday costs. Church administrators see their own church;
+ * platform administrators every church or one.
+ */
+export function TranslationCost({ isPlatform }: { isPlatform: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [weeks, setWeeks] = useState('8');
+  const [churchId, setChurchId] = useState<string | null>(null);
+  const churches = usePublicChurches();
+  const usage = useTranslationUsage({ churchId, weeks: Number(weeks) });
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeZone: 'UTC' });
+  const amount = (row: TranslationUsageRow, value: number) => t(`translationEngines.cost.${row.unit}`, { value: number.format(value) });
+  // A phone gets one card per week and engine: eight columns do not fit its width.
+  const isPhone = useMediaQuery('(max-width: 36em)');
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">{t('translationEngines.cost.intro')}</Text>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        {isPlatform && (
+          <Select label={t('analytics.filters.church')} clearable searchable w={240} value={churchId} onChange={setChurchId}
+            data={(churches.data ?? []).map((c) => ({ value: c.id, label: c.name }))} placeholder={t('analytics.filters.allChurches')} />
+        )}
+        <Select label={t('translationEngines.cost.weeks')} w={140} allowDeselect={false} value={weeks} onChange={(v) => setWeeks(v ?? '8')} data={WEEK_CHOICES} />
+      </Group>
+      {usage.isPending ? (
+        <Skeleton h={160} />
+      ) : usage.isError ? (
+        <Alert color="red" title={t('translationEngines.cost.loadFailed')}>
+          <Button size="xs" variant="light" onClick={() => void usage.refetch()}>{t('church.retry')}</Button>
+        </Alert>
+      ) : usage.data.rows.length === 0 ? (
+        <Alert color="gray" variant="light">{t('translationEngines.cost.empty')}</Alert>
+      ) : isPhone ? (
+        <Stack gap="sm" role="list" aria-label={t('translationEngines.cost.label')}>
+          {usage.data.rows.map((row) => (
+            <Paper key={`${row.churchId}-${row.weekStart}-${row.engine}`} withBorder p="sm" radius="md" role="listitem">
+              <Text fw={600}>{date.format(new Date(`${row.weekStart}T00:00:00Z`))} · {t(`translationEngines.names.${row.engine}`)}</Text>
+              {isPlatform && <Text size="sm" c="dimmed">{row.churchName}</Text>}
+              <SimpleGrid cols={2} spacing={4} mt={4}>
+                <Text size="sm">{t('translationEngines.cost.final')}</Text><Text size="sm" ta="end">{amount(row, row.finalUnits)}</Text>
+                <Text size="sm">{t('translationEngines.cost.partial')}</Text><Text size="sm" ta="end">{amount(row, row.partialUnits)}</Text>
+                <Text size="sm" fw={600}>{t('translationEngines.cost.total')}</Text><Text size="sm" ta="end" fw={600}>{amount(row, row.finalUnits + row.partialUnits)}</Text>
+                <Text size="sm">{t('translationEngines.cost.requests')}</Text><Text size="sm" ta="end">{number.format(row.requests)}</Text>
+                <Text size="sm">{t('translationEngines.cost.failures')}</Text><Text size="sm" ta="end" c={row.failures > 0 ? 'red' : undefined}>{number.format(row.failures)}</Text>
+              </SimpleGrid>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={isPlatform ? 860 : 720}>
+          <Table striped highlightOnHover aria-label={t('translationEngines.cost.label')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('translationEngines.cost.week')}</Table.Th>
+                {isPlatform && <Table.Th>{t('translationEngines.cost.church')}</Table.Th>}
+                <Table.Th>{t('translationEngines.cost.engine')}</Table.Th>
+                <Table.Th ta="end">{t('translationEngines.cost.final')}</Table.Th>
+                <Table.Th ta="end">{t('translationEngines.cost.partial')}</Table.Th>
+                <Table.Th ta="end">{t('translationEngines.cost.total')}</Table.Th>
+                <Table.Th ta="end">{t('translationEngines.cost.requests')}</Table.Th>
+                <Table.Th ta="end">{t('translationEngines.cost.failures')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {usage.data.rows.map((row) => (
+                <Table.Tr key={`${row.churchId}-${row.weekStart}-${row.engine}`}>
+                  <Table.Td>{date.format(new Date(`${row.weekStart}T00:00:00Z`))}</Table.Td>
+                  {isPlatform && <Table.Td>{row.churchName}</Table.Td>}
+                  <Table.Td>{t(`translationEngines.names.${row.engine}`)}</Table.Td>
+                  <Table.Td ta="end">{amount(row, row.finalUnits)}</Table.Td>
+                  <Table.Td ta="end">{amount(row, row.partialUnits)}</Table.Td>
+                  <Table.Td ta="end" fw={600}>{amount(row, row.finalUnits + row.partialUnits)}</Table.Td>
+                  <Table.Td ta="end">{number.format(row.requests)}</Table.Td>
+                  <Table.Td ta="end" c={row.failures > 0 ? 'red' : undefined}>{number.format(row.failures)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
