@@ -12,6 +12,7 @@ import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { registerAccess } from './lib/access';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { registerCompression } from './lib/compression';
 import { validateWithObjectBodies } from './lib/body-validator';
 import { loadOrCreateKey, SecretBox } from './lib/crypto';
 import { registerErrorHandling } from './lib/errors';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
   // Per-route limits only: a whole congregation shares one church Wi-Fi address.
   // With several processes the counters live in Redis, so a limit is one limit for the cluster.
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { store: redisRateLimitStore(redis) } : {}) });

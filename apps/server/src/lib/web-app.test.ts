@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerWebApp } from './web-app';
@@ -13,7 +14,7 @@ afterEach(async () => {
 });
 
 /** A built web app in a temporary folder: each HTML page says which it is. */
-async function serve(files: Record<string, string>) {
+async function serve(files: Record<string, string | Buffer>) {
   const dist = await mkdtemp(path.join(os.tmpdir(), 'web-dist-'));
   dirs.push(dist);
   await mkdir(path.join(dist, 'assets'));
@@ -22,7 +23,7 @@ async function serve(files: Record<string, string>) {
   apps.push(app);
   await registerWebApp(app, dist);
   await app.ready();
-  return (url: string) => app.inject({ method: 'GET', url });
+  return (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
 }
 
 describe('the built web app', () => {
@@ -34,7 +35,7 @@ describe('the built web app', () => {
       expect(res.body, url).toBe('listener entry');
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
-    for (const url of ['/', '/dashboard', '/join/ABCD1234?churchId=c1', '/live-sermon-translator', '/golive?churchId=c&userId=u', '/sermon/join']) {
+    for (const url of ['/', '/signup', '/dashboard', '/today-sermons', '/join/ABCD1234?churchId=c1', '/live-sermon-translator', '/golive?churchId=c&userId=u', '/sermon/join']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe('main app');
@@ -42,28 +43,25 @@ describe('the built web app', () => {
     expect((await get('/assets/a.js')).headers['cache-control']).toContain('immutable');
   });
 
-  it('serves the signed-out entry for sign-in, sign-up and the password pages when the build has it', async () => {
-    const get = await serve({ 'index.html': 'main app', 'listen.html': 'listener entry', 'signed-out.html': 'signed-out entry' });
-    for (const url of ['/', '/?next=%2Fl%2FHARBOUR', '/signup', '/SignUp/', '/forgot-password', '/set-password?token=abc']) {
-      const res = await get(url);
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe('signed-out entry');
-      expect(res.headers['cache-control'], url).toBe('no-cache');
+  it('sends each file as the build precompressed it, brotli or gzip as accepted, hashed assets cached for a year', async () => {
+    const script = 'console.log("sermon");'.repeat(100);
+    const get = await serve({
+      'index.html': 'main app',
+      'assets/app-abc123.js': script,
+      'assets/app-abc123.js.br': brotliCompressSync(script),
+      'assets/app-abc123.js.gz': gzipSync(script),
+    });
+    const ask = (encoding: string) => get('/assets/app-abc123.js', { 'accept-encoding': encoding });
+    for (const [accept, encoding, decode] of [['br, gzip', 'br', brotliDecompressSync], ['gzip', 'gzip', gunzipSync]] as const) {
+      const res = await ask(accept);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      expect(decode(res.rawPayload).toString(), accept).toBe(script);
     }
-    for (const url of ['/dashboard', '/profile', '/privacy-policy', '/signup/more']) expect((await get(url)).body, url).toBe('main app');
-    expect((await get('/joinlive?churchId=c1&userId=u1')).body).toBe('listener entry');
-  });
-
-  it('serves the dashboard entry for the dashboard under both its paths when the build has it', async () => {
-    const get = await serve({ 'index.html': 'main app', 'signed-out.html': 'signed-out entry', 'dashboard.html': 'dashboard entry' });
-    for (const url of ['/dashboard', '/Dashboard/', '/dashboard?range=week', '/today-sermons']) {
-      const res = await get(url);
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe('dashboard entry');
-      expect(res.headers['cache-control'], url).toBe('no-cache');
-    }
-    for (const url of ['/profile', '/analytics', '/dashboard/more']) expect((await get(url)).body, url).toBe('main app');
-    expect((await get('/')).body).toBe('signed-out entry');
+    const plain = await ask('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 
   it('falls back to the main app on the listener pages of a build without the listener entry', async () => {

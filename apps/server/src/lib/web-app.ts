@@ -2,32 +2,30 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isDashboardPage, matchListenerPage, matchSignedOutPage } from '@app/shared';
+import { matchListenerPage } from '@app/shared';
 import { sendProblem } from './errors';
 import { repoRoot } from './paths';
 
 /**
  * Serves the built web app on the same port; any non-API GET that is not a file falls back to
- * index.html so deep links work (spec section 2), except the listener pages, the signed-out pages and
- * the dashboard, which get their lean entries listen.html (docs/decisions/018), signed-out.html and
- * dashboard.html (decision 029) when the build has them. API paths keep their problem+json 404.
+ * index.html so deep links work (spec section 2), except the listener pages, which get their own
+ * entry listen.html (docs/decisions/018) when the build has it. API paths keep their problem+json 404.
+ * Files go out as the build precompressed them (`.br`, `.gz` beside each, decision 031), chosen by
+ * the request's Accept-Encoding, with `Vary: Accept-Encoding`.
  */
 export async function registerWebApp(app: FastifyInstance, webDist?: string) {
   const root = path.resolve(webDist ?? path.join(repoRoot, 'apps/web/dist'));
   const hasBuild = existsSync(path.join(root, 'index.html'));
   const has = (entry: string) => existsSync(path.join(root, entry));
-  const entries = [
-    { file: 'listen.html', shows: (url: string) => matchListenerPage(url) !== null },
-    { file: 'signed-out.html', shows: (url: string) => matchSignedOutPage(url) !== null },
-    { file: 'dashboard.html', shows: isDashboardPage },
-  ].filter((entry) => has(entry.file));
+  const entries = [{ file: 'listen.html', shows: (url: string) => matchListenerPage(url) !== null }].filter((entry) => has(entry.file));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
-      // `/` is the sign-in page, which has an entry of its own: it comes to the handler below.
+      // `/` is answered by the handler below, like every other page.
       index: false,
-      // Hashed assets may be cached for a year; index.html must always be revalidated.
+      preCompressed: true,
+      // Hashed assets may be cached for a year; the HTML entries must always be revalidated.
       setHeaders(reply, filePath) {
         reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

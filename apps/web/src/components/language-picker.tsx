@@ -1,8 +1,7 @@
-import type { MantineSize } from '@mantine/core';
+import { Select, type MantineSize } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { interfaceLanguageNames, interfaceLanguages, type InterfaceLanguage } from '@app/shared';
-import { DeferredSelect } from './deferred-select';
 
 // Each language is named in itself, so a person who cannot read the current one still finds theirs.
 const options = interfaceLanguages.map((code) => ({ value: code, label: interfaceLanguageNames[code] }));
@@ -16,7 +15,7 @@ export function LanguagePicker({ size = 'sm', withLabel = true }: { size?: strin
   const { t, i18n } = useTranslation();
   const current = (i18n.resolvedLanguage ?? i18n.language ?? 'en').split('-')[0] ?? 'en';
   return (
-    <DeferredSelect
+    <Select
       label={withLabel ? t('fields.language') : undefined}
       aria-label={withLabel ? undefined : t('fields.language')}
       size={size as MantineSize}

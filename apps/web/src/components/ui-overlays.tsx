@@ -54,8 +54,7 @@ export function UiOverlays({ children }: { children: ReactNode }) {
   if (alreadyMounted) return children;
   return (
     <HostsMounted.Provider value={true}>
-      {/* A boundary each: under Preact (decision 029) two lazy hosts suspending under one boundary
-          left the later one re-rendering detached, an uncaught error on every page. */}
+      {/* A boundary each: either host loading never holds back the other, nor the page. */}
       <Suspense fallback={null}>{hosts.notifications && <Notifications />}</Suspense>
       <Suspense fallback={null}>{hosts.modals && <ModalsHost />}</Suspense>
       {children}
