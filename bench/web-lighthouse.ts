@@ -7,6 +7,7 @@
  *
  *   npm run bench:web                 # builds the web app first
  *   PAGES=signIn,lobby RUNS=5 node --import tsx bench/web-lighthouse.ts
+ *   SERVER_DIR=/path/to/other/checkout WEB_DIST=/path/to/other/checkout/apps/web/dist …  # its server and build
  *
  * Targets (decision 031): performance ≥ 90, LCP ≤ 2.5 s, CLS ≤ 0.1 on sign-in, the lobby (before and
  * during a service), the sermon's share link and /joinlive; performance ≥ 80 and LCP ≤ 3.5 s on the
@@ -77,6 +78,18 @@ async function lighthouseRun(base: string, visit: Visit): Promise<Figures> {
   }
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is made again, twice at most. */
+async function withRetries<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= 3 || !/trace|NO_NAVSTART|NO_FCP/i.test(String(err))) throw err;
+      console.log(`  again after: ${String(err).slice(0, 160)}`);
+    }
+  }
+}
+
 const bench = await startWebBench();
 const bytesBrowser = await launchChromium();
 const result: Record<string, Figures & { runs: Figures[]; js: Bytes }> = {};
@@ -84,7 +97,7 @@ try {
   await eachVisit(bench, async (name, visit) => {
     if (only && !only.includes(name)) return;
     const all: Figures[] = [];
-    for (let i = 0; i < runs; i++) all.push(await lighthouseRun(bench.base, visit));
+    for (let i = 0; i < runs; i++) all.push(await withRetries(() => lighthouseRun(bench.base, visit)));
     const pick = (key: keyof Figures) => median(all.map((f) => f[key]));
     const js = await measureBytes(bytesBrowser, bench.base, name, visit);
     result[name] = { score: pick('score'), lcpMs: pick('lcpMs'), cls: pick('cls'), tbtMs: pick('tbtMs'), fcpMs: pick('fcpMs'), runs: all, js };

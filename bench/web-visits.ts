@@ -46,7 +46,8 @@ export interface Visit {
   listens?: boolean;
 }
 
-const root = path.resolve(import.meta.dirname, '..');
+// SERVER_DIR: another checkout's server (a before/after pair: its own server with its own build).
+const root = path.resolve(process.env.SERVER_DIR ?? path.resolve(import.meta.dirname, '..'));
 
 export interface WebBench {
   base: string;
