@@ -260,7 +260,7 @@ function LiveView({
       <Group justify="space-between" align="flex-start" wrap="nowrap" style={{ flexShrink: 0 }}>
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Title order={titleOrder} size="h3">
-            {t('live.listener.title')}
+            {isEnded ? t('live.listener.endedHeading') : t('live.listener.title')}
           </Title>
           <Text size="sm" c="dimmed" lineClamp={1}>
             {[sermon.churchName, sermon.hostName, t('live.listener.startedAt', { time: started })].filter(Boolean).join(' · ')}
