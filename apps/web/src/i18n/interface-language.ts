@@ -24,7 +24,8 @@ export function interfaceLanguage(i18n: LanguageState): InterfaceLanguage {
  */
 export function formattingLocale(i18n: LanguageState): string {
   const language = interfaceLanguage(i18n);
-  return i18n.language && toInterfaceLanguage(i18n.language) === language && i18n.language.includes('-') ? i18n.language : language;
+  const [base, region] = (i18n.language ?? '').split('-');
+  return region && base?.toLowerCase() === language ? (i18n.language as string) : language;
 }
 
 /** Both, re-rendering when the language changes. */
