@@ -8,10 +8,16 @@ import { localeSectionsPlugin } from './src/i18n/locale-sections.ts';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
 
+/** What every build of the app transforms its modules with (the prerender's too). */
+export const appPlugins = () => [react(), localeSectionsPlugin()];
+
+// @mantine/charts pulls its own newer @mantine/core and hooks into apps/web/node_modules: two copies
+// would mean two React contexts ("MantineProvider was not found") and twice the download.
+export const appResolve = { dedupe: ['@mantine/core', '@mantine/hooks'] };
+
 const mainConfig: UserConfig = {
   plugins: [
-    react(),
-    localeSectionsPlugin(),
+    ...appPlugins(),
     // Every file of the build beside its brotli (.br) and gzip (.gz) copies, at full strength, once:
     // the server sends the one the browser accepts (decision 031). Files under 1 KB gain nothing.
     compression({
@@ -20,9 +26,7 @@ const mainConfig: UserConfig = {
       logLevel: 'silent',
     }),
   ],
-  // @mantine/charts pulls its own newer @mantine/core and hooks into apps/web/node_modules: two copies
-  // would mean two React contexts ("MantineProvider was not found") and twice the download.
-  resolve: { dedupe: ['@mantine/core', '@mantine/hooks'] },
+  resolve: appResolve,
   server: {
     port: 5173,
     proxy: {

@@ -7,10 +7,15 @@ import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import './i18n';
 import { AppProviders } from './app/providers';
+import { renderOverPrerendered } from './app/prerendered-root';
 import { router } from './app/router';
 import { PageLoader } from './components/page-loader';
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+renderOverPrerendered(
+  createRoot(container),
+  container,
+  router,
   <StrictMode>
     <AppProviders>
       <Suspense fallback={<PageLoader />}>

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { matchListenerPage } from '@app/shared';
+import type { FastifyRequest } from 'fastify';
+import { interfaceLanguages, matchListenerPage, matchSignedOutPage, type InterfaceLanguage } from '@app/shared';
+import { SESSION_COOKIE } from './session';
 import { sendProblem } from './errors';
 import { repoRoot } from './paths';
 
@@ -13,6 +15,37 @@ import { repoRoot } from './paths';
  * Files go out as the build precompressed them (`.br`, `.gz` beside each, decision 031), chosen by
  * the request's Accept-Encoding, with `Vary: Accept-Encoding`.
  */
+/**
+ * The interface language the web app will show this request (spec section 4's order as far as a
+ * server sees it: the `lng` query, the `i18next` cookie, the browser's languages), or null when none
+ * of them names one of the five.
+ */
+export function requestedInterfaceLanguage(req: FastifyRequest): InterfaceLanguage | null {
+  const known = (code: string | undefined) => {
+    const base = code?.trim().split(/[-_]/)[0]?.toLowerCase();
+    return (interfaceLanguages as readonly string[]).includes(base ?? '') ? (base as InterfaceLanguage) : null;
+  };
+  const query = req.query as Record<string, string | undefined> | undefined;
+  const fromQuery = known(query?.lng);
+  if (fromQuery) return fromQuery;
+  const fromCookie = known(req.cookies?.i18next);
+  if (fromCookie) return fromCookie;
+  const accepted = (req.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [code, ...params] = part.split(';');
+      const q = Number(params.find((p) => p.trim().startsWith('q='))?.split('=')[1] ?? 1);
+      return { code, q: Number.isFinite(q) ? q : 0, i };
+    })
+    .filter((a) => a.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { code } of accepted) {
+    const language = known(code);
+    if (language) return language;
+  }
+  return accepted.length ? 'en' : null;
+}
+
 export async function registerWebApp(app: FastifyInstance, webDist?: string) {
   const root = path.resolve(webDist ?? path.join(repoRoot, 'apps/web/dist'));
   const hasBuild = existsSync(path.join(root, 'index.html'));
@@ -36,6 +69,12 @@ export async function registerWebApp(app: FastifyInstance, webDist?: string) {
     const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/socket.io');
     if (isApi || req.method !== 'GET' || !hasBuild || path.extname(url) !== '') {
       return sendProblem(reply, { status: 404, code: 'not_found', detail: `No route for ${req.method} ${url}` });
+    }
+    // The sign-in page prerendered in the visitor's language (decision 031), for a visitor without
+    // a session (one with a session goes on to the dashboard, which the plain entry does at once).
+    if (matchSignedOutPage(url) === 'signIn' && !req.cookies?.[SESSION_COOKIE]) {
+      const prerendered = `first/sign-in.${requestedInterfaceLanguage(req) ?? 'en'}.html`;
+      if (has(prerendered)) return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language, Cookie').sendFile(prerendered);
     }
     const page = entries.find((entry) => entry.shows(url))?.file ?? 'index.html';
     return reply.header('cache-control', 'no-cache').sendFile(page);

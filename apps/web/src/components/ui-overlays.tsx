@@ -19,7 +19,8 @@ export const modalsReady = new Promise<void>((resolve) => {
 const ModalsHost = lazy(() => import('./overlay-hosts').then((m) => ({ default: () => <m.ModalsHost onReady={markModalsReady} /> })));
 
 /** Which hosts have been wanted so far; once wanted, a host stays. */
-let wanted = { notifications: false, modals: false };
+const noHosts = { notifications: false, modals: false };
+let wanted = noHosts;
 const listeners = new Set<() => void>();
 function want(host: keyof typeof wanted) {
   if (wanted[host]) return;
@@ -42,6 +43,8 @@ function useWantedHosts() {
       return () => listeners.delete(onChange);
     },
     () => wanted,
+    // A prerendered page (decision 031) shows neither host.
+    () => noHosts,
   );
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { InterfaceLanguage } from '@app/shared';
 import { interfaceLanguage } from '../../i18n/interface-language';
 
 const TRANSLATE_KEY = 'chat.translate';
