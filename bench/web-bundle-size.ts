@@ -12,7 +12,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { eachVisit, startWebBench, storedUserScript, type Ready, type Visit } from './web-visits.ts';
+import { eachVisit, startWebBench, storedUserScript, type Ready, type Visit } from './web-visits';
 
 /** KB of JavaScript over the wire, per page (decision 031). */
 export const wireBudgetKb: Record<string, number> = {

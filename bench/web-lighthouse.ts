@@ -19,8 +19,8 @@ import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { launchChromium, measureBytes, type Bytes } from './web-bundle-size.ts';
-import { eachVisit, startWebBench, storedUserScript, type Visit } from './web-visits.ts';
+import { launchChromium, measureBytes, type Bytes } from './web-bundle-size';
+import { eachVisit, startWebBench, storedUserScript, type Visit } from './web-visits';
 
 const runs = Number(process.env.RUNS ?? 3);
 const only = process.env.PAGES?.split(',');

@@ -35,7 +35,8 @@ const mainConfig: UserConfig = {
     },
   },
   // index.html only; the listener entry is a build of its own (vite.listen.config.ts).
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // The manifest tells scripts/first-pages.mjs which files each first page needs (decision 031).
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500, manifest: '.vite/manifest-main.json' },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
@@ -56,6 +57,7 @@ export function listenerEntry(name: string, html: string) {
     build: {
       ...mainConfig.build,
       emptyOutDir: false,
+      manifest: `.vite/manifest-${name}.json`,
       rollupOptions: { input: { [name]: fileURLToPath(new URL(html, import.meta.url)) } },
     },
   });

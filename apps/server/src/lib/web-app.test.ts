@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerWebApp } from './web-app';
 
@@ -18,9 +19,11 @@ async function serve(files: Record<string, string | Buffer>) {
   const dist = await mkdtemp(path.join(os.tmpdir(), 'web-dist-'));
   dirs.push(dist);
   await mkdir(path.join(dist, 'assets'));
+  await mkdir(path.join(dist, 'first'));
   for (const [name, body] of Object.entries(files)) await writeFile(path.join(dist, name), body);
   const app = Fastify();
   apps.push(app);
+  await app.register(fastifyCookie);
   await registerWebApp(app, dist);
   await app.ready();
   return (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
@@ -62,6 +65,38 @@ describe('the built web app', () => {
     const plain = await ask('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it("sends a first page's own document in the visitor's language: sign-in without a session, the dashboard, the listener pages", async () => {
+    const files: Record<string, string> = { 'index.html': 'main app', 'listen.html': 'listener entry' };
+    for (const page of ['signIn', 'dashboard', 'lobby', 'sermonJoin', 'joinLive']) {
+      for (const lang of ['en', 'pt', 'zh']) files[`first/${page}.${lang}.html`] = `${page} ${lang}`;
+    }
+    const get = await serve(files);
+    const cases: Array<[string, Record<string, string>, string]> = [
+      ['/', { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' }, 'signIn pt'],
+      ['/', { 'accept-language': 'en-AU,en;q=0.9' }, 'signIn en'],
+      ['/', { 'accept-language': 'fr-FR, zh-TW;q=0.5' }, 'signIn zh'],
+      ['/', { 'accept-language': 'de-DE' }, 'signIn en'],
+      ['/', {}, 'signIn en'],
+      ['/?lng=pt', { 'accept-language': 'en-AU' }, 'signIn pt'],
+      ['/', { cookie: 'i18next=zh-CN', 'accept-language': 'en-AU' }, 'signIn zh'],
+      // With a session, the plain entry: its router goes on to the dashboard.
+      ['/', { cookie: 'sid=abc', 'accept-language': 'pt-BR' }, 'main app'],
+      ['/dashboard', { 'accept-language': 'pt-BR' }, 'dashboard pt'],
+      ['/l/HARBOUR', { 'accept-language': 'en-US' }, 'lobby en'],
+      ['/sermon/join/AB12?churchId=c', { 'accept-language': 'zh-CN' }, 'sermonJoin zh'],
+      ['/joinlive', { 'accept-language': 'pt-PT' }, 'joinLive pt'],
+      // No document for this page in the build: the entry.
+      ['/l/HARBOUR/projector', { 'accept-language': 'pt-BR' }, 'listener entry'],
+      ['/signup', { 'accept-language': 'pt-BR' }, 'main app'],
+    ];
+    for (const [url, headers, body] of cases) {
+      const res = await get(url, headers);
+      expect(res.body, `${url} ${JSON.stringify(headers)}`).toBe(body);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await get('/', { 'accept-language': 'pt-BR' })).headers.vary).toMatch(/accept-language/i);
   });
 
   it('falls back to the main app on the listener pages of a build without the listener entry', async () => {

@@ -1,20 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import type { FastifyRequest } from 'fastify';
-import { interfaceLanguages, matchListenerPage, matchSignedOutPage, type InterfaceLanguage } from '@app/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { interfaceLanguages, isDashboardPage, matchListenerPage, matchSignedOutPage, type InterfaceLanguage } from '@app/shared';
 import { SESSION_COOKIE } from './session';
 import { sendProblem } from './errors';
 import { repoRoot } from './paths';
 
-/**
- * Serves the built web app on the same port; any non-API GET that is not a file falls back to
- * index.html so deep links work (spec section 2), except the listener pages, which get their own
- * entry listen.html (docs/decisions/018) when the build has it. API paths keep their problem+json 404.
- * Files go out as the build precompressed them (`.br`, `.gz` beside each, decision 031), chosen by
- * the request's Accept-Encoding, with `Vary: Accept-Encoding`.
- */
 /**
  * The interface language the web app will show this request (spec section 4's order as far as a
  * server sees it: the `lng` query, the `i18next` cookie, the browser's languages), or null when none
@@ -46,6 +38,26 @@ export function requestedInterfaceLanguage(req: FastifyRequest): InterfaceLangua
   return accepted.length ? 'en' : null;
 }
 
+/**
+ * The build's document for a first page in the visitor's language (apps/web/scripts/first-pages.mjs,
+ * decision 031): the sign-in page prerendered, the dashboard and the listener pages with preload
+ * hints for what they load next. Sign-in only without a session: one with a session goes on to the
+ * dashboard, which the plain entry does at once.
+ */
+function firstPage(url: string, req: FastifyRequest): string | null {
+  const listener = matchListenerPage(url)?.page;
+  const signIn = matchSignedOutPage(url) === 'signIn' && !req.cookies?.[SESSION_COOKIE];
+  const page = listener ?? (isDashboardPage(url) ? 'dashboard' : signIn ? 'signIn' : null);
+  return page ? `first/${page}.${requestedInterfaceLanguage(req) ?? 'en'}.html` : null;
+}
+
+/**
+ * Serves the built web app on the same port; any non-API GET that is not a file falls back to
+ * index.html so deep links work (spec section 2), except the listener pages, which get their own
+ * entry listen.html (docs/decisions/018) when the build has it, and the first pages their own documents (`firstPage`). API paths keep their problem+json 404.
+ * Files go out as the build precompressed them (`.br`, `.gz` beside each, decision 031), chosen by
+ * the request's Accept-Encoding, with `Vary: Accept-Encoding`.
+ */
 export async function registerWebApp(app: FastifyInstance, webDist?: string) {
   const root = path.resolve(webDist ?? path.join(repoRoot, 'apps/web/dist'));
   const hasBuild = existsSync(path.join(root, 'index.html'));
@@ -70,12 +82,8 @@ export async function registerWebApp(app: FastifyInstance, webDist?: string) {
     if (isApi || req.method !== 'GET' || !hasBuild || path.extname(url) !== '') {
       return sendProblem(reply, { status: 404, code: 'not_found', detail: `No route for ${req.method} ${url}` });
     }
-    // The sign-in page prerendered in the visitor's language (decision 031), for a visitor without
-    // a session (one with a session goes on to the dashboard, which the plain entry does at once).
-    if (matchSignedOutPage(url) === 'signIn' && !req.cookies?.[SESSION_COOKIE]) {
-      const prerendered = `first/sign-in.${requestedInterfaceLanguage(req) ?? 'en'}.html`;
-      if (has(prerendered)) return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language, Cookie').sendFile(prerendered);
-    }
+    const first = firstPage(url, req);
+    if (first && has(first)) return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language, Cookie').sendFile(first);
     const page = entries.find((entry) => entry.shows(url))?.file ?? 'index.html';
     return reply.header('cache-control', 'no-cache').sendFile(page);
   });
