@@ -77,7 +77,16 @@ async function write(name, html) {
 const index = await readFile(path.join(dist, 'index.html'), 'utf8');
 const listen = await readFile(path.join(dist, 'listen.html'), 'utf8');
 for (const language of prerenderLanguages) {
-  const { title, html } = await renderSignIn(language);
+  const { title, html: markup } = await renderSignIn(language);
+  // Until the live page replaces it, the prerendered form takes nothing in and says so to assistive
+  // technology (aria-disabled): its fields are read-only (what was typed would be lost with them)
+  // and its Sign in button submits nothing (a plain button, so Enter does not submit the form
+  // either). They look the same; a tap or a keystroke takes effect once the page is live.
+  const html = markup
+    .replace(/<button([^>]*) type="submit">/g, '<button$1 type="button" data-submit="">')
+    .replace(/<(input|button)(?![^>]*aria-disabled)/g, '<$1 aria-disabled="true"')
+    .replace(/<input(?![^>]*readOnly)/g, '<input readOnly=""');
+  if (!html.includes('data-submit=""')) throw new Error('the prerendered sign-in page has no submit button');
   const signIn = index
     .replace('<html lang="en">', `<html lang="${language}" data-mantine-color-scheme="light">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)

@@ -19,30 +19,11 @@ function routerReady(router: RouterLike): Promise<void> {
   });
 }
 
-/** What a person typed into the prerendered fields, and where the focus was, by the fields' order. */
-function typedSoFar(container: HTMLElement) {
-  const fields = [...container.querySelectorAll('input, textarea')] as Array<HTMLInputElement | HTMLTextAreaElement>;
-  return { values: fields.map((f) => f.value), focused: fields.findIndex((f) => f === document.activeElement) };
-}
-
-/** Gives the live page's fields what was typed before it replaced the prerendered one, as typing would. */
-function carryOver(container: HTMLElement, typed: ReturnType<typeof typedSoFar>) {
-  const fields = [...container.querySelectorAll('input, textarea')] as Array<HTMLInputElement | HTMLTextAreaElement>;
-  fields.forEach((field, i) => {
-    const value = typed.values[i];
-    if (!value || field.value || field.type === 'hidden') return;
-    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
-    setter?.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-  if (typed.focused >= 0) fields[typed.focused]?.focus();
-}
-
 /**
  * Renders the app into `container`. A prerendered first screen there (`data-prerendered`, the
- * sign-in page, decision 031) stays on screen until the router has what its page needs, then the
- * live page replaces it in one commit, keeping what the person typed meanwhile; no loader shows
- * in between.
+ * sign-in page, decision 031; its fields read-only and its button off, so nothing typed is lost)
+ * stays on screen until the router has what its page needs, then the live page replaces it in one
+ * commit: no loader shows in between.
  */
 export function renderOverPrerendered(root: Root, container: HTMLElement, router: RouterLike, app: ReactNode) {
   if (!container.dataset.prerendered) {
@@ -50,9 +31,7 @@ export function renderOverPrerendered(root: Root, container: HTMLElement, router
     return;
   }
   void routerReady(router).then(() => {
-    const typed = typedSoFar(container);
     flushSync(() => root.render(app));
     delete container.dataset.prerendered;
-    carryOver(container, typed);
   });
 }
