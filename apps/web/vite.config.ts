@@ -36,7 +36,8 @@ const mainConfig: UserConfig = {
   },
   // index.html only; the listener entry is a build of its own (vite.listen.config.ts).
   // The manifest tells scripts/first-pages.mjs which files each first page needs (decision 031).
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500, manifest: '.vite/manifest-main.json' },
+  // WEB_DIST: another build folder (the server serves the same one), e.g. while journeys use dist.
+  build: { outDir: process.env.WEB_DIST ?? 'dist', sourcemap: true, chunkSizeWarningLimit: 1500, manifest: '.vite/manifest-main.json' },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

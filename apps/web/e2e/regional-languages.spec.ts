@@ -31,11 +31,19 @@ for (const { locale, lang } of regions) {
 
     test(`signs in through the form in ${lang}, the page shown in it from the first paint`, async ({ page }) => {
       const t = localeText(lang);
+      // The prerendered page is replaced by the live one in one step: no loader in between.
+      await page.addInitScript(() => {
+        new MutationObserver(() => {
+          if (document.querySelector('[aria-label="Loading"]')) (window as { sawLoader?: boolean }).sawLoader = true;
+        }).observe(document, { childList: true, subtree: true });
+      });
       await page.goto('/');
       await expect(page.getByRole('heading', { name: t('auth.signIn.title') })).toBeVisible();
       await expect(page.getByRole('combobox', { name: t('fields.language') })).toHaveValue(lang === 'pt' ? 'Português' : 'English');
       await page.getByRole('textbox', { name: t('fields.email') }).fill('member@demo.church');
       await page.getByRole('textbox', { name: t('fields.password'), exact: true }).fill(DEMO_PASSWORD);
+      await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+      expect(await page.evaluate(() => (window as { sawLoader?: boolean }).sawLoader ?? false)).toBe(false);
       await page.getByRole('button', { name: t('auth.signIn.submit') }).click();
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const web = path.resolve(import.meta.dirname, '..');
-const dist = path.join(web, 'dist');
+const dist = path.resolve(web, process.env.WEB_DIST ?? 'dist');
 const built = path.join(web, 'dist-prerender');
 const { prerenderLanguages, renderSignIn } = await import(path.join(built, 'first-screens.js'));
 const out = path.join(dist, 'first');
@@ -53,8 +53,13 @@ function withHints(html, build, modules, language) {
   const links = [];
   for (const key of modules) {
     const { scripts, styles } = filesOf(manifest, key);
-    for (const file of styles) if (!seen.has(file)) seen.add(file) && links.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
-    for (const file of scripts) if (!seen.has(file)) seen.add(file) && links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+    const add = (file, link) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      links.push(link);
+    };
+    for (const file of styles) add(file, `<link rel="stylesheet" crossorigin href="/${file}">`);
+    for (const file of scripts) add(file, `<link rel="modulepreload" crossorigin href="/${file}">`);
   }
   return html.replace('<html lang="en">', `<html lang="${language}">`).replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
 }

@@ -5,9 +5,9 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
-import './i18n';
+import { i18nReady } from './i18n';
 import { AppProviders } from './app/providers';
-import { renderOverPrerendered } from './app/prerendered-root';
+import { renderOverPrerendered, routerReady } from './app/prerendered-root';
 import { router } from './app/router';
 import { PageLoader } from './components/page-loader';
 
@@ -15,7 +15,7 @@ const container = document.getElementById('root')!;
 renderOverPrerendered(
   createRoot(container),
   container,
-  router,
+  Promise.all([routerReady(router), i18nReady]),
   <StrictMode>
     <AppProviders>
       <Suspense fallback={<PageLoader />}>

@@ -8,7 +8,7 @@ interface RouterLike {
 }
 
 /** Resolves once the router has run its first loaders and loaded its first lazy screen. */
-function routerReady(router: RouterLike): Promise<void> {
+export function routerReady(router: RouterLike): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {
     const stop = router.subscribe((state) => {
@@ -22,15 +22,15 @@ function routerReady(router: RouterLike): Promise<void> {
 /**
  * Renders the app into `container`. A prerendered first screen there (`data-prerendered`, the
  * sign-in page, decision 031; its fields read-only and its button off, so nothing typed is lost)
- * stays on screen until the router has what its page needs, then the live page replaces it in one
- * commit: no loader shows in between.
+ * stays on screen until `ready` (the router and the text have what the page needs), then the live
+ * page replaces it in one commit: no loader shows in between.
  */
-export function renderOverPrerendered(root: Root, container: HTMLElement, router: RouterLike, app: ReactNode) {
+export function renderOverPrerendered(root: Root, container: HTMLElement, ready: Promise<unknown>, app: ReactNode) {
   if (!container.dataset.prerendered) {
     root.render(app);
     return;
   }
-  void routerReady(router).then(() => {
+  void ready.then(() => {
     flushSync(() => root.render(app));
     delete container.dataset.prerendered;
   });
