@@ -19,6 +19,7 @@ import { registerErrorHandling } from './lib/errors';
 import { appVersion } from './lib/version';
 import { tileImageSource } from './modules/churches/map-settings';
 import { registerWebApp } from './lib/web-app';
+import { actorFromToken, SESSION_COOKIE } from './lib/session';
 import { apiModules } from './modules';
 import { registerLive } from './live/gateway';
 import { registerChat } from './live/chat-gateway';
@@ -122,6 +123,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerLive(app, ctx);
   registerChat(app, ctx);
 
-  await registerWebApp(app, config.WEB_DIST);
+  await registerWebApp(app, config.WEB_DIST, async (req) => (await actorFromToken(ctx.db, req.cookies[SESSION_COOKIE]))?.role ?? null);
   return { app, ctx, database };
 }

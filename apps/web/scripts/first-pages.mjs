@@ -5,8 +5,9 @@
 //
 // - signIn: the main app's index.html with the sign-in page prerendered into its root
 //   (src/prerender/first-screens.tsx), so it paints before any JavaScript has arrived.
-// - dashboard: index.html with preload hints for what the router would otherwise fetch one after
-//   another: the signed-in shell, the dashboard and the language's text.
+// - dashboard.{role}: index.html with the dashboard in the signed-in shell prerendered for that role
+//   (without the person's name and figures, which the live page brings), and preload hints for what
+//   the router would otherwise fetch one after another: the shell, the dashboard and the text.
 // - joinLive, sermonJoin, lobby, projector: listen.html with preload hints for the page and its text.
 // The page names are those of matchListenerPage and matchSignedOutPage (@app/shared).
 
@@ -20,7 +21,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const web = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(web, process.env.WEB_DIST ?? 'dist');
 const built = path.join(web, 'dist-prerender');
-const { prerenderLanguages, renderSignIn } = await import(path.join(built, 'first-screens.js'));
+const { prerenderLanguages, prerenderRoles, renderDashboard, renderSignIn } = await import(path.join(built, 'first-screens.js'));
 const out = path.join(dist, 'first');
 await mkdir(out, { recursive: true });
 
@@ -79,28 +80,38 @@ async function write(name, html) {
   await writeFile(`${file}.gz`, gzipSync(html, { level: 9 }));
 }
 
+/**
+ * `page` prerendered into `doc`'s root. Until the live page replaces it, the prerendered markup takes
+ * nothing in and says so to assistive technology (aria-disabled): its fields are read-only (what was
+ * typed would be lost with them) and a submit button is a plain button, so neither a tap nor Enter
+ * submits a form. They look the same; a tap or a keystroke takes effect once the page is live. Links
+ * stay links: following one loads that page.
+ */
+function prerendered(doc, page, language, { title, html: markup }) {
+  const html = markup
+    .replace(/<button([^>]*) type="submit">/g, '<button$1 type="button" data-submit="">')
+    .replace(/<(input|button|textarea)(?![^>]*aria-disabled)/g, '<$1 aria-disabled="true"')
+    .replace(/<(input|textarea)(?![^>]*readOnly)/g, '<$1 readOnly=""');
+  const out = doc
+    .replace(/<html lang="[a-z]+">/, `<html lang="${language}" data-mantine-color-scheme="light">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page}">${html}</div>`);
+  if (!out.includes('data-prerendered')) throw new Error('the document has no empty root to prerender into');
+  return out;
+}
+
 const index = await readFile(path.join(dist, 'index.html'), 'utf8');
 const listen = await readFile(path.join(dist, 'listen.html'), 'utf8');
 for (const language of prerenderLanguages) {
-  const { title, html: markup } = await renderSignIn(language);
-  // Until the live page replaces it, the prerendered form takes nothing in and says so to assistive
-  // technology (aria-disabled): its fields are read-only (what was typed would be lost with them)
-  // and its Sign in button submits nothing (a plain button, so Enter does not submit the form
-  // either). They look the same; a tap or a keystroke takes effect once the page is live.
-  const html = markup
-    .replace(/<button([^>]*) type="submit">/g, '<button$1 type="button" data-submit="">')
-    .replace(/<(input|button)(?![^>]*aria-disabled)/g, '<$1 aria-disabled="true"')
-    .replace(/<input(?![^>]*readOnly)/g, '<input readOnly=""');
-  if (!html.includes('data-submit=""')) throw new Error('the prerendered sign-in page has no submit button');
-  const signIn = index
-    .replace('<html lang="en">', `<html lang="${language}" data-mantine-color-scheme="light">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="signIn">${html}</div>`);
-  if (!signIn.includes('data-prerendered')) throw new Error('index.html has no empty root to prerender into');
+  const signIn = prerendered(index, 'signIn', language, await renderSignIn(language));
+  if (!signIn.includes('data-submit=""')) throw new Error('the prerendered sign-in page has no submit button');
   await write(`signIn.${language}.html`, signIn);
 
   const signedInText = ['listener', 'signedOut', 'signedIn'].map((part) => locale(language, part));
-  await write(`dashboard.${language}.html`, withHints(index, 'main', ['src/app/layouts/admin-layout.tsx', 'src/features/dashboard/dashboard-page.tsx', ...signedInText], language));
+  const dashboard = withHints(index, 'main', ['src/app/layouts/admin-layout.tsx', 'src/features/dashboard/dashboard-page.tsx', ...signedInText], language);
+  for (const role of prerenderRoles) {
+    await write(`dashboard.${role}.${language}.html`, prerendered(dashboard, 'dashboard', language, await renderDashboard(language, role)));
+  }
   for (const [page, modules] of Object.entries(listenerPages)) {
     await write(`${page}.${language}.html`, withHints(listen, 'listen', [...modules, locale(language, 'listener')], language));
   }

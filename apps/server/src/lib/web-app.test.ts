@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { registerWebApp } from './web-app';
+import { registerWebApp, type RoleOfRequest } from './web-app';
 
 const apps: FastifyInstance[] = [];
 const dirs: string[] = [];
@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 /** A built web app in a temporary folder: each HTML page says which it is. */
-async function serve(files: Record<string, string | Buffer>) {
+async function serve(files: Record<string, string | Buffer>, roleOf?: RoleOfRequest) {
   const dist = await mkdtemp(path.join(os.tmpdir(), 'web-dist-'));
   dirs.push(dist);
   await mkdir(path.join(dist, 'assets'));
@@ -24,7 +24,7 @@ async function serve(files: Record<string, string | Buffer>) {
   const app = Fastify();
   apps.push(app);
   await app.register(fastifyCookie);
-  await registerWebApp(app, dist);
+  await registerWebApp(app, dist, roleOf);
   await app.ready();
   return (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
 }
@@ -67,12 +67,13 @@ describe('the built web app', () => {
     expect(plain.body).toBe(script);
   });
 
-  it("sends a first page's own document in the visitor's language: sign-in without a session, the dashboard, the listener pages", async () => {
+  it("sends a first page's own document in the visitor's language: sign-in without a session, the dashboard of the session's role, the listener pages", async () => {
     const files: Record<string, string> = { 'index.html': 'main app', 'listen.html': 'listener entry' };
-    for (const page of ['signIn', 'dashboard', 'lobby', 'sermonJoin', 'joinLive']) {
+    for (const page of ['signIn', 'dashboard.church_admin', 'dashboard.member', 'lobby', 'sermonJoin', 'joinLive']) {
       for (const lang of ['en', 'pt', 'zh']) files[`first/${page}.${lang}.html`] = `${page} ${lang}`;
     }
-    const get = await serve(files);
+    // The session cookie stands for its role here (the app reads it from the database).
+    const get = await serve(files, async (req) => (req.cookies.sid === 'admin' ? 'church_admin' : req.cookies.sid === 'member' ? 'member' : null));
     const cases: Array<[string, Record<string, string>, string]> = [
       ['/', { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' }, 'signIn pt'],
       ['/', { 'accept-language': 'en-AU,en;q=0.9' }, 'signIn en'],
@@ -83,7 +84,11 @@ describe('the built web app', () => {
       ['/', { cookie: 'i18next=zh-CN', 'accept-language': 'en-AU' }, 'signIn zh'],
       // With a session, the plain entry: its router goes on to the dashboard.
       ['/', { cookie: 'sid=abc', 'accept-language': 'pt-BR' }, 'main app'],
-      ['/dashboard', { 'accept-language': 'pt-BR' }, 'dashboard pt'],
+      ['/dashboard', { cookie: 'sid=member', 'accept-language': 'pt-BR' }, 'dashboard.member pt'],
+      ['/today-sermons', { cookie: 'sid=admin', 'accept-language': 'en-AU' }, 'dashboard.church_admin en'],
+      // No session, or one that has ended: the plain entry, whose guard goes to sign-in.
+      ['/dashboard', { 'accept-language': 'pt-BR' }, 'main app'],
+      ['/dashboard', { cookie: 'sid=gone', 'accept-language': 'pt-BR' }, 'main app'],
       ['/l/HARBOUR', { 'accept-language': 'en-US' }, 'lobby en'],
       ['/sermon/join/AB12?churchId=c', { 'accept-language': 'zh-CN' }, 'sermonJoin zh'],
       ['/joinlive', { 'accept-language': 'pt-PT' }, 'joinLive pt'],

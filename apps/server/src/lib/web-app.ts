@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { interfaceLanguages, isDashboardPage, matchListenerPage, matchSignedOutPage, type InterfaceLanguage } from '@app/shared';
+import { interfaceLanguages, isDashboardPage, matchListenerPage, matchSignedOutPage, type InterfaceLanguage, type Role } from '@app/shared';
 import { SESSION_COOKIE } from './session';
 import { sendProblem } from './errors';
 import { repoRoot } from './paths';
@@ -38,17 +38,24 @@ export function requestedInterfaceLanguage(req: FastifyRequest): InterfaceLangua
   return accepted.length ? 'en' : null;
 }
 
+/** Whose session a request carries, for the dashboard's document (app.ts reads it from the database). */
+export type RoleOfRequest = (req: FastifyRequest) => Promise<Role | null>;
+
 /**
  * The build's document for a first page in the visitor's language (apps/web/scripts/first-pages.mjs,
- * decision 031): the sign-in page prerendered, the dashboard and the listener pages with preload
- * hints for what they load next. Sign-in only without a session: one with a session goes on to the
- * dashboard, which the plain entry does at once.
+ * decision 031): the sign-in page and the dashboard of the session's role prerendered, the listener
+ * pages with preload hints for what they load next. Sign-in only without a session: one with a
+ * session goes on to the dashboard, which the plain entry does at once; the dashboard only with one.
  */
-function firstPage(url: string, req: FastifyRequest): string | null {
+async function firstPage(url: string, req: FastifyRequest, roleOf: RoleOfRequest): Promise<string | null> {
+  const language = requestedInterfaceLanguage(req) ?? 'en';
   const listener = matchListenerPage(url)?.page;
-  const signIn = matchSignedOutPage(url) === 'signIn' && !req.cookies?.[SESSION_COOKIE];
-  const page = listener ?? (isDashboardPage(url) ? 'dashboard' : signIn ? 'signIn' : null);
-  return page ? `first/${page}.${requestedInterfaceLanguage(req) ?? 'en'}.html` : null;
+  if (listener) return `first/${listener}.${language}.html`;
+  const hasSession = Boolean(req.cookies?.[SESSION_COOKIE]);
+  if (matchSignedOutPage(url) === 'signIn' && !hasSession) return `first/signIn.${language}.html`;
+  if (!isDashboardPage(url) || !hasSession) return null;
+  const role = await roleOf(req);
+  return role ? `first/dashboard.${role}.${language}.html` : null;
 }
 
 /**
@@ -58,7 +65,7 @@ function firstPage(url: string, req: FastifyRequest): string | null {
  * Files go out as the build precompressed them (`.br`, `.gz` beside each, decision 031), chosen by
  * the request's Accept-Encoding, with `Vary: Accept-Encoding`.
  */
-export async function registerWebApp(app: FastifyInstance, webDist?: string) {
+export async function registerWebApp(app: FastifyInstance, webDist?: string, roleOf: RoleOfRequest = async () => null) {
   const root = path.resolve(webDist ?? path.join(repoRoot, 'apps/web/dist'));
   const hasBuild = existsSync(path.join(root, 'index.html'));
   const has = (entry: string) => existsSync(path.join(root, entry));
@@ -76,13 +83,13 @@ export async function registerWebApp(app: FastifyInstance, webDist?: string) {
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/socket.io');
     if (isApi || req.method !== 'GET' || !hasBuild || path.extname(url) !== '') {
       return sendProblem(reply, { status: 404, code: 'not_found', detail: `No route for ${req.method} ${url}` });
     }
-    const first = firstPage(url, req);
+    const first = await firstPage(url, req, roleOf);
     if (first && has(first)) return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language, Cookie').sendFile(first);
     const page = entries.find((entry) => entry.shows(url))?.file ?? 'index.html';
     return reply.header('cache-control', 'no-cache').sendFile(page);
