@@ -123,6 +123,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerLive(app, ctx);
   registerChat(app, ctx);
 
-  await registerWebApp(app, config.WEB_DIST, async (req) => (await actorFromToken(ctx.db, req.cookies[SESSION_COOKIE]))?.role ?? null);
+  await registerWebApp(app, config.WEB_DIST, (req) => actorFromToken(ctx.db, req.cookies[SESSION_COOKIE]));
   return { app, ctx, database };
 }

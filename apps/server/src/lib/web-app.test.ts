@@ -5,7 +5,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { registerWebApp, type RoleOfRequest } from './web-app';
+import { registerCompression } from './compression';
+import { registerWebApp, type SessionOfRequest } from './web-app';
 
 const apps: FastifyInstance[] = [];
 const dirs: string[] = [];
@@ -15,7 +16,7 @@ afterEach(async () => {
 });
 
 /** A built web app in a temporary folder: each HTML page says which it is. */
-async function serve(files: Record<string, string | Buffer>, roleOf?: RoleOfRequest) {
+async function serve(files: Record<string, string | Buffer>, sessionOf?: SessionOfRequest, compress = false) {
   const dist = await mkdtemp(path.join(os.tmpdir(), 'web-dist-'));
   dirs.push(dist);
   await mkdir(path.join(dist, 'assets'));
@@ -24,7 +25,8 @@ async function serve(files: Record<string, string | Buffer>, roleOf?: RoleOfRequ
   const app = Fastify();
   apps.push(app);
   await app.register(fastifyCookie);
-  await registerWebApp(app, dist, roleOf);
+  if (compress) await registerCompression(app);
+  await registerWebApp(app, dist, sessionOf);
   await app.ready();
   return (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
 }
@@ -72,8 +74,12 @@ describe('the built web app', () => {
     for (const page of ['signIn', 'dashboard.church_admin', 'dashboard.member', 'lobby', 'sermonJoin', 'joinLive']) {
       for (const lang of ['en', 'pt', 'zh']) files[`first/${page}.${lang}.html`] = `${page} ${lang}`;
     }
-    // The session cookie stands for its role here (the app reads it from the database).
-    const get = await serve(files, async (req) => (req.cookies.sid === 'admin' ? 'church_admin' : req.cookies.sid === 'member' ? 'member' : null));
+    // The session cookie stands for its person here (the app reads them from the database).
+    const people = {
+      admin: { role: 'church_admin' as const, firstName: 'Andrew', lastName: 'Admin' },
+      member: { role: 'member' as const, firstName: 'Martha', lastName: 'Member' },
+    };
+    const get = await serve(files, async (req) => people[req.cookies.sid as keyof typeof people] ?? null);
     const cases: Array<[string, Record<string, string>, string]> = [
       ['/', { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' }, 'signIn pt'],
       ['/', { 'accept-language': 'en-AU,en;q=0.9' }, 'signIn en'],
@@ -85,6 +91,7 @@ describe('the built web app', () => {
       // With a session, the plain entry: its router goes on to the dashboard.
       ['/', { cookie: 'sid=abc', 'accept-language': 'pt-BR' }, 'main app'],
       ['/dashboard', { cookie: 'sid=member', 'accept-language': 'pt-BR' }, 'dashboard.member pt'],
+      ['/dashboard', { cookie: 'sid=member', 'accept-language': 'de-DE' }, 'dashboard.member en'],
       ['/today-sermons', { cookie: 'sid=admin', 'accept-language': 'en-AU' }, 'dashboard.church_admin en'],
       // No session, or one that has ended: the plain entry, whose guard goes to sign-in.
       ['/dashboard', { 'accept-language': 'pt-BR' }, 'main app'],
@@ -102,6 +109,26 @@ describe('the built web app', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
     expect((await get('/', { 'accept-language': 'pt-BR' })).headers.vary).toMatch(/accept-language/i);
+  });
+
+  it("fills the prerendered dashboard's name slots with the session's names, escaped", async () => {
+    const get = await serve(
+      { 'index.html': 'main app', 'first/dashboard.member.en.html': '<h1>Welcome, __FIRST_NAME__</h1><p>__FIRST_NAME__ __LAST_NAME__</p>' },
+      async () => ({ role: 'member', firstName: 'Zoë <b>', lastName: "O'Neil & co" }),
+    );
+    const res = await get('/dashboard', { cookie: 'sid=x', 'accept-language': 'en-AU' });
+    expect(res.body).toBe('<h1>Welcome, Zoë &lt;b&gt;</h1><p>Zoë &lt;b&gt; O&#39;Neil &amp; co</p>');
+    // Compressed per request, as an API answer would be (the app registers @fastify/compress first).
+    const big = await serve(
+      { 'index.html': 'main app', 'first/dashboard.member.en.html': `<h1>Welcome, __FIRST_NAME__</h1>${'<p>text</p>'.repeat(300)}` },
+      async () => ({ role: 'member', firstName: 'Martha', lastName: 'Member' }),
+      true,
+    );
+    const compressed = await big('/today-sermons', { cookie: 'sid=x', 'accept-encoding': 'br, gzip' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('Welcome, Martha');
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('falls back to the main app on the listener pages of a build without the listener entry', async () => {

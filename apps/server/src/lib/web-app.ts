@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { interfaceLanguages, isDashboardPage, matchListenerPage, matchSignedOutPage, type InterfaceLanguage, type Role } from '@app/shared';
 import { SESSION_COOKIE } from './session';
 import { sendProblem } from './errors';
@@ -39,7 +39,19 @@ export function requestedInterfaceLanguage(req: FastifyRequest): InterfaceLangua
 }
 
 /** Whose session a request carries, for the dashboard's document (app.ts reads it from the database). */
-export type RoleOfRequest = (req: FastifyRequest) => Promise<Role | null>;
+export type SessionOfRequest = (req: FastifyRequest) => Promise<{ role: Role; firstName: string; lastName: string } | null>;
+
+/** Where the prerendered dashboard holds the person's names (apps/web/src/prerender/first-screens.tsx). */
+const NAME_SLOTS = { firstName: '__FIRST_NAME__', lastName: '__LAST_NAME__' } as const;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+interface FirstPage {
+  file: string;
+  /** The names the document's slots take (the dashboard), or none (a file sent as built). */
+  names?: { firstName: string; lastName: string };
+}
 
 /**
  * The build's document for a first page in the visitor's language (apps/web/scripts/first-pages.mjs,
@@ -47,15 +59,15 @@ export type RoleOfRequest = (req: FastifyRequest) => Promise<Role | null>;
  * pages with preload hints for what they load next. Sign-in only without a session: one with a
  * session goes on to the dashboard, which the plain entry does at once; the dashboard only with one.
  */
-async function firstPage(url: string, req: FastifyRequest, roleOf: RoleOfRequest): Promise<string | null> {
+async function firstPage(url: string, req: FastifyRequest, sessionOf: SessionOfRequest): Promise<FirstPage | null> {
   const language = requestedInterfaceLanguage(req) ?? 'en';
   const listener = matchListenerPage(url)?.page;
-  if (listener) return `first/${listener}.${language}.html`;
+  if (listener) return { file: `first/${listener}.${language}.html` };
   const hasSession = Boolean(req.cookies?.[SESSION_COOKIE]);
-  if (matchSignedOutPage(url) === 'signIn' && !hasSession) return `first/signIn.${language}.html`;
+  if (matchSignedOutPage(url) === 'signIn' && !hasSession) return { file: `first/signIn.${language}.html` };
   if (!isDashboardPage(url) || !hasSession) return null;
-  const role = await roleOf(req);
-  return role ? `first/dashboard.${role}.${language}.html` : null;
+  const session = await sessionOf(req);
+  return session ? { file: `first/dashboard.${session.role}.${language}.html`, names: session } : null;
 }
 
 /**
@@ -65,10 +77,19 @@ async function firstPage(url: string, req: FastifyRequest, roleOf: RoleOfRequest
  * Files go out as the build precompressed them (`.br`, `.gz` beside each, decision 031), chosen by
  * the request's Accept-Encoding, with `Vary: Accept-Encoding`.
  */
-export async function registerWebApp(app: FastifyInstance, webDist?: string, roleOf: RoleOfRequest = async () => null) {
+export async function registerWebApp(app: FastifyInstance, webDist?: string, sessionOf: SessionOfRequest = async () => null) {
   const root = path.resolve(webDist ?? path.join(repoRoot, 'apps/web/dist'));
   const hasBuild = existsSync(path.join(root, 'index.html'));
   const has = (entry: string) => existsSync(path.join(root, entry));
+  // The documents with name slots, read once: the build does not change under a running server.
+  const slotted = new Map<string, string>();
+  const withNames = (file: string, names: NonNullable<FirstPage['names']>) => {
+    if (!slotted.has(file)) slotted.set(file, readFileSync(path.join(root, file), 'utf8'));
+    return slotted
+      .get(file)!
+      .replaceAll(NAME_SLOTS.firstName, escapeHtml(names.firstName))
+      .replaceAll(NAME_SLOTS.lastName, escapeHtml(names.lastName));
+  };
   const entries = [{ file: 'listen.html', shows: (url: string) => matchListenerPage(url) !== null }].filter((entry) => has(entry.file));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -83,15 +104,27 @@ export async function registerWebApp(app: FastifyInstance, webDist?: string, rol
       },
     });
   }
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const first = await firstPage(url, req, sessionOf);
+    if (first && has(first.file)) {
+      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language, Cookie');
+      // The dashboard's names make it one person's page: compressed per request, like the API.
+      if (first.names) return reply.type('text/html; charset=utf-8').send(withNames(first.file, first.names));
+      return reply.sendFile(first.file);
+    }
+    const page = entries.find((entry) => entry.shows(url))?.file ?? 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
+  };
+  // The dashboard's two paths as routes of their own: @fastify/compress compresses the routes'
+  // answers (its name-filled document), not the not-found handler's.
+  if (hasBuild) for (const url of ['/dashboard', '/today-sermons']) app.get(url, { schema: { hide: true } }, sendPage);
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/socket.io');
     if (isApi || req.method !== 'GET' || !hasBuild || path.extname(url) !== '') {
       return sendProblem(reply, { status: 404, code: 'not_found', detail: `No route for ${req.method} ${url}` });
     }
-    const first = await firstPage(url, req, roleOf);
-    if (first && has(first)) return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language, Cookie').sendFile(first);
-    const page = entries.find((entry) => entry.shows(url))?.file ?? 'index.html';
-    return reply.header('cache-control', 'no-cache').sendFile(page);
+    return sendPage(req, reply);
   });
 }

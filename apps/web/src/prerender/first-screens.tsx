@@ -15,8 +15,8 @@ import pt from '../i18n/locales/pt.json';
 import zh from '../i18n/locales/zh.json';
 
 // Built for Node (vite.prerender.config.ts) and run once after the web build (scripts/first-pages.mjs):
-// the first screens of the sign-in page and of the dashboard (per role, without the person's name
-// and figures, which the live page brings) as static HTML, one per interface language, which the
+// the first screens of the sign-in page and of the dashboard (per role, the person's name left as a
+// slot the server fills, without the figures, which the live page brings) as static HTML, one per interface language, which the
 // server sends so that the page paints before its JavaScript has arrived (decision 031). The pages
 // are the app's own components, with the providers main.tsx gives them; main.tsx replaces this
 // markup with the live page in one commit once the router and the text are ready.
@@ -57,9 +57,17 @@ export async function renderSignIn(language: InterfaceLanguage): Promise<{ title
   return { title: `${i18n.t('auth.signIn.title')} · ${i18n.t('common.appName')}`, html };
 }
 
-/** The browser storage the shell reads, as the sign-in form leaves it for `role` (names left empty). */
+/** Where the person's names go: the server puts the session's in their place (apps/server/src/lib/web-app.ts). */
+export const nameSlots = { firstName: '__FIRST_NAME__', lastName: '__LAST_NAME__' };
+
+/** The browser storage the shell reads, as the sign-in form leaves it for `role`, the names as slots. */
 function storageFor(role: Role): Storage {
-  const values: Record<string, string> = { [storageKeys.userType]: userTypeByRole[role], [storageKeys.userEmail]: ' ', [storageKeys.firstName]: '', [storageKeys.lastName]: '' };
+  const values: Record<string, string> = {
+    [storageKeys.userType]: userTypeByRole[role],
+    [storageKeys.userEmail]: ' ',
+    [storageKeys.firstName]: nameSlots.firstName,
+    [storageKeys.lastName]: nameSlots.lastName,
+  };
   if (role !== 'platform_admin') values[storageKeys.churchId] = 'church';
   return {
     length: 0,
@@ -73,7 +81,7 @@ function storageFor(role: Role): Storage {
 
 export const prerenderRoles: Role[] = ['member', 'staff', 'church_admin', 'platform_admin'];
 
-/** The dashboard in the signed-in shell for `role`, in `language`, as it shows before its figures load. */
+/** The dashboard in the signed-in shell for `role`, in `language`, as it shows before its figures load, names as slots. */
 export async function renderDashboard(language: InterfaceLanguage, role: Role): Promise<{ title: string; html: string }> {
   const i18n = await textIn(language);
   const storage = storageFor(role);
