@@ -19,10 +19,10 @@ const mainConfig: UserConfig = {
   plugins: [
     ...appPlugins(),
     // Every file of the build beside its brotli (.br) and gzip (.gz) copies, at full strength, once:
-    // the server sends the one the browser accepts (decision 031). Files under 1 KB gain nothing.
+    // the server sends the one the browser accepts (decision 031). A copy that would not be smaller
+    // is not written (the plugin's default), so a tiny file goes as it is.
     compression({
       algorithms: [defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
-      threshold: 1024,
       logLevel: 'silent',
     }),
   ],
