@@ -7,15 +7,14 @@ import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import { i18nReady } from './i18n';
 import { AppProviders } from './app/providers';
-import { renderOverPrerendered, routerReady } from './app/prerendered-root';
+import { renderApp, routerReady } from './app/prerendered-root';
 import { router } from './app/router';
 import { PageLoader } from './components/page-loader';
 
 const container = document.getElementById('root')!;
-renderOverPrerendered(
+renderApp(
   createRoot(container),
   container,
-  Promise.all([routerReady(router), i18nReady]),
   <StrictMode>
     <AppProviders>
       <Suspense fallback={<PageLoader />}>
@@ -23,4 +22,5 @@ renderOverPrerendered(
       </Suspense>
     </AppProviders>
   </StrictMode>,
+  Promise.all([routerReady(router), i18nReady]),
 );
