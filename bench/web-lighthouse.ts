@@ -11,7 +11,8 @@
  *
  * Targets (decision 031): performance ≥ 90, LCP ≤ 2.5 s, CLS ≤ 0.1 on sign-in, the lobby (before and
  * during a service), the sermon's share link and /joinlive; performance ≥ 80 and LCP ≤ 3.5 s on the
- * member's and the administrator's dashboards. The run exits 1 when a median misses its target.
+ * member's and the administrator's dashboards; sign-up is measured without one. The run exits 1 when a
+ * median misses its target.
  * The simulation scales the CPU time it observed: on a busy machine the figures are worse than on
  * a quiet one, so the load average is printed with them.
  */
@@ -25,7 +26,8 @@ import { eachVisit, startWebBench, storedUserScript, type Visit } from './web-vi
 const runs = Number(process.env.RUNS ?? 3);
 const only = process.env.PAGES?.split(',');
 const dashboards = new Set(['dashboardMember', 'dashboardAdmin']);
-const target = (name: string) => (dashboards.has(name) ? { score: 80, lcpMs: 3500, cls: 0.1 } : { score: 90, lcpMs: 2500, cls: 0.1 });
+// Sign-up is measured for reference; it has no target.
+const target = (name: string) => (name === 'signUp' ? null : dashboards.has(name) ? { score: 80, lcpMs: 3500, cls: 0.1 } : { score: 90, lcpMs: 2500, cls: 0.1 });
 
 interface Figures {
   score: number;
@@ -116,7 +118,7 @@ try {
 }
 const missed = Object.entries(result).filter(([name, r]) => {
   const t = target(name);
-  return r.score < t.score || r.lcpMs > t.lcpMs || r.cls > t.cls;
+  return t !== null && (r.score < t.score || r.lcpMs > t.lcpMs || r.cls > t.cls);
 });
 console.log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} on ${os.cpus().length} cores; ${runs} runs per page, medians`);
 if (missed.length) console.log(`missed the targets: ${missed.map(([name]) => name).join(', ')}`);

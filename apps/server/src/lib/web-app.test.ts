@@ -109,6 +109,9 @@ describe('the built web app', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
     expect((await get('/', { 'accept-language': 'pt-BR' })).headers.vary).toMatch(/accept-language/i);
+    // The lobby's first API answer loads beside its scripts.
+    expect((await get('/l/HARBOUR')).headers.link).toBe('</api/v1/lobby/HARBOUR>; rel=preload; as=fetch; crossorigin=anonymous');
+    expect((await get('/joinlive')).headers.link).toBeUndefined();
   });
 
   it("fills the prerendered dashboard's name slots with the session's names, escaped", async () => {

@@ -49,6 +49,8 @@ const escapeHtml = (text: string) =>
 
 interface FirstPage {
   file: string;
+  /** An API answer the page asks for first, named in a `Link: rel=preload` header so it loads with the page's scripts. */
+  preload?: string;
   /** The names the document's slots take (the dashboard), or none (a file sent as built). */
   names?: { firstName: string; lastName: string };
 }
@@ -61,8 +63,12 @@ interface FirstPage {
  */
 async function firstPage(url: string, req: FastifyRequest, sessionOf: SessionOfRequest): Promise<FirstPage | null> {
   const language = requestedInterfaceLanguage(req) ?? 'en';
-  const listener = matchListenerPage(url)?.page;
-  if (listener) return { file: `first/${listener}.${language}.html` };
+  const listener = matchListenerPage(url);
+  if (listener) {
+    // The lobby and the room screen start with the church behind the code (apps/web/src/features/live/api/get-lobby.ts).
+    const lobby = listener.page === 'lobby' || listener.page === 'projector' ? `/api/v1/lobby/${encodeURIComponent(listener.code)}` : undefined;
+    return { file: `first/${listener.page}.${language}.html`, preload: lobby };
+  }
   const hasSession = Boolean(req.cookies?.[SESSION_COOKIE]);
   if (matchSignedOutPage(url) === 'signIn' && !hasSession) return { file: `first/signIn.${language}.html` };
   if (!isDashboardPage(url) || !hasSession) return null;
@@ -109,6 +115,8 @@ export async function registerWebApp(app: FastifyInstance, webDist?: string, ses
     const first = await firstPage(url, req, sessionOf);
     if (first && has(first.file)) {
       reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language, Cookie');
+      // As the app's fetch asks for it (same origin, cors mode), so the browser hands it the preloaded answer.
+      if (first.preload) reply.header('link', `<${first.preload}>; rel=preload; as=fetch; crossorigin=anonymous`);
       // The dashboard's names make it one person's page: compressed per request, like the API.
       if (first.names) return reply.type('text/html; charset=utf-8').send(withNames(first.file, first.names));
       return reply.sendFile(first.file);
