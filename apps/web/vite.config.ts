@@ -1,18 +1,32 @@
 import { fileURLToPath } from 'node:url';
-import type { ConfigEnv, UserConfig } from 'vite';
+import { constants } from 'node:zlib';
+import type { UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { localeSectionsPlugin } from './src/i18n/locale-sections.ts';
-import { preactAliases, scrollAreaRefs } from './preact/aliases.ts';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
 
-const mainConfig = ({ command }: ConfigEnv): UserConfig => ({
-  plugins: [react(), localeSectionsPlugin(), ...(command === 'build' ? [scrollAreaRefs()] : [])],
-  // @mantine/charts pulls its own newer @mantine/core and hooks into apps/web/node_modules: two copies
-  // would mean two React contexts ("MantineProvider was not found") and twice the download.
-  // What ships runs on Preact (decision 029); the dev server (Fast Refresh) and unit tests on React.
-  resolve: { dedupe: ['@mantine/core', '@mantine/hooks'], alias: command === 'build' ? preactAliases : [] },
+/** What every build of the app transforms its modules with (the prerender's too). */
+export const appPlugins = () => [react(), localeSectionsPlugin()];
+
+// @mantine/charts pulls its own newer @mantine/core and hooks into apps/web/node_modules: two copies
+// would mean two React contexts ("MantineProvider was not found") and twice the download.
+export const appResolve = { dedupe: ['@mantine/core', '@mantine/hooks'] };
+
+const mainConfig: UserConfig = {
+  plugins: [
+    ...appPlugins(),
+    // Every file of the build beside its brotli (.br) and gzip (.gz) copies, at full strength, once:
+    // the server sends the one the browser accepts (decision 031). A copy that would not be smaller
+    // is not written (the plugin's default), so a tiny file goes as it is.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+      logLevel: 'silent',
+    }),
+  ],
+  resolve: appResolve,
   server: {
     port: 5173,
     proxy: {
@@ -20,42 +34,32 @@ const mainConfig = ({ command }: ConfigEnv): UserConfig => ({
       '/socket.io': { target: server, ws: true },
     },
   },
-  // index.html only; the lean entries are builds of their own (`leanEntry`).
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // index.html only; the listener entry is a build of its own (vite.listen.config.ts).
+  // The manifest tells scripts/first-pages.mjs which files each first page needs (decision 031).
+  // WEB_DIST: another build folder (the server serves the same one), e.g. while journeys use dist.
+  build: { outDir: process.env.WEB_DIST ?? 'dist', sourcemap: true, chunkSizeWarningLimit: 1500, manifest: '.vite/manifest-main.json' },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'preact/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
   },
-});
+};
 
 export default defineConfig(mainConfig);
 
-type Alias = { find: RegExp; replacement: string };
-
-/** For the lean entries whose pages import React Router: the few parts they use, on the entry's own navigation. */
-export const routerStandIn: Alias = {
-  find: /^react-router$/,
-  replacement: fileURLToPath(new URL('src/app/entry-router/router-stand-in.tsx', import.meta.url)),
-};
-
 /**
- * The build of a lean entry (listen.html, decision 018; signed-out.html and dashboard.html, decision 029), run after the
- * main app's into the same dist folder: sharing chunks with the main app's hundred lazy screens would
- * cut its few modules into dozens of small files, each compressed alone (about 14 KB more gzipped).
- * `alias` adds to the main app's (Preact's) what this entry resolves differently.
+ * The build of the listener entry (listen.html, docs/decisions/018), run after the main app's into
+ * the same dist folder: sharing chunks with the main app's hundred lazy screens would cut its few
+ * modules into dozens of small files, each compressed alone.
  */
-export function leanEntry(name: string, html: string, alias: Alias[] = []) {
-  return defineConfig((env) => {
-    const main = mainConfig(env);
-    return {
-      ...main,
-      resolve: { ...main.resolve, alias: [...(main.resolve?.alias as Alias[]), ...alias] },
-      build: {
-        ...main.build,
-        emptyOutDir: false,
-        rollupOptions: { input: { [name]: fileURLToPath(new URL(html, import.meta.url)) } },
-      },
-    };
+export function listenerEntry(name: string, html: string) {
+  return defineConfig({
+    ...mainConfig,
+    build: {
+      ...mainConfig.build,
+      emptyOutDir: false,
+      manifest: `.vite/manifest-${name}.json`,
+      rollupOptions: { input: { [name]: fileURLToPath(new URL(html, import.meta.url)) } },
+    },
   });
 }

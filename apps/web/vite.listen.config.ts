@@ -1,4 +1,4 @@
-import { leanEntry } from './vite.config.ts';
+import { listenerEntry } from './vite.config.ts';
 
-// The listener pages' entry (listen.html, docs/decisions/018).
-export default leanEntry('listen', 'listen.html');
+// The listener pages' entry (listen.html, docs/decisions/018): plain React, no router.
+export default listenerEntry('listen', 'listen.html');

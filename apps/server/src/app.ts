@@ -12,12 +12,14 @@ import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { registerAccess } from './lib/access';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { registerCompression } from './lib/compression';
 import { validateWithObjectBodies } from './lib/body-validator';
 import { loadOrCreateKey, SecretBox } from './lib/crypto';
 import { registerErrorHandling } from './lib/errors';
 import { appVersion } from './lib/version';
 import { tileImageSource } from './modules/churches/map-settings';
 import { registerWebApp } from './lib/web-app';
+import { actorFromToken, SESSION_COOKIE } from './lib/session';
 import { apiModules } from './modules';
 import { registerLive } from './live/gateway';
 import { registerChat } from './live/chat-gateway';
@@ -107,6 +109,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
   // Per-route limits only: a whole congregation shares one church Wi-Fi address.
   // With several processes the counters live in Redis, so a limit is one limit for the cluster.
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { store: redisRateLimitStore(redis) } : {}) });
@@ -131,6 +134,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerChat(app, ctx);
   registerLiveMetrics(ctx, live, app.io);
 
-  await registerWebApp(app, config.WEB_DIST);
+  await registerWebApp(app, config.WEB_DIST, (req) => actorFromToken(ctx.db, req.cookies[SESSION_COOKIE]));
   return { app, ctx, database };
 }

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInThroughForm } from './fixtures';
 
-// The built app runs on Preact's React compatibility layer (decision 029): an error the renderer
-// cannot place (a lazy screen suspending where no boundary catches it, say) still shows a working
-// page, so only the page's own error events tell. These are the pages every visitor opens first.
+// An error the renderer cannot place (a lazy screen suspending where no boundary catches it, say)
+// may still leave a working page, so only the page's own error events tell. These are the pages
+// every visitor opens first.
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message || String(err)));

@@ -5,12 +5,16 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
-import './i18n';
+import { i18nReady } from './i18n';
 import { AppProviders } from './app/providers';
+import { renderApp, routerReady } from './app/prerendered-root';
 import { router } from './app/router';
 import { PageLoader } from './components/page-loader';
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+renderApp(
+  createRoot(container),
+  container,
   <StrictMode>
     <AppProviders>
       <Suspense fallback={<PageLoader />}>
@@ -18,4 +22,5 @@ createRoot(document.getElementById('root')!).render(
       </Suspense>
     </AppProviders>
   </StrictMode>,
+  Promise.all([routerReady(router), i18nReady]),
 );

@@ -1,7 +1,6 @@
 /**
  * The first pages of a signed-out visit: sign-in (`/`), sign-up, the password reset and the
- * invitation's set-password page. The server serves them their own lean web entry (signed-out.html,
- * decision 029) and the web app loads only their text for them; both ask this one function. Like the
+ * invitation's set-password page. The web app loads only their text for them (decision 029). Like the
  * router, it ignores case and a trailing slash.
  */
 export type SignedOutPage = 'signIn' | 'signUp' | 'forgotPassword' | 'setPassword';
@@ -22,8 +21,7 @@ export function matchSignedOutPage(pathname: string): SignedOutPage | null {
 
 /**
  * The first page after signing in: `/dashboard`, and `/today-sermons`, the same screen (spec section
- * 2). The server serves it its own lean entry (dashboard.html, decision 029) and the web app loads
- * the shell's text for it.
+ * 2). The web app loads the shell's text for it, not every screen's (decision 029).
  */
 export function isDashboardPage(pathname: string): boolean {
   const path = routerPath(pathname);

@@ -72,7 +72,9 @@ function orderBy(source: Ordering, sort: string | undefined): SQL[] {
  * wildcards in `q` are taken literally.
  */
 export function searchMatches(searchColumn: AnyColumn | SQLWrapper, q: string | undefined): SQL | undefined {
-  const term = q?.trim();
+  // PostgreSQL text cannot hold a NUL character (the driver refuses the parameter), so none is ever
+  // matched: it is dropped from the term, like the spaces around it.
+  const term = q?.replace(/\0/g, '').trim();
   if (!term) return undefined;
   const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql`${searchColumn} like '%' || f_unaccent(lower(${escaped})) || '%'`;

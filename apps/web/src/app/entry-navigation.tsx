@@ -1,9 +1,9 @@
 import { useSyncExternalStore, type MouseEvent, type ReactElement } from 'react';
 import type { AppLinkProps } from '../components/app-link';
 
-// The lean entries (listen.html, docs/decisions/018; signed-out.html and dashboard.html, decision 029) show a handful of
-// pages without React Router: the address is the state, links between their own pages move in place
-// and any other screen loads as a page of the main app.
+// The listener entry (listen.html, docs/decisions/018) shows its few pages without a router: the
+// address is the state, links between its own pages move in place and any other screen loads as a
+// page of the main app.
 
 const NAVIGATED = 'entry-navigated';
 

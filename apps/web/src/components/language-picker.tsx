@@ -1,8 +1,8 @@
-import type { MantineSize } from '@mantine/core';
+import { Select, type MantineSize } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { interfaceLanguageNames, interfaceLanguages, type InterfaceLanguage } from '@app/shared';
-import { DeferredSelect } from './deferred-select';
+import { interfaceLanguage } from '../i18n/interface-language';
 
 // Each language is named in itself, so a person who cannot read the current one still finds theirs.
 const options = interfaceLanguages.map((code) => ({ value: code, label: interfaceLanguageNames[code] }));
@@ -14,14 +14,14 @@ function isInterfaceLanguage(value: string): value is InterfaceLanguage {
 /** The interface language (spec section 1); i18next remembers the choice in local storage. */
 export function LanguagePicker({ size = 'sm', withLabel = true }: { size?: string; withLabel?: boolean }) {
   const { t, i18n } = useTranslation();
-  const current = (i18n.resolvedLanguage ?? i18n.language ?? 'en').split('-')[0] ?? 'en';
+  const current = interfaceLanguage(i18n);
   return (
-    <DeferredSelect
+    <Select
       label={withLabel ? t('fields.language') : undefined}
       aria-label={withLabel ? undefined : t('fields.language')}
       size={size as MantineSize}
       data={options}
-      value={isInterfaceLanguage(current) ? current : 'en'}
+      value={current}
       onChange={(value) => {
         if (value && isInterfaceLanguage(value)) void i18n.changeLanguage(value);
       }}

@@ -10,6 +10,7 @@ import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/error-message';
 import { languageName } from '../lib/language-label';
 import { useCreateScheduledSermon, useDeleteScheduledSermon, useUpcomingServices } from '../lib/scheduled-sermons';
+import { formattingLocale, interfaceLanguage } from '../i18n/interface-language';
 
 interface ScheduleProps {
   churchId: string;
@@ -29,7 +30,7 @@ export function ScheduledServicesCard({ canManage, ...props }: ScheduleProps & {
   const headingId = useId();
   const services = useUpcomingServices(churchId);
   const remove = useDeleteScheduledSermon();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short', timeZone: timeZone });
+  const format = new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'full', timeStyle: 'short', timeZone: timeZone });
 
   const handleRemove = (id: string, title: string) =>
     confirmDestructive({
@@ -67,7 +68,7 @@ export function ScheduledServicesCard({ canManage, ...props }: ScheduleProps & {
                   <Table.Tr key={s.id}>
                     <Table.Td>{s.title}</Table.Td>
                     <Table.Td>{format.format(new Date(s.startsAt))}</Table.Td>
-                    <Table.Td>{languageName(s.sourceLanguage, goLiveLanguages.find((l) => l.code === s.sourceLanguage)?.name ?? '', i18n.language)}</Table.Td>
+                    <Table.Td>{languageName(s.sourceLanguage, goLiveLanguages.find((l) => l.code === s.sourceLanguage)?.name ?? '', interfaceLanguage(i18n))}</Table.Td>
                     <Table.Td>
                       {canManage && (
                         <ActionIcon variant="subtle" color="red" aria-label={`${t('schedule.delete')}: ${s.title}`} onClick={() => handleRemove(s.id, s.title)}>
@@ -125,7 +126,7 @@ function ScheduleForm({ churchId, timeZone, goLiveLanguages }: ScheduleProps) {
           <TextInput type="datetime-local" label={t('schedule.fieldStartsAt')} value={startsAt} onChange={(e) => setStartsAt(e.currentTarget.value)} error={errors.startsAt} required />
           <Select
             label={t('schedule.fieldServiceLanguage')}
-            data={goLiveLanguages.map((l) => ({ value: l.code, label: languageName(l.code, l.name, i18n.language) }))}
+            data={goLiveLanguages.map((l) => ({ value: l.code, label: languageName(l.code, l.name, interfaceLanguage(i18n)) }))}
             value={language}
             onChange={setLanguage}
             error={errors.sourceLanguage}

@@ -19,7 +19,8 @@ export const modalsReady = new Promise<void>((resolve) => {
 const ModalsHost = lazy(() => import('./overlay-hosts').then((m) => ({ default: () => <m.ModalsHost onReady={markModalsReady} /> })));
 
 /** Which hosts have been wanted so far; once wanted, a host stays. */
-let wanted = { notifications: false, modals: false };
+const noHosts = { notifications: false, modals: false };
+let wanted = noHosts;
 const listeners = new Set<() => void>();
 function want(host: keyof typeof wanted) {
   if (wanted[host]) return;
@@ -42,6 +43,8 @@ function useWantedHosts() {
       return () => listeners.delete(onChange);
     },
     () => wanted,
+    // A prerendered page (decision 031) shows neither host.
+    () => noHosts,
   );
 }
 
@@ -54,8 +57,7 @@ export function UiOverlays({ children }: { children: ReactNode }) {
   if (alreadyMounted) return children;
   return (
     <HostsMounted.Provider value={true}>
-      {/* A boundary each: under Preact (decision 029) two lazy hosts suspending under one boundary
-          left the later one re-rendering detached, an uncaught error on every page. */}
+      {/* A boundary each: either host loading never holds back the other, nor the page. */}
       <Suspense fallback={null}>{hosts.notifications && <Notifications />}</Suspense>
       <Suspense fallback={null}>{hosts.modals && <ModalsHost />}</Suspense>
       {children}

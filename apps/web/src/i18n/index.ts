@@ -1,8 +1,11 @@
 import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { interfaceLanguages, isDashboardPage, matchListenerPage, matchSignedOutPage, storageKeys, type InterfaceLanguage } from '@app/shared';
+import { interfaceLanguages, isDashboardPage, matchListenerPage, matchSignedOutPage, storageKeys } from '@app/shared';
 import { mergeSections } from './locale-sections';
+import { toInterfaceLanguage } from './interface-language';
+
+export { toInterfaceLanguage };
 
 type Resources = Parameters<typeof mergeSections>[0];
 
@@ -82,12 +85,6 @@ function cookiesAvailable(): boolean {
   } catch {
     return false;
   }
-}
-
-/** The interface language a detected or chosen code stands for ('zh-CN' → 'zh', 'fr' → 'en'). */
-export function toInterfaceLanguage(lng: string | undefined): InterfaceLanguage {
-  const base = (lng ?? '').split('-')[0]?.toLowerCase() ?? '';
-  return (interfaceLanguages as readonly string[]).includes(base) ? (base as InterfaceLanguage) : 'en';
 }
 
 // Registered before init so the first detected language already sets <html lang>.

@@ -3,7 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// For the tests of the routerless entries (listen.html, signed-out.html, dashboard.html): the address is their
+// For the tests of the routerless listener entry (listen.html): the address is its
 // state, so each test starts from a page load of `url` with nothing stored.
 
 /** Renders `entry` as a page load of `url` would, with the providers its main module adds around it. */

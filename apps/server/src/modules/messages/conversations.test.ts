@@ -41,6 +41,20 @@ describe('direct conversations', () => {
     expect((await direct(cast.platformAdmin.cookie, cast.otherMember.user.id)).statusCode).toBe(201);
   });
 
+  it('finds contacts by name, and a search holding a NUL character as if it were not there (no 500)', async () => {
+    const { cast } = s;
+    const name = cast.staff.user.firstName;
+    const plain = (await s.call('GET', `/conversations/contacts?q=${encodeURIComponent(name)}`, cast.member.cookie)).json();
+    expect(plain.items.map((p: { id: string }) => p.id)).toContain(cast.staff.user.id);
+    for (const q of ['%00', `${encodeURIComponent(name)}%00`]) {
+      const res = await s.call('GET', `/conversations/contacts?q=${q}`, cast.member.cookie);
+      expect(res.statusCode, q).toBe(200);
+      expect(res.json().items.map((p: { id: string }) => p.id), q).toContain(cast.staff.user.id);
+    }
+    // The list machinery's searches take the same path.
+    expect((await s.call('GET', '/users?q=%00', cast.churchAdmin.cookie)).statusCode).toBe(200);
+  });
+
   it('needs a sign-in', async () => {
     expect((await s.t.app.inject({ method: 'GET', url: '/api/v1/conversations' })).statusCode).toBe(401);
   });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Me } from '@app/shared';
 import { api } from '../../lib/api-client';
 import { ConfirmButton } from '../confirm-button';
+import { formattingLocale } from '../../i18n/interface-language';
 
 /** On the profile: a person who accepted Jesus may withdraw that decision (decision 014). */
 export function WithdrawDecision() {
@@ -18,7 +19,7 @@ export function WithdrawDecision() {
     },
   });
   if (!me.data?.acceptedJesus) return withdraw.isSuccess ? <Alert color="teal">{t('salvation.withdrawn')}</Alert> : null;
-  const date = me.data.acceptedJesusAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(me.data.acceptedJesusAt)) : '';
+  const date = me.data.acceptedJesusAt ? new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'long' }).format(new Date(me.data.acceptedJesusAt)) : '';
   return (
     <Stack gap="xs" align="flex-start">
       <Text size="sm">{t('salvation.alreadyDecided', { date })}</Text>

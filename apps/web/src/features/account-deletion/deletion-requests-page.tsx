@@ -15,6 +15,7 @@ import { readStoredUser } from '../../lib/stored-user';
 import { DELETION_REQUESTS_PATH, useApproveDeletionRequest, useDeletionRequests } from './api/review-deletion-requests';
 import { longDate } from './components/dates';
 import { RejectModal } from './components/reject-modal';
+import { formattingLocale } from '../../i18n/interface-language';
 
 const FILTERS = ['status', 'churchId'] as const;
 
@@ -33,7 +34,7 @@ export function DeletionRequestsPage() {
   const handleApprove = (r: DeletionRequest) =>
     confirmDestructive({
       title: t('deletionReview.approveTitle'),
-      message: t('deletionReview.approveBody', { name: who(r), deleteBy: longDate(r.deleteBy, i18n.language) }),
+      message: t('deletionReview.approveBody', { name: who(r), deleteBy: longDate(r.deleteBy, formattingLocale(i18n)) }),
       confirmLabel: t('deletionReview.approve'),
       onConfirm: () => approve.mutate(r.id, {
         onSuccess: () => notifications.show({ color: 'green', message: t('deletionReview.approved') }),
@@ -60,12 +61,12 @@ export function DeletionRequestsPage() {
   const reasonText = (r: DeletionRequest) => [t(`accountDeletion.reasons.${r.reason}`), r.details].filter(Boolean).join(' — ');
 
   const columns: DataTableColumn<DeletionRequest>[] = [
-    { accessor: 'requestedAt', title: t('deletionReview.requested'), sortable: true, render: (r) => longDate(r.requestedAt, i18n.language) },
+    { accessor: 'requestedAt', title: t('deletionReview.requested'), sortable: true, render: (r) => longDate(r.requestedAt, formattingLocale(i18n)) },
     { accessor: 'personName', title: t('deletionReview.person'), render: (r) => <Stack gap={0}><Text size="sm" fw={500}>{who(r)}</Text>{r.personEmail && <Text size="xs" c="dimmed">{r.personEmail}</Text>}</Stack> },
     ...(isPlatform ? [{ accessor: 'churchName', title: t('fields.church') } as DataTableColumn<DeletionRequest>] : []),
     { accessor: 'reason', title: t('deletionReview.reason'), render: (r) => <Text size="sm" lineClamp={2}>{reasonText(r)}</Text> },
     { accessor: 'status', title: t('deletionReview.status'), sortable: true, render: state },
-    { accessor: 'deleteBy', title: t('deletionReview.deleteBy'), render: (r) => (r.status === 'pending' || r.status === 'approved' ? longDate(r.deleteBy, i18n.language) : '—') },
+    { accessor: 'deleteBy', title: t('deletionReview.deleteBy'), render: (r) => (r.status === 'pending' || r.status === 'approved' ? longDate(r.deleteBy, formattingLocale(i18n)) : '—') },
     { accessor: 'actions', title: t('deletionReview.actions'), render: actions },
   ];
 
@@ -93,8 +94,8 @@ export function DeletionRequestsPage() {
             <Text size="sm">{reasonText(r)}</Text>
             <Text size="xs" c="dimmed">
               {r.status === 'pending' || r.status === 'approved'
-                ? t('deletionReview.cardDates', { requested: longDate(r.requestedAt, i18n.language), deleteBy: longDate(r.deleteBy, i18n.language) })
-                : `${t('deletionReview.requested')}: ${longDate(r.requestedAt, i18n.language)}`}
+                ? t('deletionReview.cardDates', { requested: longDate(r.requestedAt, formattingLocale(i18n)), deleteBy: longDate(r.deleteBy, formattingLocale(i18n)) })
+                : `${t('deletionReview.requested')}: ${longDate(r.requestedAt, formattingLocale(i18n))}`}
             </Text>
             {actions(r)}
           </Stack>

@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/error-message';
 import { serverFieldErrors, zodFormValidate } from '../../lib/zod-form';
 import { useCancelDeletionRequest, useMyDeletionRequest, useRequestDeletion } from './api/my-deletion-request';
 import { longDate } from './components/dates';
+import { formattingLocale } from '../../i18n/interface-language';
 
 interface Values {
   reason: DeletionReason | '';
@@ -46,7 +47,7 @@ function PendingRequest({ request }: { request: DeletionRequest }) {
   return (
     <Alert color="yellow" icon={<IconClockHour4 aria-hidden />} title={t('accountDeletion.pending.title')} role="status">
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t('accountDeletion.pending.body', { requested: longDate(request.requestedAt, i18n.language), deleteBy: longDate(request.deleteBy, i18n.language) })}</Text>
+        <Text size="sm">{t('accountDeletion.pending.body', { requested: longDate(request.requestedAt, formattingLocale(i18n)), deleteBy: longDate(request.deleteBy, formattingLocale(i18n)) })}</Text>
         <WhatHappens />
         {cancel.isError && <Text size="sm" c="red" role="alert">{errorMessage(cancel.error, t)}</Text>}
         <Button variant="default" onClick={handleCancel} loading={cancel.isPending}>{t('accountDeletion.pending.cancel')}</Button>
@@ -63,7 +64,7 @@ function RequestForm({ previous }: { previous: DeletionRequest | null }) {
   const handleSubmit = form.onSubmit((values) =>
     confirmDestructive({
       title: t('accountDeletion.confirm.title'),
-      message: t('accountDeletion.confirm.body', { deleteBy: longDate(deleteBy, i18n.language) }),
+      message: t('accountDeletion.confirm.body', { deleteBy: longDate(deleteBy, formattingLocale(i18n)) }),
       confirmLabel: t('accountDeletion.confirm.send'),
       onConfirm: () => send.mutate({ reason: values.reason as DeletionReason, details: values.details || null }, { onError: (err) => form.setErrors(serverFieldErrors(err, t)) }),
     }, t('common.cancel')),

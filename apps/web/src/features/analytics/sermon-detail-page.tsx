@@ -14,6 +14,7 @@ import { analyticsPaths, useListenerList } from './api/analytics-lists';
 import { useSermonDetail, useTranscriptText } from './api/sermon-detail';
 import { DateTime, Duration, languageName } from './components/cells';
 import { SermonActions } from './components/sermon-actions';
+import { formattingLocale } from '../../i18n/interface-language';
 
 /** `/analytics/sermons/:id`: duration, minutes charged, languages, listeners and the transcript. */
 export function SermonDetailPage() {
@@ -27,7 +28,7 @@ export function SermonDetailPage() {
   if (detail.isPending) return <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}><Skeleton h={90} /><Skeleton h={240} /></Stack>;
   if (detail.isError) return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} title={t('analytics.loadFailed')} />;
   const s = detail.data;
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(formattingLocale(i18n));
   const figures: Array<[string, React.ReactNode]> = [
     [t('analytics.sermon.started'), <DateTime iso={s.startedAt} />],
     [t('analytics.sermon.duration'), <Duration seconds={s.durationSeconds} />],

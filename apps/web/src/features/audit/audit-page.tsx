@@ -10,6 +10,7 @@ import { useListParams } from '../../components/data-table/use-list-params';
 import { exportUrl } from '../../components/data-table/use-list-query';
 import { readStoredUser } from '../../lib/stored-user';
 import { AUDIT_PATH, useAuditLog } from './api/audit-log';
+import { formattingLocale } from '../../i18n/interface-language';
 
 const FILTERS = ['churchId', 'actorId', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
 const RECORD_TYPES = ['user', 'sermon', 'feedback', 'church', 'church_language', 'event', 'salvation', 'follow_up'] as const;
@@ -24,7 +25,7 @@ export function AuditPage() {
   const { filters } = list.params;
   const setFilter = (key: (typeof FILTERS)[number]) => (value: string | null) => list.update({ filters: { [key]: value ?? '' } });
   const actionLabel = (a: string) => t(`audit.actions.${a}`, { defaultValue: a });
-  const when = (e: AuditEntry) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(e.at));
+  const when = (e: AuditEntry) => new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(e.at));
   const who = (e: AuditEntry) =>
     e.actorId && e.actorName ? (
       <Anchor component="button" type="button" size="sm" onClick={() => list.update({ filters: { actorId: e.actorId! } })} aria-label={t('audit.onlyBy', { name: e.actorName })}>

@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { interfaceLanguages, type InterfaceLanguage } from '@app/shared';
+import type { InterfaceLanguage } from '@app/shared';
+import { interfaceLanguage } from '../../i18n/interface-language';
 
 const TRANSLATE_KEY = 'chat.translate';
 const EVENT = 'chat-prefs-changed';
@@ -25,8 +26,7 @@ export function useReaderLanguage(): { lang: InterfaceLanguage | undefined; tran
     localStorage.setItem(TRANSLATE_KEY, on ? 'on' : 'off');
     window.dispatchEvent(new Event(EVENT));
   }, []);
-  const current = (interfaceLanguages as readonly string[]).includes(i18n.language) ? (i18n.language as InterfaceLanguage) : 'en';
-  return { lang: translate ? current : undefined, translate, setTranslate };
+  return { lang: translate ? interfaceLanguage(i18n) : undefined, translate, setTranslate };
 }
 
 /** The composer's unsent text per conversation survives closing the panel or a reload. */

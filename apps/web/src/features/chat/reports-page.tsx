@@ -12,6 +12,7 @@ import { dialogs } from '../../components/dialogs';
 import { api } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { MessageText } from './components/message-text';
+import { formattingLocale } from '../../i18n/interface-language';
 
 const REPORTS_PATH = '/message-reports';
 
@@ -30,7 +31,7 @@ export function Component() {
     },
     onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, t) }),
   });
-  const when = (r: MessageReport) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(r.createdAt));
+  const when = (r: MessageReport) => new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(r.createdAt));
   const message = (r: MessageReport) =>
     r.message.state === 'normal' ? <MessageText text={r.message.text ?? ''} /> : <Text size="sm" fs="italic" c="dimmed">{t(`chat.state.${r.message.state}`)}</Text>;
   const action = (r: MessageReport) =>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CHAT_NAMESPACE, chatEvents, type ChatMessage } from '@app/shared';
 import { chatKey, unreadKey } from './api/chat-queries';
 import { conversationsWaiting, flushOutbox } from './chat-outbox';
+import { interfaceLanguage } from '../../i18n/interface-language';
 
 /**
  * Keeps the chat screens live (decision record 021): one socket on /chat for the signed-in shell.
@@ -14,12 +15,14 @@ import { conversationsWaiting, flushOutbox } from './chat-outbox';
 export function useChatLive(userId: string | null) {
   const queryClient = useQueryClient();
   const { i18n } = useTranslation();
+  // Messages waiting to go out are written in the interface language (en, pt…), never en-AU.
+  const language = interfaceLanguage(i18n);
   useEffect(() => {
     if (!userId) return;
     const socket: Socket = io(CHAT_NAMESPACE, { forceNew: true, withCredentials: true, transports: ['websocket', 'polling'], reconnectionDelay: 1000, reconnectionDelayMax: 5000 });
     const refresh = (...parts: string[]) => void queryClient.invalidateQueries({ queryKey: [...chatKey, ...parts] });
     const flushAll = () => {
-      for (const id of conversationsWaiting()) void flushOutbox(id, i18n.language, () => refresh('messages', id));
+      for (const id of conversationsWaiting()) void flushOutbox(id, language, () => refresh('messages', id));
     };
     socket.on(chatEvents.message, (m: ChatMessage) => {
       refresh('messages', m.conversationId);
@@ -53,5 +56,5 @@ export function useChatLive(userId: string | null) {
       window.removeEventListener('online', online);
       socket.disconnect();
     };
-  }, [userId, queryClient, i18n.language]);
+  }, [userId, queryClient, language]);
 }

@@ -9,10 +9,11 @@ import { exportUrl } from '../../components/data-table/use-list-query';
 import { useListParams } from '../../components/data-table/use-list-params';
 import { href, paths } from '../../config/paths';
 import { churchesPath, useChurches } from './api/get-churches';
+import { formattingLocale } from '../../i18n/interface-language';
 
 function MinutesUsed({ church }: { church: ChurchListItem }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const number = new Intl.NumberFormat(formattingLocale(i18n), { maximumFractionDigits: 1 });
   const limit = church.weeklyStreamLimitMinutes;
   const percent = limit > 0 ? Math.min(100, (church.minutesUsedThisWeek / limit) * 100) : 100;
   const text = t('churches.list.minutesOf', { used: number.format(church.minutesUsedThisWeek), limit: number.format(limit) });

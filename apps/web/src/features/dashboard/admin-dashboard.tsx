@@ -7,6 +7,7 @@ import { ErrorState } from '../../components/query-states';
 import { useSummary, type AppliedFilters } from './api/get-summary';
 import { DashboardFilters } from './dashboard-filters';
 import { SummaryTiles } from './summary-tiles';
+import { formattingLocale } from '../../i18n/interface-language';
 
 // The charts library is most of the dashboard's weight and nothing draws before "Apply filters"
 // (spec section 9): it loads with the first figures, not with the page (decision 029).
@@ -41,7 +42,7 @@ export function AdminDashboard({ ownChurchId, isPlatform }: { ownChurchId: strin
   }
 
   const period = summary.data
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: summary.data.bucket === 'hour' ? 'short' : undefined, timeZone: summary.data.timeZone })
+    ? new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: summary.data.bucket === 'hour' ? 'short' : undefined, timeZone: summary.data.timeZone })
         .formatRange(new Date(summary.data.from), new Date(new Date(summary.data.to).getTime() - 1))
     : null;
 

@@ -1,16 +1,15 @@
-import { Button, Group, Skeleton } from '@mantine/core';
+import { Button, Group, Select, Skeleton } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateRanges } from '@app/shared';
-import { DeferredSelect } from '../../components/deferred-select';
 import { usePublicChurches } from '../../lib/public-churches';
 import type { AppliedFilters } from './api/get-summary';
 
 const ALL = 'all';
 
 // The calendar is for a custom range only: it loads, with its styles, when that range is picked
-// (decision 029); the dashboard's own entry does not load the calendar's styles up front.
+// (decision 029).
 const DatePickerInput = lazy(() =>
   Promise.all([import('@mantine/dates'), import('@mantine/dates/styles.css')]).then(([m]) => ({ default: m.DatePickerInput })),
 );
@@ -40,8 +39,8 @@ export function DashboardFilters({ initial, ownChurchId, isPlatform, onApply }: 
 
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
-      <DeferredSelect label={t('analytics.filters.church')} data={data} value={churchId} onChange={(v) => setChurchId(v ?? ALL)} w={{ base: '100%', xs: 300 }} allowDeselect={false} />
-      <DeferredSelect
+      <Select label={t('analytics.filters.church')} data={data} value={churchId} onChange={(v) => setChurchId(v ?? ALL)} w={{ base: '100%', xs: 300 }} allowDeselect={false} />
+      <Select
         label={t('analytics.filters.range')}
         data={dateRanges.map((r) => ({ value: r, label: t(`analytics.ranges.${r}`) }))}
         value={range}

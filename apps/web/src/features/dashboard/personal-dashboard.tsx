@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import { useUpcomingServices } from '../../lib/scheduled-sermons';
 import { useMyDashboard } from './api/get-my-dashboard';
 import { SermonCards } from './sermon-cards';
+import { formattingLocale } from '../../i18n/interface-language';
 
 /**
  * Staff: the church's sermons today and their own recent ones. Members: today's
@@ -23,7 +24,7 @@ export function PersonalDashboard({ isMember, hasChurch }: { isMember: boolean; 
   if (mine.isPending) return <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} h={80} radius="md" />)}</Stack>;
   if (mine.isError) return <ErrorState error={mine.error} onRetry={() => void mine.refetch()} title={t('analytics.loadFailed')} />;
   const d = mine.data;
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: d.timeZone });
+  const when = new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'short', timeZone: d.timeZone });
   const section = (id: string, title: string, body: React.ReactNode) => (
     <section aria-labelledby={id}>
       <Title order={heading} size="h4" id={id} mb="xs">{title}</Title>

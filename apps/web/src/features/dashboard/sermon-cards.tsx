@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { Sermon } from '@app/shared';
 import { EmptyList } from '../../components/query-states';
 import { href } from '../../config/paths';
+import { formattingLocale } from '../../i18n/interface-language';
 
 /** A short list of sermons; live ones offer Join (members) and every one its analytics (staff). */
 export function SermonCards({ sermons, empty, canJoin, canOpen }: { sermons: Sermon[]; empty: string; canJoin: boolean; canOpen: boolean }) {
   const { t, i18n } = useTranslation();
   if (sermons.length === 0) return <EmptyList title={empty} />;
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const time = new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {sermons.map((s) => {

@@ -4,6 +4,7 @@ import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { findKnownLanguage, type Summary } from '@app/shared';
 import { useHeadingLevel } from '../../components/heading-level';
+import { formattingLocale } from '../../i18n/interface-language';
 
 const COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6', 'lime.6', 'indigo.6'];
 
@@ -16,7 +17,7 @@ export function SummaryCharts({ summary }: { summary: Summary }) {
     const d = new Date(`${at}:00Z`);
     const opts: Intl.DateTimeFormatOptions =
       summary.bucket === 'hour' ? { hour: 'numeric', timeZone: 'UTC' } : summary.bucket === 'day' ? { day: 'numeric', month: 'short', timeZone: 'UTC' } : { month: 'short', year: '2-digit', timeZone: 'UTC' };
-    return new Intl.DateTimeFormat(i18n.language, opts).format(d);
+    return new Intl.DateTimeFormat(formattingLocale(i18n), opts).format(d);
   };
   const series = summary.series.map((p) => ({ ...p, label: label(p.at) }));
   const languages = summary.listenersByLanguage.map((l, i) => ({ name: findKnownLanguage(l.language)?.nativeName ?? l.language, value: l.listeners, color: COLORS[i % COLORS.length]! }));

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Summary } from '@app/shared';
 import { paths } from '../../config/paths';
+import { formattingLocale } from '../../i18n/interface-language';
 
 type TileKey = 'members' | 'newMembers' | 'sermons' | 'liveNow' | 'listenerMinutes' | 'salvations' | 'feedback' | 'pendingDeletionRequests';
 
@@ -18,7 +19,7 @@ const links: Partial<Record<TileKey, string>> = {
 /** The dashboard's figures, each linking to the list behind it where there is one. */
 export function SummaryTiles({ summary }: { summary: Summary }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(formattingLocale(i18n));
   const keys: TileKey[] = ['members', 'newMembers', 'sermons', 'liveNow', 'listenerMinutes', 'salvations', 'feedback', 'pendingDeletionRequests'];
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">

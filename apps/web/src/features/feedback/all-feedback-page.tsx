@@ -14,6 +14,7 @@ import { readStoredUser } from '../../lib/stored-user';
 import { useFeedbackList } from './api/feedback-list';
 import { AudioQualityBadge, FeedbackCard, feedbackAuthor, FeedbackTypeBadge, shortDateTime } from './components/feedback-cells';
 import { FeedbackDetailModal } from './components/feedback-detail-modal';
+import { formattingLocale } from '../../i18n/interface-language';
 
 const languageLabel = (code: string | null) => (code ? (findListeningLanguage(code)?.nativeName ?? code) : '—');
 
@@ -31,7 +32,7 @@ export function AllFeedbackPage() {
   const setFilter = (key: (typeof FILTERS)[number]) => (value: string | null) => list.update({ filters: { [key]: value ?? '' } });
 
   const columns: DataTableColumn<Feedback>[] = [
-    { accessor: 'createdAt', title: t('feedback.fields.date'), sortable: true, render: (f) => shortDateTime(f.createdAt, i18n.language) },
+    { accessor: 'createdAt', title: t('feedback.fields.date'), sortable: true, render: (f) => shortDateTime(f.createdAt, formattingLocale(i18n)) },
     { accessor: 'type', title: t('feedback.fields.type'), sortable: true, render: (f) => <FeedbackTypeBadge type={f.type} /> },
     { accessor: 'audioQuality', title: t('feedback.fields.audioQuality'), sortable: true, render: (f) => <AudioQualityBadge quality={f.audioQuality} /> },
     {

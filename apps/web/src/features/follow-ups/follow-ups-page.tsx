@@ -8,6 +8,7 @@ import { exportUrl } from '../../components/data-table/use-list-query';
 import { useListParams } from '../../components/data-table/use-list-params';
 import { FollowUpModal } from './follow-up-modal';
 import { followUpsPath, useFollowUps } from './follow-ups-api';
+import { formattingLocale } from '../../i18n/interface-language';
 
 const FILTERS = ['status'] as const;
 
@@ -17,7 +18,7 @@ export function FollowUpsPage() {
   const list = useListParams(FILTERS, '-createdAt');
   const query = useFollowUps(list.params);
   const [open, setOpen] = useState<FollowUp | null>(null);
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const date = (iso: string) => new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const name = (f: FollowUp) => f.name ?? t('analytics.anonymous');
   const openButton = (f: FollowUp) => (
     <Button size="xs" variant="light" onClick={() => setOpen(f)} aria-label={t('followUps.openFor', { name: name(f) })}>{t('followUps.open')}</Button>

@@ -13,6 +13,7 @@ import { FLAGS_PATH, useDismissFlag, useTranslationFlags } from './api/translati
 import { emptyGlossaryForm, GlossaryEntryForm } from './components/glossary-entry-form';
 import { GlossaryTabs } from './components/glossary-tabs';
 import { useGlossaryChurchId } from './glossary-page';
+import { formattingLocale } from '../../i18n/interface-language';
 
 const FILTERS = ['status', 'language', 'churchId'] as const;
 const languageName = (code: string) => findListeningLanguage(code)?.nativeName ?? code;
@@ -42,7 +43,7 @@ export function TranslationFlagsPage() {
       </Button>
     </Group>
   );
-  const when = (f: TranslationFlag) => (f.sermonStartedAt ? new Date(f.sermonStartedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+  const when = (f: TranslationFlag) => (f.sermonStartedAt ? new Date(f.sermonStartedAt).toLocaleString(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
   const columns: DataTableColumn<TranslationFlag>[] = [
     { accessor: 'createdAt', title: t('glossary.flags.sermon'), sortable: true, render: (f) => <Text size="sm">{when(f)}</Text> },

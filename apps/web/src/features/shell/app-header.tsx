@@ -1,5 +1,4 @@
-import { ActionIcon, Anchor, Burger, Group, Text } from '@mantine/core';
-import { DeferredTooltip } from '../../components/deferred-tooltip';
+import { ActionIcon, Anchor, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { IconLayoutNavbar, IconLayoutSidebar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -52,7 +51,7 @@ export function AppHeader({ fullName, isDrawerOpen, onOpenDrawer, actions }: App
           <ThemeToggle />
         </div>
         {actions}
-        <DeferredTooltip label={layoutLabel}>
+        <Tooltip label={layoutLabel}>
           <ActionIcon
             variant="default"
             size="lg"
@@ -62,7 +61,7 @@ export function AppHeader({ fullName, isDrawerOpen, onOpenDrawer, actions }: App
           >
             {isHorizontal ? <IconLayoutSidebar size={18} aria-hidden /> : <IconLayoutNavbar size={18} aria-hidden />}
           </ActionIcon>
-        </DeferredTooltip>
+        </Tooltip>
         <LogoutButton />
       </Group>
     </Group>

@@ -1,5 +1,4 @@
-import { ActionIcon, Button } from '@mantine/core';
-import { DeferredTooltip } from '../../components/deferred-tooltip';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useMenuState } from './menu-state';
@@ -12,11 +11,11 @@ export function CollapseToggle() {
   if (state.collapsed) {
     const label = t('shell.expandMenu');
     return (
-      <DeferredTooltip label={label} position="right">
+      <Tooltip label={label} position="right">
         <ActionIcon variant="subtle" color="gray" size={44} aria-label={label} aria-expanded={false} onClick={toggle}>
           <IconLayoutSidebarLeftExpand size={22} aria-hidden />
         </ActionIcon>
-      </DeferredTooltip>
+      </Tooltip>
     );
   }
   return (

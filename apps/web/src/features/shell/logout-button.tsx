@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon } from '@mantine/core';
-import { DeferredTooltip } from '../../components/deferred-tooltip';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from './use-logout';
@@ -10,7 +9,7 @@ export function LogoutButton() {
   const logout = useLogout();
   const [isBusy, setBusy] = useState(false);
   return (
-    <DeferredTooltip label={t('shell.logout')}>
+    <Tooltip label={t('shell.logout')}>
       <ActionIcon
         variant="default"
         size="lg"
@@ -23,6 +22,6 @@ export function LogoutButton() {
       >
         <IconLogout size={18} aria-hidden />
       </ActionIcon>
-    </DeferredTooltip>
+    </Tooltip>
   );
 }

@@ -9,8 +9,8 @@ interface MenuStateValue {
 
 const MenuStateContext = createContext<MenuStateValue | null>(null);
 
-// The layout and the collapsed menu outlive a page load in this tab: the dashboard is an entry of
-// its own (decision 029), so the first move from it to another screen is a page load.
+// The layout and the collapsed menu outlive a page load in this tab (a listener page's link to a
+// signed-in screen is one), as a person who chose them expects.
 const LAYOUT_KEY = 'menuLayout';
 
 function storedState(): MenuState {

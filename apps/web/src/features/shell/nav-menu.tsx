@@ -1,5 +1,4 @@
-import { ActionIcon, Button, Group, NavLink, Stack } from '@mantine/core';
-import { DeferredTooltip } from '../../components/deferred-tooltip';
+import { ActionIcon, Button, Group, NavLink, Stack, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../components/navigation/role-menu';
@@ -25,7 +24,7 @@ export function NavMenu({ items, openIds, isCollapsed = false, onNavigate }: Nav
         return (
           <li key={item.id}>
             {isCollapsed ? (
-              <DeferredTooltip label={label} position="right" withArrow>
+              <Tooltip label={label} position="right" withArrow>
                 <ActionIcon
                   component={Link}
                   to={item.path}
@@ -38,7 +37,7 @@ export function NavMenu({ items, openIds, isCollapsed = false, onNavigate }: Nav
                 >
                   <Icon size={22} aria-hidden />
                 </ActionIcon>
-              </DeferredTooltip>
+              </Tooltip>
             ) : (
               <NavLink
                 component={Link}

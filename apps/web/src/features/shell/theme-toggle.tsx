@@ -1,5 +1,4 @@
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { DeferredTooltip } from '../../components/deferred-tooltip';
+import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,10 +9,10 @@ export function ThemeToggle() {
   const isDark = useComputedColorScheme('light', { getInitialValueInEffect: false }) === 'dark';
   const label = t(isDark ? 'shell.theme.toLight' : 'shell.theme.toDark');
   return (
-    <DeferredTooltip label={label}>
+    <Tooltip label={label}>
       <ActionIcon variant="default" size="lg" aria-label={label} onClick={() => setColorScheme(isDark ? 'light' : 'dark')}>
         {isDark ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}
       </ActionIcon>
-    </DeferredTooltip>
+    </Tooltip>
   );
 }

@@ -1,13 +1,14 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { findKnownLanguage } from '@app/shared';
+import { formattingLocale } from '../../../i18n/interface-language';
 
 export const languageName = (code: string) => findKnownLanguage(code)?.nativeName ?? code;
 
 export function DateTime({ iso }: { iso: string | null }) {
   const { i18n } = useTranslation();
   if (!iso) return <>–</>;
-  return <>{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))}</>;
+  return <>{new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))}</>;
 }
 
 export function Duration({ seconds }: { seconds: number | null }) {

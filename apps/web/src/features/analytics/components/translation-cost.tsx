@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TranslationUsageRow } from '@app/shared';
 import { usePublicChurches } from '../../../lib/public-churches';
 import { useTranslationUsage } from '../api/translation-usage';
+import { formattingLocale } from '../../../i18n/interface-language';
 
 const WEEK_CHOICES = ['4', '8', '12', '26'];
 
@@ -19,8 +20,8 @@ export function TranslationCost({ isPlatform }: { isPlatform: boolean }) {
   const [churchId, setChurchId] = useState<string | null>(null);
   const churches = usePublicChurches();
   const usage = useTranslationUsage({ churchId, weeks: Number(weeks) });
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeZone: 'UTC' });
+  const number = new Intl.NumberFormat(formattingLocale(i18n));
+  const date = new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeZone: 'UTC' });
   const amount = (row: TranslationUsageRow, value: number) => t(`translationEngines.cost.${row.unit}`, { value: number.format(value) });
   // A phone gets one card per week and engine: eight columns do not fit its width.
   const isPhone = useMediaQuery('(max-width: 36em)');

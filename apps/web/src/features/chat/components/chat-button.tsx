@@ -1,5 +1,4 @@
-import { ActionIcon, Indicator } from '@mantine/core';
-import { DeferredTooltip } from '../../../components/deferred-tooltip';
+import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
@@ -20,7 +19,7 @@ export function ChatButton() {
   const onMessagesPage = pathname.startsWith(paths.messages);
   const label = unread > 0 ? t('chat.openWithCount', { count: unread }) : t('chat.open');
   return (
-    <DeferredTooltip label={label}>
+    <Tooltip label={label}>
       <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} color="red" offset={4} data-testid="chat-unread">
         <ActionIcon
           variant={panel.isOpen ? 'filled' : 'default'}
@@ -37,6 +36,6 @@ export function ChatButton() {
           <IconMessageCircle size={18} aria-hidden />
         </ActionIcon>
       </Indicator>
-    </DeferredTooltip>
+    </Tooltip>
   );
 }

@@ -21,6 +21,7 @@ import { Composer } from './composer';
 import { dayLabel, sameDay } from './day-label';
 import { MessageBubble } from './message-bubble';
 import { useMessageDialogs } from './message-dialogs';
+import { formattingLocale, interfaceLanguage } from '../../../i18n/interface-language';
 
 /** One conversation: header, history with day separators and seen marks, waiting lines, composer. */
 export function ChatThread({ conversationId, onBack }: { conversationId: string; onBack?: () => void }) {
@@ -55,7 +56,7 @@ export function ChatThread({ conversationId, onBack }: { conversationId: string;
 
   const send = (text: string) => {
     queueMessage(conversationId, text);
-    void flushOutbox(conversationId, i18n.language, () => void history.refetch()).then(({ refused }) => {
+    void flushOutbox(conversationId, interfaceLanguage(i18n), () => void history.refetch()).then(({ refused }) => {
       if (refused) notifications.show({ color: 'red', message: errorMessage(refused, t) });
     });
   };
@@ -65,7 +66,7 @@ export function ChatThread({ conversationId, onBack }: { conversationId: string;
     if (problem) return void notifications.show({ color: 'red', message: t(`images.${problem}`) });
     const body = new FormData();
     body.append(PHOTO_FIELD, file);
-    const query = `clientId=${encodeURIComponent(newClientId())}&language=${encodeURIComponent(i18n.language)}`;
+    const query = `clientId=${encodeURIComponent(newClientId())}&language=${encodeURIComponent(interfaceLanguage(i18n))}`;
     api(`/conversations/${encodeURIComponent(conversationId)}/images?${query}`, { method: 'POST', body }).then(
       () => void history.refetch(),
       (err: unknown) => notifications.show({ color: 'red', message: t(`images.${uploadProblem(err)}`, { defaultValue: errorMessage(err, t) }) }),
@@ -90,7 +91,7 @@ export function ChatThread({ conversationId, onBack }: { conversationId: string;
           {items.map((m, i) => (
             <Fragment key={m.id}>
               {(i === 0 || !sameDay(items[i - 1]!.createdAt, m.createdAt)) && (
-                <Divider my={4} label={dayLabel(m.createdAt, i18n.language, t)} labelPosition="center" />
+                <Divider my={4} label={dayLabel(m.createdAt, formattingLocale(i18n), t)} labelPosition="center" />
               )}
               <MessageBubble
                 message={m}

@@ -14,9 +14,11 @@ export function Composer({ conversationId, onSend, onPhoto }: { conversationId: 
     setText(value);
     drafts.write(conversationId, value);
   };
+  const trimmed = text.trim();
+  // Too long to send: the field says so and Send is off until it is shortened.
+  const tooLong = trimmed.length > MESSAGE_TEXT_MAX;
   const send = () => {
-    const trimmed = text.trim();
-    if (!trimmed || trimmed.length > MESSAGE_TEXT_MAX) return;
+    if (!trimmed || tooLong) return;
     onSend(trimmed);
     change('');
   };
@@ -45,9 +47,9 @@ export function Composer({ conversationId, onSend, onPhoto }: { conversationId: 
               send();
             }
           }}
-          error={text.length > MESSAGE_TEXT_MAX ? t('chat.tooLong', { max: MESSAGE_TEXT_MAX }) : undefined}
+          error={tooLong ? t('chat.tooLong', { max: MESSAGE_TEXT_MAX }) : undefined}
         />
-        <ActionIcon type="submit" size="lg" radius="xl" aria-label={t('chat.send')} disabled={!text.trim()}>
+        <ActionIcon type="submit" size="lg" radius="xl" aria-label={t('chat.send')} disabled={!trimmed || tooLong}>
           <IconSend size={18} aria-hidden />
         </ActionIcon>
       </Group>

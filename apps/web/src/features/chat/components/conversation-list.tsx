@@ -5,6 +5,7 @@ import type { ConversationSummary } from '@app/shared';
 import { EmptyList, ErrorState, LoadingState } from '../../../components/query-states';
 import { useConversations } from '../api/chat-queries';
 import { useReaderLanguage } from '../chat-prefs';
+import { formattingLocale } from '../../../i18n/interface-language';
 
 function preview(c: ConversationSummary, t: (k: string) => string): string {
   const m = c.lastMessage;
@@ -26,7 +27,7 @@ export function ConversationList({ selectedId, onOpen }: { selectedId?: string; 
   const time = (iso: string) => {
     const d = new Date(iso);
     const sameDay = d.toDateString() === new Date().toDateString();
-    return new Intl.DateTimeFormat(i18n.language, sameDay ? { hour: 'numeric', minute: '2-digit' } : { day: 'numeric', month: 'short' }).format(d);
+    return new Intl.DateTimeFormat(formattingLocale(i18n), sameDay ? { hour: 'numeric', minute: '2-digit' } : { day: 'numeric', month: 'short' }).format(d);
   };
   return (
     <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={t('chat.conversations')}>

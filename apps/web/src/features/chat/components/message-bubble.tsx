@@ -4,6 +4,7 @@ import { IconChecks, IconDots } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { interfaceLanguageNames, MESSAGE_EDIT_WINDOW_MS, type ChatMessage, type InterfaceLanguage } from '@app/shared';
 import { MessageText } from './message-text';
+import { formattingLocale } from '../../../i18n/interface-language';
 
 interface Props {
   message: ChatMessage;
@@ -21,7 +22,7 @@ const languageName = (code: string) => interfaceLanguageNames[code as InterfaceL
 export function MessageBubble({ message: m, isOwn, showSender, seen, onEdit, onDelete, onReport }: Props) {
   const { t, i18n } = useTranslation();
   const [original, setOriginal] = useState(false);
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' }).format(new Date(m.createdAt));
+  const time = new Intl.DateTimeFormat(formattingLocale(i18n), { hour: 'numeric', minute: '2-digit' }).format(new Date(m.createdAt));
   const gone = m.state !== 'normal';
   const canEdit = isOwn && !gone && !m.imageUrl && Date.now() - Date.parse(m.createdAt) < MESSAGE_EDIT_WINDOW_MS;
   const shown = m.translation && !original ? m.translation.text : m.text;

@@ -2,11 +2,12 @@ import { Alert, Group, List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EngineHealth, EngineTestResult } from '@app/shared';
 import { languageName } from '../../../lib/language-label';
+import { formattingLocale, interfaceLanguage } from '../../../i18n/interface-language';
 
 /** Test connection's answer: the sample and its latency, or what went wrong in plain words and the engine's own. */
 export function EngineTestResultView({ result }: { result: EngineTestResult }) {
   const { t, i18n } = useTranslation();
-  const nameOf = (code: string) => languageName(code, code, i18n.resolvedLanguage ?? 'en');
+  const nameOf = (code: string) => languageName(code, code, interfaceLanguage(i18n));
   if (!result.ok) {
     const kind = result.error?.kind ?? 'server';
     return (
@@ -34,7 +35,7 @@ export function EngineHealthView({ health }: { health: EngineHealth | undefined 
   if (!health || (health.requestsThisWeek === 0 && !health.lastOkAt && !health.lastError)) {
     return <Text size="sm" c="dimmed">{t('translationEngines.health.none')}</Text>;
   }
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) => new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   return (
     <List size="sm" spacing={2} aria-label={t('translationEngines.health.title')}>
       <List.Item>

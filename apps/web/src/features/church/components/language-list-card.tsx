@@ -28,6 +28,7 @@ import { useRemoveChurchLanguage } from '../api/remove-church-language';
 import { useUpdateChurchLanguage } from '../api/update-church-language';
 import { editFormErrors, emptyLanguageForm, languageFormErrors, toAddBody, type AddMode, type LanguageFormValues } from './language-form-values';
 import { useHeadingLevel } from '../../../components/heading-level';
+import { interfaceLanguage } from '../../../i18n/interface-language';
 
 const listKey: Record<LanguageListKind, 'goLive' | 'joinLive'> = { go_live: 'goLive', join_live: 'joinLive' };
 
@@ -62,13 +63,13 @@ export function LanguageListCard({
 
   const confirmRemove = (language: ChurchLanguage) =>
     dialogs.confirm({
-      title: t('church.languages.removeTitle', { name: displayName(language, i18n.language) }),
-      children: <Text size="sm">{t(`church.languages.${key}.removeBody`, { name: displayName(language, i18n.language) })}</Text>,
+      title: t('church.languages.removeTitle', { name: displayName(language, interfaceLanguage(i18n)) }),
+      children: <Text size="sm">{t(`church.languages.${key}.removeBody`, { name: displayName(language, interfaceLanguage(i18n)) })}</Text>,
       labels: { confirm: t('church.languages.removeConfirm'), cancel: t('church.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(language.id, {
-          onSuccess: () => notifications.show({ color: 'teal', message: t('church.languages.removed', { name: displayName(language, i18n.language) }) }),
+          onSuccess: () => notifications.show({ color: 'teal', message: t('church.languages.removed', { name: displayName(language, interfaceLanguage(i18n)) }) }),
           onError: () => notifications.show({ color: 'red', message: t('church.languages.removeFailed') }),
         }),
     });
@@ -111,7 +112,7 @@ export function LanguageListCard({
                   <Table.Tr key={l.id}>
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
-                        <Text size="sm">{displayName(l, i18n.language)}</Text>
+                        <Text size="sm">{displayName(l, interfaceLanguage(i18n))}</Text>
                         <Badge size="xs" variant="default" style={{ flexShrink: 0 }}>
                           {l.code}
                         </Badge>
@@ -136,7 +137,7 @@ export function LanguageListCard({
                       <Table.Td>
                         <Group gap={4} wrap="nowrap" justify="flex-end">
                           <Tooltip label={t('church.languages.edit')}>
-                            <ActionIcon variant="subtle" onClick={() => setEditing(l)} aria-label={t('church.languages.editLabel', { name: displayName(l, i18n.language) })}>
+                            <ActionIcon variant="subtle" onClick={() => setEditing(l)} aria-label={t('church.languages.editLabel', { name: displayName(l, interfaceLanguage(i18n)) })}>
                               <IconPencil size={18} />
                             </ActionIcon>
                           </Tooltip>
@@ -146,7 +147,7 @@ export function LanguageListCard({
                               color="red"
                               onClick={() => confirmRemove(l)}
                               loading={remove.isPending && remove.variables === l.id}
-                              aria-label={t('church.languages.removeLabel', { name: displayName(l, i18n.language) })}
+                              aria-label={t('church.languages.removeLabel', { name: displayName(l, interfaceLanguage(i18n)) })}
                             >
                               <IconTrash size={18} />
                             </ActionIcon>

@@ -6,6 +6,7 @@ import { STREAM_LIMIT_MAX_MINUTES, type ChurchDetails } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateStreamLimit } from '../api/update-stream-limit';
 import { useHeadingLevel } from '../../../components/heading-level';
+import { formattingLocale } from '../../../i18n/interface-language';
 
 /**
  * The weekly streaming allowance (spec section 9): minutes used since Monday in the church's time
@@ -20,8 +21,8 @@ export function StreamLimitCard({ church }: { church: ChurchDetails }) {
   const [error, setError] = useState<string | null>(null);
   const used = s.minutesUsedThisWeek;
   const percent = s.weeklyStreamLimitMinutes > 0 ? Math.min(100, (used / s.weeklyStreamLimitMinutes) * 100) : 100;
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
-  const weekStart = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short', timeZone: s.timeZone }).format(
+  const number = new Intl.NumberFormat(formattingLocale(i18n), { maximumFractionDigits: 1 });
+  const weekStart = new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'full', timeStyle: 'short', timeZone: s.timeZone }).format(
     new Date(s.weekStartsAt),
   );
 

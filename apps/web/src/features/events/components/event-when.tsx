@@ -1,5 +1,6 @@
 import { Text, type TextProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formattingLocale } from '../../../i18n/interface-language';
 
 /** "Saturday, 14 March 2026, 19:00 – 21:00" in the reader's language and the church's time zone. */
 export function formatEventTime(startsAt: string, endsAt: string | null, timeZone: string, language: string): string {
@@ -18,7 +19,7 @@ export function EventWhen({ startsAt, endsAt, timeZone, ...props }: { startsAt: 
   const { t, i18n } = useTranslation();
   return (
     <Text {...props}>
-      {formatEventTime(startsAt, endsAt, timeZone, i18n.language)}{' '}
+      {formatEventTime(startsAt, endsAt, timeZone, formattingLocale(i18n))}{' '}
       <Text span c="dimmed" size="sm">{t('events.zoneTime', { city: zoneCity(timeZone) })}</Text>
     </Text>
   );

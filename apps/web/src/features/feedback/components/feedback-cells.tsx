@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { Feedback } from '@app/shared';
 import { useTranslation } from 'react-i18next';
+import { formattingLocale } from '../../../i18n/interface-language';
 
 const qualityColor = { Good: 'green', Average: 'yellow', Poor: 'red' } as const;
 
@@ -35,7 +36,7 @@ export function FeedbackCard({ item, onOpen }: { item: Feedback; onOpen: () => v
         <Group gap={4} wrap="nowrap"><FeedbackTypeBadge type={item.type} /><AudioQualityBadge quality={item.audioQuality} /></Group>
       </Group>
       <Text size="sm" lineClamp={2}>{item.comment}</Text>
-      <Text size="xs" c="dimmed">{[shortDateTime(item.createdAt, i18n.language), item.churchName].filter(Boolean).join(' · ')}</Text>
+      <Text size="xs" c="dimmed">{[shortDateTime(item.createdAt, formattingLocale(i18n)), item.churchName].filter(Boolean).join(' · ')}</Text>
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { useDeleteFeedback } from '../api/feedback-list';
 import { AudioQualityBadge, feedbackAuthor, FeedbackTypeBadge, shortDateTime } from './feedback-cells';
+import { formattingLocale } from '../../../i18n/interface-language';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -36,14 +37,14 @@ export function FeedbackDetailModal({ item, onClose }: { item: Feedback | null; 
         <Stack gap="sm">
           <Group gap="xs"><FeedbackTypeBadge type={item.type} /><AudioQualityBadge quality={item.audioQuality} /></Group>
           <Text style={{ whiteSpace: 'pre-wrap' }}>{item.comment}</Text>
-          <Row label={t('feedback.fields.date')}>{shortDateTime(item.createdAt, i18n.language)}</Row>
+          <Row label={t('feedback.fields.date')}>{shortDateTime(item.createdAt, formattingLocale(i18n))}</Row>
           <Row label={t('feedback.fields.person')}>{feedbackAuthor(item, t)}</Row>
           {item.userEmail && <Row label={t('fields.email')}>{item.userEmail}</Row>}
           {item.userSuburb && <Row label={t('fields.suburb')}>{item.userSuburb}</Row>}
           {item.userFaithLevel && <Row label={t('fields.faithLevel')}>{t(`fields.faithLevels.${item.userFaithLevel}`)}</Row>}
           {item.userLanguage && <Row label={t('fields.primaryLanguage')}>{t(`fields.primaryLanguages.${item.userLanguage}`)}</Row>}
           {item.churchName && <Row label={t('fields.church')}>{item.churchName}</Row>}
-          {item.sermonStartedAt && <Row label={t('feedback.fields.sermon')}>{shortDateTime(item.sermonStartedAt, i18n.language)}</Row>}
+          {item.sermonStartedAt && <Row label={t('feedback.fields.sermon')}>{shortDateTime(item.sermonStartedAt, formattingLocale(i18n))}</Row>}
           {item.language && <Row label={t('feedback.fields.language')}>{item.language}</Row>}
           <Group justify="space-between" mt="md">
             <ConfirmButton

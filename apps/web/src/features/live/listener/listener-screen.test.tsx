@@ -191,6 +191,9 @@ describe('listener screen', { timeout: 20_000 }, () => {
     act(() => socket.fire(liveEvents.ended, { sermonId, reason: 'stream_limit', message: '' }));
     expect(screen.getByText('This sermon has ended')).toBeTruthy();
     expect(document.title).toBe('This sermon has ended · Sermon Translate');
+    // The heading no longer calls it live.
+    expect(screen.queryByRole('heading', { name: 'Live sermon' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Sermon' })).toBeTruthy();
     expect(screen.getByText('Ended')).toBeTruthy();
     expect(screen.getByText("This week's streaming time has been used up.")).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Read the full transcript' }));

@@ -35,6 +35,7 @@ import { initialLanguage, readListenerPrefs, saveListenerPrefs, TEXT_SIZES } fro
 import { useLiveCaptions, type VoicePreference } from './use-live-captions';
 import { useHeadingLevel } from '../../../components/heading-level';
 import { loadAllTranslations } from '../../../i18n';
+import { formattingLocale, interfaceLanguage } from '../../../i18n/interface-language';
 
 // Only once the sermon has ended, and its feedback form needs the text of the screens beyond the
 // listener's (i18n/locale-sections.ts): neither belongs in what a phone downloads to listen.
@@ -138,7 +139,7 @@ function LiveView({
     initialLanguage(
       languages.map((l) => l.code),
       stored.language,
-      i18n.language,
+      interfaceLanguage(i18n),
       sermon.sourceLanguage,
     ),
   );
@@ -247,10 +248,10 @@ function LiveView({
 
   const languageOptions = languages.map((l) => ({
     value: l.code,
-    label: listenerLanguageLabel(l.code, l.nativeName, l.name, i18n.language),
+    label: listenerLanguageLabel(l.code, l.nativeName, l.name, interfaceLanguage(i18n)),
   }));
   const state = live.state;
-  const started = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(sermon.startedAt));
+  const started = new Intl.DateTimeFormat(formattingLocale(i18n), { timeStyle: 'short' }).format(new Date(sermon.startedAt));
 
   return (
     // One screen high: the captions take what the title, notices and control bar leave, so the newest
@@ -259,7 +260,7 @@ function LiveView({
       <Group justify="space-between" align="flex-start" wrap="nowrap" style={{ flexShrink: 0 }}>
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Title order={titleOrder} size="h3">
-            {t('live.listener.title')}
+            {isEnded ? t('live.listener.endedHeading') : t('live.listener.title')}
           </Title>
           <Text size="sm" c="dimmed" lineClamp={1}>
             {[sermon.churchName, sermon.hostName, t('live.listener.startedAt', { time: started })].filter(Boolean).join(' · ')}

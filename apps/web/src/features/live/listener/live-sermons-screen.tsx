@@ -9,6 +9,7 @@ import { useMySessions } from '../api/get-my-sessions';
 import { useLiveSermonsForListeners } from '../api/get-sermons';
 import { languageName } from '../../../lib/language-label';
 import { useHeadingLevel } from '../../../components/heading-level';
+import { formattingLocale, interfaceLanguage } from '../../../i18n/interface-language';
 
 /**
  * The church's live sermons (polled, so one that starts appears by itself) and the person's previous
@@ -28,8 +29,8 @@ export function LiveSermonsScreen({
   const live = useLiveSermonsForListeners(churchId);
   const { userEmail, userId } = readStoredUser();
   const mine = useMySessions(Boolean(userEmail || userId));
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' });
+  const dateTime = new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'short' });
+  const time = new Intl.DateTimeFormat(formattingLocale(i18n), { timeStyle: 'short' });
   const signedOut = live.error instanceof ApiError && live.error.status === 401;
 
   return (
@@ -99,7 +100,7 @@ export function LiveSermonsScreen({
                     {[
                       s.hostName,
                       t('live.listener.startedAt', { time: time.format(new Date(s.startedAt)) }),
-                      languageName(s.sourceLanguage, s.sourceLanguage, i18n.language),
+                      languageName(s.sourceLanguage, s.sourceLanguage, interfaceLanguage(i18n)),
                     ]
                       .filter(Boolean)
                       .join(' · ')}
@@ -143,7 +144,7 @@ export function LiveSermonsScreen({
                       {[
                         session.churchName,
                         session.hostName,
-                        languageName(session.language, session.language, i18n.language),
+                        languageName(session.language, session.language, interfaceLanguage(i18n)),
                         session.durationSeconds !== null
                           ? t('live.common.minutes', { count: Math.max(1, Math.round(session.durationSeconds / 60)) })
                           : null,

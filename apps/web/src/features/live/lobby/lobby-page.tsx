@@ -10,6 +10,7 @@ import { useLobby } from '../api/get-lobby';
 import { ListenerScreen } from '../listener/listener-screen';
 import { initialLanguage, readListenerPrefs, saveListenerPrefs } from '../listener/listener-prefs';
 import { useLobbySocket } from './use-lobby-socket';
+import { interfaceLanguage } from '../../../i18n/interface-language';
 
 // Only before the service: a phone that opens the link during the sermon goes straight to the live
 // view without downloading the waiting screen (the 150 KB budget of decision 018).
@@ -69,7 +70,7 @@ export function LobbyPage({ code }: { code: string }) {
 function LobbyRoom({ info, code, refetch }: { info: LobbyInfo; code: string; refetch: () => Promise<void> }) {
   const { t, i18n } = useTranslation();
   const codes = info.languages.map((l) => l.code);
-  const [language, setLanguage] = useState(() => initialLanguage(codes, readListenerPrefs().language, i18n.language, codes[0] ?? 'en'));
+  const [language, setLanguage] = useState(() => initialLanguage(codes, readListenerPrefs().language, interfaceLanguage(i18n), codes[0] ?? 'en'));
   const [broadcastId, setBroadcastId] = useState<string | null>(info.live?.broadcastId ?? null);
 
   // A fresh answer (after a reconnection, or the end of a sermon) may carry a sermon the push missed.

@@ -10,6 +10,7 @@ import { TOUCH_PX } from '../listener/touch';
 import { readListenerPrefs, saveListenerPrefs } from '../listener/listener-prefs';
 import { VoiceKindControl } from '../listener/voice-kind-control';
 import { formatStart, timeLeft, useNow } from './countdown';
+import { formattingLocale, interfaceLanguage } from '../../../i18n/interface-language';
 
 /** The lobby before the service: the church, the next service counting down, the visitor's choices. */
 export function LobbyWaiting({ info, language, onLanguage }: { info: LobbyInfo; language: string; onLanguage: (code: string) => void }) {
@@ -36,13 +37,13 @@ export function LobbyWaiting({ info, language, onLanguage }: { info: LobbyInfo; 
       {church.imageUrl && <Image src={church.imageUrl} alt={t('lobby.churchPhoto', { church: church.name })} h={160} radius="md" fit="cover" />}
       <Title order={1} size="h2">{church.name}</Title>
       <Card withBorder radius="md" padding="md">
-        {next ? <NextService title={next.title} startsAt={next.startsAt} timeZone={church.timeZone} locale={i18n.language} /> : <Text>{t('lobby.noService')}</Text>}
+        {next ? <NextService title={next.title} startsAt={next.startsAt} timeZone={church.timeZone} locale={formattingLocale(i18n)} /> : <Text>{t('lobby.noService')}</Text>}
       </Card>
       {/* A native select, as on the live view: the phone's own picker, and no popover code to download. */}
       <NativeSelect
         label={t('lobby.language')}
         size="lg"
-        data={info.languages.map((l) => ({ value: l.code, label: listenerLanguageLabel(l.code, l.nativeName, l.name, i18n.language) }))}
+        data={info.languages.map((l) => ({ value: l.code, label: listenerLanguageLabel(l.code, l.nativeName, l.name, interfaceLanguage(i18n)) }))}
         value={language}
         onChange={(e) => onLanguage(e.currentTarget.value)}
       />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { listenerLanguageLabel, isRtl, localeFor } from '../../../lib/language-label';
 import { useLiveCaptions } from '../listener/use-live-captions';
 import classes from './projector.module.css';
+import { interfaceLanguage } from '../../../i18n/interface-language';
 
 // Enough to fill the tallest screen; older lines leave at the top.
 const SHOWN_LINES = 12;
@@ -35,7 +36,7 @@ export function ProjectorColumn({ broadcastId, language, nativeName, name, rtl, 
   }, [isEnded]);
 
   const lines = live.captions.slice(-SHOWN_LINES);
-  const label = listenerLanguageLabel(language, nativeName, name, i18n.language);
+  const label = listenerLanguageLabel(language, nativeName, name, interfaceLanguage(i18n));
   return (
     <section className={classes.column} aria-label={label}>
       <h2 className={classes.columnHead}>{label}</h2>

@@ -12,6 +12,7 @@ import { formatStart, timeLeft, useNow } from '../lobby/countdown';
 import { useLobbySocket } from '../lobby/use-lobby-socket';
 import { ProjectorColumn } from './projector-column';
 import classes from './projector.module.css';
+import { formattingLocale, interfaceLanguage } from '../../../i18n/interface-language';
 
 export const PROJECTOR_MAX_LANGUAGES = 3;
 const IDLE_MS = 3000;
@@ -83,7 +84,7 @@ function LanguageChooser({ info, onChoose }: { info: LobbyInfo; onChoose: (codes
               <Checkbox
                 key={l.code}
                 value={l.code}
-                label={listenerLanguageLabel(l.code, l.nativeName, l.name, i18n.language)}
+                label={listenerLanguageLabel(l.code, l.nativeName, l.name, interfaceLanguage(i18n))}
                 disabled={!picked.includes(l.code) && picked.length >= PROJECTOR_MAX_LANGUAGES}
               />
             ))}
@@ -133,7 +134,7 @@ function ProjectorStage({ info, code, languages, refetch }: { info: LobbyInfo; c
           })}
         </div>
       ) : (
-        <Waiting info={info} code={code} ended={endedId !== null} locale={i18n.language} />
+        <Waiting info={info} code={code} ended={endedId !== null} locale={formattingLocale(i18n)} />
       )}
       <div className={classes.footer}>
         {showLive ? (

@@ -10,6 +10,7 @@ import { useEndSermon } from '../api/end-sermon';
 import { useSermons } from '../api/sermons-query';
 import { languageName } from '../../../lib/language-label';
 import { useHeadingLevel } from '../../../components/heading-level';
+import { formattingLocale, interfaceLanguage } from '../../../i18n/interface-language';
 
 function formatDuration(seconds: number | null, t: (key: string, opts?: Record<string, number>) => string): string {
   if (seconds === null) return '—';
@@ -74,7 +75,7 @@ export function ChurchSermonsPanel({ churchId, currentSermonId }: { churchId: st
   const ended = useSermons(churchId, 'ended');
   const endSermon = useEndSermon();
   const deleteSermon = useDeleteSermon(churchId);
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const time = new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'short' });
 
   const confirmEnd = (sermon: Sermon) =>
     dialogs.confirm({
@@ -123,7 +124,7 @@ export function ChurchSermonsPanel({ churchId, currentSermonId }: { churchId: st
                 </Group>
               </Table.Td>
               <Table.Td>{time.format(new Date(s.startedAt))}</Table.Td>
-              <Table.Td>{languageName(s.sourceLanguage, s.sourceLanguage, i18n.language)}</Table.Td>
+              <Table.Td>{languageName(s.sourceLanguage, s.sourceLanguage, interfaceLanguage(i18n))}</Table.Td>
               <Table.Td ta="right">
                 <Button
                   size="xs"

@@ -3,6 +3,7 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ScheduledSermon } from '@app/shared';
 import { useUpcomingServices } from '../../../lib/scheduled-sermons';
+import { formattingLocale } from '../../../i18n/interface-language';
 
 const HOUR_MS = 3_600_000;
 
@@ -22,7 +23,7 @@ export function DueServiceStart({ churchId, disabled, loading, onStart }: {
   const services = useUpcomingServices(churchId, 5);
   const due = dueService(services.data?.items ?? []);
   if (!due) return null;
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short', timeZone: due.timeZone }).format(new Date(due.startsAt));
+  const time = new Intl.DateTimeFormat(formattingLocale(i18n), { timeStyle: 'short', timeZone: due.timeZone }).format(new Date(due.startsAt));
   return (
     <Paper withBorder p="md" radius="md" maw={560}>
       <Stack gap="xs">

@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { languageName } from '../../../lib/language-label';
 import { useHeadingLevel } from '../../../components/heading-level';
+import { interfaceLanguage } from '../../../i18n/interface-language';
 
 /** Live listener counts per language, from the server's `sermon:state`. */
 export function ListenerCounts({ counts, names }: { counts: Record<string, number>; names: Record<string, string> }) {
@@ -37,7 +38,7 @@ export function ListenerCounts({ counts, names }: { counts: Record<string, numbe
             <Table.Tbody>
               {rows.map(([code, n]) => (
                 <Table.Tr key={code}>
-                  <Table.Td>{languageName(code, names[code] ?? code, i18n.language)}</Table.Td>
+                  <Table.Td>{languageName(code, names[code] ?? code, interfaceLanguage(i18n))}</Table.Td>
                   <Table.Td ta="right">{n}</Table.Td>
                 </Table.Tr>
               ))}

@@ -5,6 +5,7 @@ import { useHeadingLevel } from '../../../components/heading-level';
 import { projectorPath } from '../../../lib/join-link';
 import { useLobbyWaiting } from '../api/get-lobby-waiting';
 import { languageName } from '../../../lib/language-label';
+import { interfaceLanguage } from '../../../i18n/interface-language';
 
 /**
  * Who waits in the church's lobby, per language, before and after the start (docs/decisions/020):
@@ -27,7 +28,7 @@ export function LobbyWaitingPanel({ churchId, names }: { churchId: string; names
           <Group gap="xs">
             {data.languages.map((l) => (
               <Badge key={l.code} variant="outline" size="lg" tt="none">
-                {languageName(l.code, names[l.code] ?? l.code, i18n.language)}: {t('schedule.people', { count: l.people })}
+                {languageName(l.code, names[l.code] ?? l.code, interfaceLanguage(i18n))}: {t('schedule.people', { count: l.people })}
                 {l.projectors > 0 ? ` · ${t('schedule.projectors', { count: l.projectors })}` : ''}
               </Badge>
             ))}

@@ -25,6 +25,7 @@ import { SharePanel } from './share-panel';
 import { TypedLine } from './typed-line';
 import type { useSpeakerSession } from './use-speaker-session';
 import type { SpeechEngine } from './use-speech-engine';
+import { interfaceLanguage } from '../../../i18n/interface-language';
 
 export type SpeakerSession = ReturnType<typeof useSpeakerSession>;
 
@@ -87,7 +88,7 @@ export function SpeakerLiveView({ churchId, canManage, session, sermon, engine, 
               </Badge>
             )}
             <Badge variant="default" size="lg">
-              {languageName(sermon.sourceLanguage, names[sermon.sourceLanguage] ?? sermon.sourceLanguage, i18n.language)}
+              {languageName(sermon.sourceLanguage, names[sermon.sourceLanguage] ?? sermon.sourceLanguage, interfaceLanguage(i18n))}
             </Badge>
           </Group>
         </Stack>

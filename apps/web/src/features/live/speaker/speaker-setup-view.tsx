@@ -14,6 +14,7 @@ import { ProblemAlerts } from './problem-alerts';
 import type { SpeakerSession } from './speaker-live-view';
 import type { SpeakerProblem } from './use-speaker-session';
 import type { SpeechEngine } from './use-speech-engine';
+import { formattingLocale, interfaceLanguage } from '../../../i18n/interface-language';
 
 interface SetupViewProps {
   churchId: string;
@@ -68,7 +69,7 @@ export function SpeakerSetupView(props: SetupViewProps) {
           <Stack gap="xs">
             <Text size="sm">
               {t('live.speaker.alreadyLiveBody', {
-                time: new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(myLiveSermon.startedAt)),
+                time: new Intl.DateTimeFormat(formattingLocale(i18n), { timeStyle: 'short' }).format(new Date(myLiveSermon.startedAt)),
               })}
             </Text>
             <Group gap="xs">
@@ -98,7 +99,7 @@ export function SpeakerSetupView(props: SetupViewProps) {
           <Stack gap="md">
             <Select
               label={t('live.speaker.spokenLanguage')}
-              data={goLiveList.map((l) => ({ value: l.code, label: languageName(l.code, l.name, i18n.language) }))}
+              data={goLiveList.map((l) => ({ value: l.code, label: languageName(l.code, l.name, interfaceLanguage(i18n)) }))}
               value={selected?.code ?? null}
               onChange={props.onSelect}
               allowDeselect={false}

@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import type { AccountStatus, Person, Role } from '@app/shared';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formattingLocale } from '../../../i18n/interface-language';
 
 /** A person's name linking to their page: the keyboard and screen-reader way into a row. */
 export function PersonNameLink({ person, to }: { person: Pick<Person, 'firstName' | 'lastName'>; to: string }) {
@@ -45,5 +46,5 @@ export function PersonCard({ person, to, extra }: { person: Person; to: string; 
 export function ShortDate({ iso }: { iso: string | null }) {
   const { i18n } = useTranslation();
   if (!iso) return null;
-  return <>{new Date(iso).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' })}</>;
+  return <>{new Date(iso).toLocaleDateString(formattingLocale(i18n), { day: 'numeric', month: 'short', year: 'numeric' })}</>;
 }

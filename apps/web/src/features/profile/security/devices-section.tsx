@@ -4,13 +4,14 @@ import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SignedInDevice } from '@app/shared';
 import { useSessions, useSignOutDevice } from '../api/security';
+import { formattingLocale } from '../../../i18n/interface-language';
 
 const MOBILE = /iOS|Android/;
 
 function DeviceRow({ device }: { device: SignedInDevice }) {
   const { t, i18n } = useTranslation();
   const signOut = useSignOutDevice();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(device.lastActiveAt));
+  const when = new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(device.lastActiveAt));
   const Icon = MOBILE.test(device.system ?? '') ? IconDeviceMobile : IconDeviceDesktop;
   const name = [device.browser ?? t('security.devices.unknownBrowser'), device.system].filter(Boolean).join(' · ');
   return (
