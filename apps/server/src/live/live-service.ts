@@ -67,7 +67,8 @@ export class LiveService {
       room: (id) => this.registry.get(id),
       // Alone, memory has every line; in a cluster only the speaker's process does, and only when its
       // last line in memory is the sermon's last (the speaker may have spoken elsewhere meanwhile).
-      memoryIsCurrent: (room) => (!this.cluster.enabled || room.speakerSockets.size > 0) && room.recent.at(-1)?.seq === room.lastSeq,
+      // Before the first line there is nothing to read: a lobby joining at the start asks nothing.
+      memoryIsCurrent: (room) => (!this.cluster.enabled || room.speakerSockets.size > 0) && (room.recent.at(-1)?.seq ?? 0) === room.lastSeq,
       emit: (room, event, payload) => emit(room, event, payload),
     });
     this.core = {
