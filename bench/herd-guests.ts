@@ -1,10 +1,12 @@
 /**
  * A slice of the lobby herd's guests (bench/herd.ts), in its own process. Each guest does what the
  * lobby page (`/l/{code}`, apps/web/src/features/live/lobby) does on a phone: it waits on its lobby
- * socket (`lobby:join`); when told `lobby:live` it reads the sermon
- * (`GET /sermons/by-broadcast/{id}`, on a connection of its own, as a phone that has waited minutes
- * has no open one), opens its listener socket and joins in its language (`listener:join`, lastSeq
- * 0); its first caption is the first final one, in the join's acknowledgement or as an event.
+ * socket (`lobby:join`); when told `lobby:live` it starts from what the push carried and joins in
+ * its language (`listener:join`, lastSeq 0) on that same socket. Its first caption is the first
+ * final one, in the join's acknowledgement or as an event. `read` (a push without the sermon, or the
+ * page before decision 034): it first reads the sermon (`GET /sermons/by-broadcast/{id}`, on a
+ * connection of its own, as a phone that has waited minutes has no open one); `newSocket` (the page
+ * before decision 034, a share link): it joins on a socket it opens for listening.
  * Times are wall-clock (bench/socket-client.ts `now`), comparable with the parent's. Started by
  * bench/herd.ts; not meant to be run by hand.
  */
@@ -21,6 +23,8 @@ interface Start {
   offset: number;
   /** Guests in the whole run, over every worker. */
   total: number;
+  read: boolean;
+  newSocket: boolean;
 }
 type ParentMessage = Start | { type: 'counts' } | { type: 'report' } | { type: 'stop' };
 
@@ -42,6 +46,7 @@ const BATCH = 100;
 let urls: string[] = [];
 let total = 0;
 let code = '';
+let flow = { read: false, newSocket: false };
 
 type Ack = { ok: boolean; error?: { code: string; message: string }; captions?: Array<{ final: boolean }> };
 
@@ -85,16 +90,18 @@ const fail = (guest: Guest, what: string) => {
 };
 
 /** What the lobby page does when its lobby socket says the sermon is live. */
-async function turnLive(guest: Guest, live: { broadcastId: string }) {
+async function turnLive(guest: Guest, lobby: Socket, live: { broadcastId: string; listen?: { sermon: { broadcastId: string } } }) {
   guest.told = now();
-  const res = await read(`${guest.url}/api/v1/sermons/by-broadcast/${live.broadcastId}`);
-  if (res.status !== 200) return fail(guest, `sermon read ${res.status}`);
-  guest.read = now();
-  const listener = socketOn(guest);
+  if (flow.read || live.listen?.sermon.broadcastId !== live.broadcastId) {
+    const res = await read(`${guest.url}/api/v1/sermons/by-broadcast/${live.broadcastId}`);
+    if (res.status !== 200) return fail(guest, `sermon read ${res.status}`);
+    guest.read = now();
+  }
+  const listener = flow.newSocket ? socketOn(guest) : lobby;
   listener.on('caption', (c: { final: boolean }) => {
     if (c.final && guest.caption === 0) guest.caption = now();
   });
-  await connected(listener);
+  if (flow.newSocket) await connected(listener);
   const ack = await emit(listener, 'listener:join', { broadcastId: live.broadcastId, language: guest.language, voice: 'none', lastSeq: 0 });
   if (!ack.ok) return fail(guest, `join ${ack.error?.code}`);
   guest.ready = now();
@@ -108,7 +115,7 @@ async function wait(index: number, language: string): Promise<void> {
   const guest: Guest = { index, url: serverOf(index), language, managers: [], told: 0, read: 0, ready: 0, caption: 0, error: null };
   const lobby = socketOn(guest);
   lobby.once('lobby:live', (live: { broadcastId: string }) => {
-    turnLive(guest, live).catch((err: Error) => fail(guest, err.message));
+    turnLive(guest, lobby, live).catch((err: Error) => fail(guest, err.message));
   });
   lobby.on('disconnect', (reason) => {
     if (reason !== 'io client disconnect') fail(guest, `lobby socket ${reason}`);
@@ -124,6 +131,7 @@ process.on('message', async (msg: ParentMessage) => {
     urls = msg.urls;
     total = msg.total;
     code = msg.code;
+    flow = { read: msg.read, newSocket: msg.newSocket };
     let failed = 0;
     for (let i = 0; i < msg.count; i += BATCH) {
       const batch = Array.from({ length: Math.min(BATCH, msg.count - i) }, (_, k) => msg.offset + i + k);

@@ -2,7 +2,7 @@
  * The lobby herd (decision 034): a large church's Sunday, where every guest waits in the lobby
  * (`/l/{code}`) and the speaker starts.
  *
- *   npm run bench:herd [-- --guests 2000] [--workers 2] [--interval 500] [--reads] [--verbose]
+ *   npm run bench:herd [-- --guests 2000] [--workers 2] [--interval 500] [--reads] [--read] [--new-socket]
  *   npm run bench:herd -- --processes 2 [--reads]     (needs DATABASE_URL and REDIS_URL)
  *
  * Starts the real server in a child process with the product's demo data (embedded PGlite in a
@@ -11,7 +11,9 @@
  * demo church's lobby, simulated in worker processes (bench/herd-guests.ts does what the lobby page
  * does), spread over the church's languages. The speaker goes live (POST /sermons: "the start"),
  * joins its sermon and speaks a line every `--interval` ms until every guest has its first caption
- * (or 30 s). Prints, from the start, each phase's median, p95 and worst: told live (`lobby:live`),
+ * (or 30 s). The guests do what the lobby page does; `--read` has every one read the sermon first
+ * and `--new-socket` open a socket of its own to listen (both: the page before decision 034, or
+ * phones following a share link). Prints, from the start, each phase's median, p95 and worst: told live (`lobby:live`),
  * ready to listen (the join acknowledged) and first caption; guests that failed; and the speaker's
  * acknowledgement p50/p99 for the lines spoken meanwhile. With --reads, then, while the sermon is
  * live: the lobby read and the sermon read, each with `--concurrency` clients beside
@@ -44,7 +46,8 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '50' },
     'read-seconds': { type: 'string', default: '6' },
     rounds: { type: 'string', default: '2' },
-    verbose: { type: 'boolean', default: false },
+    read: { type: 'boolean', default: false },
+    'new-socket': { type: 'boolean', default: false },
   },
 });
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -98,7 +101,7 @@ function phase(xs: number[]) {
 }
 
 try {
-  log(`lobby herd: ${guestCount} guests in ${workerCount} client processes, ${processes} server process(es), a line every ${intervalMs} ms`);
+  log(`lobby herd: ${guestCount} guests in ${workerCount} client processes, ${processes} server process(es), a line every ${intervalMs} ms${values.read ? ', each reading the sermon' : ''}${values['new-socket'] ? ', each on a new socket' : ''}`);
   const servers: ChildProcess[] = [];
   const urls: string[] = [];
   let ready!: { port: number; cookie: string; churchId: string; joinCode: string; languages: string[] };
@@ -129,7 +132,7 @@ try {
     children.push(worker);
     workers.push(worker);
     await ask(worker, {}, 'spawned');
-    readies.push(ask(worker, { type: 'start', urls, code: ready.joinCode.toLowerCase(), languages: ready.languages, count, offset: w * per, total: guestCount }, 'ready'));
+    readies.push(ask(worker, { type: 'start', urls, code: ready.joinCode.toLowerCase(), languages: ready.languages, count, offset: w * per, total: guestCount, read: values.read, newSocket: values['new-socket'] }, 'ready'));
   }
   const waiting = (await Promise.all(readies)).reduce((n, r) => n + r.waiting, 0);
   log(`${waiting}/${guestCount} guests waiting in the lobby of ${ready.joinCode} (${ready.languages.join(', ')}) after ${Math.round(now() - connectStarted)} ms`);
@@ -186,6 +189,8 @@ try {
   const result = {
     processes,
     guests: guestCount,
+    read: values.read,
+    newSocket: values['new-socket'],
     waiting,
     goLiveAnsweredMs: round1(liveAnsweredMs),
     toldLive: phase(since((g) => g.told)),
