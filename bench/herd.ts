@@ -22,16 +22,13 @@
  * last first caption. The last line printed is one JSON object.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
-import { freshPostgres } from './fresh-db';
 import { describeFigures, httpLoad, inRounds } from './http-load';
 import { ask, percentile, round1 } from './ipc';
+import { goLive, startLiveServers } from './live-servers';
 import { LEAN_CLIENT, now } from './socket-client';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -73,24 +70,9 @@ if (processes > 1 && (!process.env.DATABASE_URL || !process.env.REDIS_URL)) {
   process.exit(2);
 }
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-herd-'));
-const database = processes > 1 ? await freshPostgres(process.env.DATABASE_URL!, 'bench_herd') : null;
-const secretsKey = randomBytes(32).toString('hex');
 const children: ChildProcess[] = [];
 const tsx = ['--import', 'tsx'];
-
-function startServer(index: number): ChildProcess {
-  const shared = database
-    ? { DATABASE_URL: database.url, REDIS_URL: process.env.REDIS_URL!, SECRETS_KEY: secretsKey, DATA_DIR: path.join(dataDir, String(index)) }
-    : { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' };
-  const server = fork(path.join(here, 'live-server.ts'), {
-    execArgv: [...tsx, '--expose-gc', '--max-old-space-size=2048'],
-    env: { ...process.env, ...shared, PORT: '0', BENCH_SEED: index === 0 ? 'demo' : '0', BENCH_PROFILE: index === 0 ? (process.env.BENCH_PROFILE ?? '') : '' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  children.push(server);
-  return server;
-}
+let stopServers: () => Promise<void> = async () => undefined;
 
 type GuestTimes = { told: number; read: number; ready: number; caption: number; error: string | null };
 /** Median, p95 and worst of `xs` in seconds (ms in, rounded to 10 ms). */
@@ -102,16 +84,11 @@ function phase(xs: number[]) {
 
 try {
   log(`lobby herd: ${guestCount} guests in ${workerCount} client processes, ${processes} server process(es), a line every ${intervalMs} ms${values.read ? ', each reading the sermon' : ''}${values['new-socket'] ? ', each on a new socket' : ''}`);
-  const servers: ChildProcess[] = [];
-  const urls: string[] = [];
-  let ready!: { port: number; cookie: string; churchId: string; joinCode: string; languages: string[] };
-  for (let i = 0; i < processes; i++) {
-    const server = startServer(i);
-    const r = await ask<typeof ready>(server, {}, 'ready');
-    if (i === 0) ready = r;
-    servers.push(server);
-    urls.push(`http://127.0.0.1:${r.port}`);
-  }
+  const started = await startLiveServers<{ port: number; cookie: string; churchId: string; joinCode: string; languages: string[] }>({
+    processes, seed: 'demo', embeddedAlone: true,
+  });
+  stopServers = started.cleanup;
+  const { servers, urls, ready } = started;
   const url = urls[0]!;
 
   // The speaker's screen is open before the start (its socket connected, not yet in a sermon).
@@ -140,13 +117,7 @@ try {
 
   if (process.env.BENCH_PROFILE) servers[0]!.send({ type: 'profile' });
   const start = now();
-  const res = await fetch(`${url}/api/v1/sermons`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: ready.cookie },
-    body: JSON.stringify({ churchId: ready.churchId, sourceLanguage: 'en' }),
-  });
-  if (res.status !== 201) throw new Error(`going live failed: ${res.status} ${await res.text()}`);
-  const sermon = (await res.json()) as { id: string; broadcastId: string };
+  const sermon = await goLive(url, ready.cookie, ready.churchId);
   const liveAnsweredMs = now() - start;
   const joined = await speaker.timeout(10_000).emitWithAck('speaker:join', { sermonId: sermon.id });
   if (!joined.ok) throw new Error(`speaker:join refused: ${JSON.stringify(joined.error)}`);
@@ -234,6 +205,5 @@ try {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {
   for (const c of children) if (c.exitCode === null) c.kill();
-  await rm(dataDir, { recursive: true, force: true });
-  await database?.drop().catch((err: Error) => log(`could not drop the benchmark database: ${err.message}`));
+  await stopServers();
 }
