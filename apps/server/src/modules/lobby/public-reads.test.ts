@@ -200,7 +200,7 @@ describe('the lobby push', () => {
 
     const sermon = await goLive(s.cast.otherStaff.cookie, id);
     await eventually(() => expect(seen.map((pushes) => pushes.length)).toEqual([1, 1, 1]));
-    const [toGuest, toOutsider, toMember] = seen.map((pushes) => pushes[0]!);
+    const [toGuest, toOutsider, toMember] = seen.map((pushes) => pushes[0]!) as [LobbyLivePayload, LobbyLivePayload, LobbyLivePayload];
     expect(toMember.listen).toEqual((await shareLink(sermon.broadcastId, s.cast.otherMember.cookie)).body);
     for (const bare of [toGuest, toOutsider]) {
       expect(bare).toEqual({ sermonId: sermon.id, broadcastId: sermon.broadcastId, startedAt: expect.any(String), sourceLanguage: 'en' });
