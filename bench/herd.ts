@@ -2,7 +2,7 @@
  * The lobby herd (decision 034): a large church's Sunday, where every guest waits in the lobby
  * (`/l/{code}`) and the speaker starts.
  *
- *   npm run bench:herd [-- --guests 2000] [--workers 2] [--interval 500] [--reads] [--read] [--new-socket]
+ *   npm run bench:herd [-- --guests 2000] [--workers 2] [--interval 500] [--reads] [--read] [--new-socket] [--verbose]
  *   npm run bench:herd -- --processes 2 [--reads]     (needs DATABASE_URL and REDIS_URL)
  *
  * Starts the real server in a child process with the product's demo data (embedded PGlite in a
@@ -15,7 +15,7 @@
  * and `--new-socket` open a socket of its own to listen (both: the page before decision 034, or
  * phones following a share link). Prints, from the start, each phase's median, p95 and worst: told live (`lobby:live`),
  * ready to listen (the join acknowledged) and first caption; guests that failed; and the speaker's
- * acknowledgement p50/p99 for the lines spoken meanwhile. With --reads, then, while the sermon is
+ * acknowledgement p50/p99 for the lines spoken meanwhile (`--verbose`: each line's). With --reads, then, while the sermon is
  * live: the lobby read and the sermon read, each with `--concurrency` clients beside
  * `/api/v1/health` (bench/http-load.ts, as `npm run bench:api -- --concurrency`).
  * BENCH_PROFILE=dir writes a CPU profile of the first server from just before the start to the
@@ -43,6 +43,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '50' },
     'read-seconds': { type: 'string', default: '6' },
     rounds: { type: 'string', default: '2' },
+    verbose: { type: 'boolean', default: false },
     read: { type: 'boolean', default: false },
     'new-socket': { type: 'boolean', default: false },
   },
@@ -179,6 +180,7 @@ try {
   show('ready to listen', result.readyToListen);
   show('first caption', result.firstCaption);
   log(`errors ${result.errors}${reasons.size ? ` (${[...reasons].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''}`);
+  if (values.verbose) for (const a of acks) log(`  line sent at ${round1((a.sentAt - start) / 1000)} s: acknowledged in ${round1(a.ms)} ms`);
   log(`speaker's acknowledgements during the herd: ${result.speakerAck.lines} lines, p50 ${result.speakerAck.p50Ms} ms, p99 ${result.speakerAck.p99Ms} ms, worst ${result.speakerAck.worstMs} ms`);
   log(`targets: first caption p95 ≤ 1.5 s and worst ≤ 2.5 s, 0 errors, speaker's acknowledgements p99 ≤ 200 ms`);
 

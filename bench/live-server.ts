@@ -16,6 +16,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { churches, churchLanguages, glossaryEntries, users } from '../apps/server/src/db/schema';
 import { seedDemoData } from '../apps/server/src/db/seed';
 import { termKey } from '../apps/server/src/modules/glossary/matcher';
+import { ensureStarterGlossary } from '../apps/server/src/modules/glossary/starter';
 import { newReferralCode } from '../apps/server/src/lib/ids';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/lib/session';
@@ -62,6 +63,9 @@ async function seed() {
  */
 async function seedDemo() {
   await seedDemoData(ctx.db);
+  // A server that has run before has its starter glossary (written once per database, at the first
+  // glossary read ever): not the first Sunday morning's work of a fresh benchmark database.
+  await ensureStarterGlossary(ctx.db);
   const [church] = await ctx.db.select().from(churches).where(eq(churches.joinCode, 'HARBOUR'));
   const [speaker] = await ctx.db.select().from(users).where(eq(users.email, 'staff@demo.church'));
   const offered = await ctx.db.select({ code: churchLanguages.code }).from(churchLanguages)
