@@ -106,13 +106,9 @@ export async function goLive(ctx: AppContext, actor: Actor, body: GoLiveBody): P
   // Every process forgets the church's lobby before its lobbies are told (the same Redis stream);
   // the push carries what a phone needs to start, read once here (docs/decisions/034).
   live.publicAnswers.changed(church.id);
-  const listen = await sermonListenInfo(ctx, row.broadcastId);
+  announceLive(live, row, await sermonListenInfo(ctx, row.broadcastId));
   await audit(ctx, actor, church.id, 'sermon.go_live', row.id, { sourceLanguage: body.sourceLanguage, scheduledSermonId: scheduled?.id ?? null });
-  const sermon = (await findSermon(ctx.db, eq(sermons.id, row.id)))!;
-  // Told once this answer is on its way: the speaker's screen joins before a whole lobby does, so its
-  // first line is not queued behind two thousand joins (docs/decisions/034).
-  setImmediate(() => announceLive(live, row, listen));
-  return sermon;
+  return (await findSermon(ctx.db, eq(sermons.id, row.id)))!;
 }
 
 export async function listSermons(
