@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveEvents, lobbyEvents, type ListenerJoinAck, type LobbyInfo, type LobbyLivePayload, type Sermon, type SermonByBroadcast } from '@app/shared';
-import { useCastApp } from '../../../test/helpers/cast-app';
-import { addChurchLanguages, connectLive, eventually, listen, ok, record, request, settle, type ClientSocket } from '../../../test/helpers/live-kit';
+import { eventually, ok, record, request, settle } from '../../../test/helpers/live-kit';
+import { useLobbyApp } from '../../../test/helpers/lobby-kit';
 import { churches, scheduledSermons } from '../../db/schema';
 import { liveFor, publicAnswersChanged } from '../../live/live-service';
 import { LIVE_COUNT_REFRESH_MS } from '../sermons/service';
@@ -12,26 +12,9 @@ import { LIVE_COUNT_REFRESH_MS } from '../sermons/service';
  * database's, forgotten at every change they depend on, shown per person as before, and carried by
  * the lobby's push. The same forgetting on another process: src/live/cluster.test.ts.
  */
-const s = useCastApp();
-let url: string;
-const open: ClientSocket[] = [];
+const s = useLobbyApp();
+const client = (cookie?: string) => s.client(cookie);
 
-beforeAll(async () => {
-  await addChurchLanguages(s.t.ctx.db, s.cast.church.id);
-  await addChurchLanguages(s.t.ctx.db, s.cast.otherChurch.id);
-  await s.t.ctx.db.update(churches).set({ joinCode: 'GRACE' }).where(eq(churches.id, s.cast.church.id));
-  await s.t.ctx.db.update(churches).set({ joinCode: 'HOPE7', guestsMayListen: false }).where(eq(churches.id, s.cast.otherChurch.id));
-  url = await listen(s.t.app);
-});
-afterAll(() => {
-  for (const socket of open) socket.disconnect();
-});
-
-async function client(cookie?: string) {
-  const socket = await connectLive(url, cookie);
-  open.push(socket);
-  return socket;
-}
 async function lobby(code: string, cookie = '') {
   const res = await s.call('GET', `/lobby/${code}`, cookie);
   return { status: res.statusCode, body: res.json() as LobbyInfo };
