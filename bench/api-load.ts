@@ -13,14 +13,14 @@
  * request must be refused. The last line printed is one JSON object.
  */
 import { fork } from 'node:child_process';
-import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freshPostgres } from './fresh-db';
-import { ask, percentile, round1 } from './ipc';
+import { describeFigures, httpLoad, inRounds } from './http-load';
+import { ask } from './ipc';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -72,67 +72,10 @@ const server = fork(path.join(here, 'api-server.ts'), [], {
 });
 const ready = await ask<{ port: number; db: string; adminSessions: string[] }>(server, {}, 'ready', 900_000);
 
-// Keep-alive connections, one per client, as browsers keep theirs.
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-
-function request(url: string, cookie?: string, method = 'GET'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: ready.port, path: `/api/v1${url}`, method, agent, headers: cookie ? { cookie } : {} }, (res) => {
-      res.on('data', () => undefined);
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-interface Figures { rps: number; p50: number; p99: number; errors: number; requests: number; serverCpuMsPerRequest: number }
-
 /** CPU time the server process has used so far (on PostgreSQL, the database's own is not in it). */
 const serverCpuMs = async () => (await ask<{ ms: number }>(server, { type: 'cpu' }, 'cpu')).ms;
-
-interface Sample { times: number[]; errors: number; cpuMs: number }
-
-/** `concurrency` clients sending `url` back to back for `ms`; the first `warmupMs` are not measured. */
-async function drive(url: string, signedIn: boolean, ms: number): Promise<Sample> {
-  const times: number[] = [];
-  let errors = 0;
-  let cpuAtStart = 0;
-  const cpuReading = new Promise<void>((r) => setTimeout(r, warmupMs)).then(async () => {
-    cpuAtStart = await serverCpuMs();
-  });
-  const start = performance.now();
-  const measureFrom = start + warmupMs;
-  const end = measureFrom + ms;
-  await Promise.all(Array.from({ length: concurrency }, async (_, i) => {
-    const cookie = signedIn ? ready.adminSessions[i] : undefined;
-    while (performance.now() < end) {
-      const t0 = performance.now();
-      const status = await request(url, cookie).catch(() => 0);
-      const t1 = performance.now();
-      // Counted by when it was answered, so an endpoint slower than a round still shows its rate.
-      if (t1 < measureFrom || t1 > end) continue;
-      times.push(t1 - t0);
-      if (status !== 200) errors++;
-    }
-  }));
-  await cpuReading;
-  return { times, errors, cpuMs: (await serverCpuMs()) - cpuAtStart };
-}
-
-function figures(samples: Sample[]): Figures {
-  const times = samples.flatMap((s) => s.times).sort((a, b) => a - b);
-  const cpuMs = samples.reduce((n, s) => n + s.cpuMs, 0);
-  return {
-    rps: Math.round(times.length / (durationMs / 1000)),
-    p50: round1(percentile(times, 50)),
-    p99: round1(percentile(times, 99)),
-    errors: samples.reduce((n, s) => n + s.errors, 0),
-    requests: times.length,
-    serverCpuMsPerRequest: Math.round((100 * cpuMs) / Math.max(1, times.length)) / 100,
-  };
-}
+const load = httpLoad({ port: ready.port, concurrency, warmupMs, serverCpuMs });
+const { request, drive } = load;
 
 const allCases = {
   health: { url: '/health', signedIn: false },
@@ -142,24 +85,15 @@ const allCases = {
 } as const;
 const only = typeof values.only === 'string' ? ['health', ...values.only.split(',')] : Object.keys(allCases);
 const cases = Object.fromEntries(Object.entries(allCases).filter(([name]) => only.includes(name)));
-// The machine may be shared: the endpoints take turns in `rounds` short runs, so a busy minute
-// falls on all of them alike instead of on one.
+// The machine may be shared: the endpoints take turns in `rounds` short runs.
 const rounds = Number(values.rounds);
 log(`${concurrency} clients, ${durationMs / 1000} s per endpoint in ${rounds} rounds, each after ${warmupMs / 1000} s of warm-up, on ${ready.db}`);
-const samples: Record<string, Sample[]> = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
-for (let round = 0; round < rounds; round++) {
-  for (const [name, c] of Object.entries(cases)) samples[name]!.push(await drive(c.url, c.signedIn, durationMs / rounds));
-}
-const results: Record<string, Figures & { shareOfHealth?: number }> = {};
-for (const name of Object.keys(cases)) {
-  results[name] = figures(samples[name]!);
-  if (name !== 'health') results[name]!.shareOfHealth = round1((100 * results[name]!.rps) / results.health!.rps);
-  const r = results[name]!;
-  log(`${name.padEnd(10)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}  server CPU ${r.serverCpuMsPerRequest} ms/req${r.shareOfHealth === undefined ? '' : `  (${r.shareOfHealth}% of /health)`}`);
-}
+const cookieOf = (i: number) => ready.adminSessions[i];
+const results = await inRounds(load, Object.fromEntries(Object.entries(cases).map(([name, c]) => [name, { url: c.url, cookieOf: c.signedIn ? cookieOf : undefined }])), durationMs, rounds);
+for (const [name, r] of Object.entries(results)) log(describeFigures(name, r));
 
 // A session signed out while the others keep going is refused on its very next request.
-const busy = drive(allCases.usersList.url, true, 3000);
+const busy = drive(allCases.usersList.url, 3000, cookieOf);
 await new Promise((r) => setTimeout(r, warmupMs + 500));
 const victim = ready.adminSessions[0]!;
 const before = await request('/me', victim);
@@ -171,7 +105,7 @@ log(`signed out during the run: /me ${before} → logout ${loggedOut} → /me ${
 
 await ask(server, { type: 'stop' }, 'never', 2000).catch(() => {});
 server.kill();
-agent.destroy();
+load.close();
 await fresh?.drop();
 await rm(dataDir, { recursive: true, force: true });
 process.stdout.write(`${JSON.stringify({ db: ready.db, concurrency, members, ...results, signedOutRefused })}\n`);

@@ -20,16 +20,13 @@
  * same messages to the same clients in the same run. The last line printed is one JSON object.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { io } from 'socket.io-client';
 import { startMockAzure } from '../apps/server/test/mock-azure';
 import { ask, percentile } from './ipc';
+import { goLive, startLiveServers } from './live-servers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -93,68 +90,23 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round = (n: number) => Math.round(n * 10) / 10;
 
 const mock = await startMockAzure({ latencyMs: translatorLatencyMs });
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-live-'));
 const children: ChildProcess[] = [];
 const tsx = ['--import', 'tsx'];
-const database = processes > 1 ? await freshDatabase(process.env.DATABASE_URL!) : null;
-
-/** A new database on the server of `url` for this run (dropped at the end). */
-async function freshDatabase(url: string) {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
-  return {
-    url: fresh.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-function startServer(index: number): ChildProcess {
-  const shared = database
-    ? { DATABASE_URL: database.url, REDIS_URL: process.env.REDIS_URL!, SECRETS_KEY: secretsKey, DATA_DIR: path.join(dataDir, String(index)) }
-    : { DATA_DIR: dataDir };
-  const server = fork(path.join(here, 'live-server.ts'), {
-    execArgv: [...tsx, '--expose-gc', '--max-old-space-size=2048'],
-    env: { ...process.env, ...shared, AZURE_TRANSLATOR_ENDPOINT: mock.url, BENCH_LANGUAGES: String(languages), BENCH_GLOSSARY: String(glossaryEntries), PORT: '0', BENCH_SEED: index === 0 ? '1' : '0', BENCH_PROFILE: index === 0 ? (process.env.BENCH_PROFILE ?? '') : '' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  children.push(server);
-  return server;
-}
-const secretsKey = randomBytes(32).toString('hex');
+let stopServers: () => Promise<void> = async () => undefined;
 
 try {
   log(`live fan-out: ${listeners} listeners, ${languages} languages, ${segments} segments (+${warmup} warm-up), ${workerCount} client processes, ${processes} server process(es)`);
-  // The first server migrates and seeds; the others start on the migrated database.
-  const servers: ChildProcess[] = [];
-  const urls: string[] = [];
-  let ready!: { port: number; cookie: string; churchId: string; languages: string[] };
-  for (let i = 0; i < processes; i++) {
-    const server = startServer(i);
-    const r = await ask<typeof ready>(server, {}, 'ready');
-    if (i === 0) ready = r;
-    servers.push(server);
-    urls.push(`http://127.0.0.1:${r.port}`);
-  }
+  const started = await startLiveServers<{ port: number; cookie: string; churchId: string; languages: string[] }>({
+    processes,
+    seed: '1',
+    env: { AZURE_TRANSLATOR_ENDPOINT: mock.url, BENCH_LANGUAGES: String(languages), BENCH_GLOSSARY: String(glossaryEntries) },
+  });
+  stopServers = started.cleanup;
+  const { servers, urls, ready } = started;
   const url = urls[0]!;
   const rssOf = async () => (await Promise.all(servers.map((s) => ask<{ rss: number }>(s, { type: 'rss' }, 'rss')))).reduce((n, r) => n + r.rss, 0);
 
-  const res = await fetch(`${url}/api/v1/sermons`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: ready.cookie },
-    body: JSON.stringify({ churchId: ready.churchId, sourceLanguage: 'en' }),
-  });
-  if (res.status !== 201) throw new Error(`going live failed: ${res.status} ${await res.text()}`);
-  const sermon = (await res.json()) as { id: string; broadcastId: string };
+  const sermon = await goLive(url, ready.cookie, ready.churchId);
 
   const speaker = io(`${url}/live`, { transports: ['websocket'], extraHeaders: { cookie: ready.cookie }, reconnection: false });
   const joined = await speaker.timeout(10_000).emitWithAck('speaker:join', { sermonId: sermon.id });
@@ -165,7 +117,7 @@ try {
   const rssBefore = await rssOf();
 
   // Listeners, spread over the languages, in worker processes.
-  const started = now();
+  const connectStarted = now();
   const workers: ChildProcess[] = [];
   const per = Math.ceil(listeners / workerCount);
   const readies: Array<Promise<{ connected: number; failed: number }>> = [];
@@ -179,7 +131,7 @@ try {
     readies.push(ask(worker, { type: 'start', urls, broadcastId: sermon.broadcastId, languages: ready.languages, count, offset: w * per, total: listeners, segments: total }, 'ready'));
   }
   const connected = (await Promise.all(readies)).reduce((n, r) => n + r.connected, 0);
-  log(`connected ${connected}/${listeners} listeners in ${Math.round(now() - started)} ms`);
+  log(`connected ${connected}/${listeners} listeners in ${Math.round(now() - connectStarted)} ms`);
   await sleep(1500); // batched listener-session writes and count pushes settle
   const rssAfter = await rssOf();
 
@@ -327,6 +279,5 @@ try {
 } finally {
   for (const c of children) if (c.exitCode === null) c.kill();
   await mock.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await database?.drop().catch((err: Error) => log(`could not drop the benchmark database: ${err.message}`));
+  await stopServers();
 }

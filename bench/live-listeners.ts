@@ -7,8 +7,9 @@
  * (--kill-one) does what the listener page does: joins again on a surviving server with its lastSeq
  * and takes the missed captions from the acknowledgement. Started by bench/live-fanout.ts.
  */
-import { Manager, type ManagerOptions, type Socket } from 'socket.io-client';
+import { Manager, type Socket } from 'socket.io-client';
 import { LIVE_RECONNECTION } from '@app/shared';
+import { LEAN_CLIENT, now } from './socket-client';
 
 interface Start {
   type: 'start';
@@ -36,7 +37,6 @@ interface Listener {
   moved?: boolean;
 }
 
-const now = () => performance.timeOrigin + performance.now();
 const send = (msg: object) => process.send?.(msg);
 const listeners: Listener[] = [];
 let segments = 0;
@@ -51,18 +51,6 @@ const caughtUpAt: number[] = [];
 /** When each listener whose server was killed saw its connection drop. */
 const noticedAt: number[] = [];
 const BATCH = 100;
-/**
- * The simulated phones share the server's two cores, where real phones do not: engine.io-client's
- * defaults (a new http.Agent per connection, a permessage-deflate offer the server declines) cost
- * each reconnection CPU that the server then lacked. Off here; what the server receives and sends
- * is unchanged.
- */
-const LEAN_CLIENT: Partial<ManagerOptions> = {
-  agent: undefined,
-  // Passed through to ws, which takes false; socket.io-client's type lists only the object form.
-  perMessageDeflate: false as unknown as ManagerOptions['perMessageDeflate'],
-};
-
 type JoinAck = { ok: boolean; error?: { message: string }; captions?: Array<{ seq: number; final: boolean }> };
 
 function keep(listener: Listener, c: { seq: number; final: boolean }) {

@@ -7,20 +7,23 @@
  * meant to be run by hand.
  */
 import { writeFile } from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { listeningLanguages } from '@app/shared';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { churches, churchLanguages, glossaryEntries, users } from '../apps/server/src/db/schema';
+import { seedDemoData } from '../apps/server/src/db/seed';
 import { termKey } from '../apps/server/src/modules/glossary/matcher';
+import { ensureStarterGlossary } from '../apps/server/src/modules/glossary/starter';
 import { newReferralCode } from '../apps/server/src/lib/ids';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/lib/session';
 import { MOCK_TRANSLATOR_KEY } from '../apps/server/test/mock-azure';
 import { LISTEN_BACKLOG } from '../apps/server/src/lib/listen';
 
-type ParentMessage = { type: 'rss' } | { type: 'stop' } | { type: 'profile' };
+type ParentMessage = { type: 'rss' } | { type: 'stop' } | { type: 'profile' } | { type: 'profile-end' } | { type: 'cpu' };
 
 const send = (msg: object) => process.send?.(msg);
 const languageCount = Number(process.env.BENCH_LANGUAGES ?? 6);
@@ -32,7 +35,7 @@ const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 
 const { app, ctx } = await buildApp(config, { logger: false });
 
 const languages = listeningLanguages.slice(0, languageCount).map((l) => l.code);
-const seeded = process.env.BENCH_SEED === '0' ? null : await seed();
+const seeded = process.env.BENCH_SEED === '0' ? null : process.env.BENCH_SEED === 'demo' ? await seedDemo() : await seed();
 
 async function seed() {
   const [church] = await ctx.db.insert(churches).values({
@@ -51,6 +54,26 @@ async function seed() {
   }).returning();
   await seedGlossary(church!.id, Number(process.env.BENCH_GLOSSARY ?? 0));
   return { churchId: church!.id, cookie: `${SESSION_COOKIE}=${await createSession(ctx.db, speaker!.id)}` };
+}
+
+/**
+ * BENCH_SEED=demo (the lobby herd, bench/herd.ts): the product's demo data as a first start writes it
+ * (the demo translator, Harbour City Church and its standing join code), the speaker being its staff
+ * member.
+ */
+async function seedDemo() {
+  await seedDemoData(ctx.db);
+  // A server that has run before has its starter glossary (written once per database, at the first
+  // glossary read ever): not the first Sunday morning's work of a fresh benchmark database.
+  await ensureStarterGlossary(ctx.db);
+  const [church] = await ctx.db.select().from(churches).where(eq(churches.joinCode, 'HARBOUR'));
+  const [speaker] = await ctx.db.select().from(users).where(eq(users.email, 'staff@demo.church'));
+  const offered = await ctx.db.select({ code: churchLanguages.code }).from(churchLanguages)
+    .where(and(eq(churchLanguages.churchId, church!.id), eq(churchLanguages.list, 'join_live')));
+  return {
+    churchId: church!.id, joinCode: church!.joinCode, languages: offered.map((l) => l.code),
+    cookie: `${SESSION_COOKIE}=${await createSession(ctx.db, speaker!.id)}`,
+  };
 }
 
 /**
@@ -88,9 +111,17 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 
 // BENCH_PROFILE=dir (the speaker's server only): a CPU profile from the parent's 'profile' message
-// (sent just before the kill) to stop, written to dir.
+// (sent just before the kill, or before the herd's start) to 'profile-end' or 'stop', written to dir.
 const profiler = process.env.BENCH_PROFILE ? new Session() : null;
 profiler?.connect();
+
+let profiling = false;
+async function writeProfile() {
+  if (!profiler || !profiling) return;
+  profiling = false;
+  const { profile } = await profiler.post('Profiler.stop');
+  await writeFile(path.join(process.env.BENCH_PROFILE!, `live-server-${process.pid}.cpuprofile`), JSON.stringify(profile));
+}
 
 process.on('message', async (msg: ParentMessage) => {
   if (msg.type === 'rss') {
@@ -100,18 +131,22 @@ process.on('message', async (msg: ParentMessage) => {
       await new Promise((r) => setTimeout(r, 50));
     }
     send({ type: 'rss', rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed });
+  } else if (msg.type === 'cpu') {
+    const used = process.cpuUsage();
+    send({ type: 'cpu', ms: (used.user + used.system) / 1000 });
   } else if (msg.type === 'profile' && profiler) {
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.start');
+    profiling = true;
+  } else if (msg.type === 'profile-end') {
+    await writeProfile();
+    send({ type: 'profiled' });
   } else if (msg.type === 'stop') {
-    if (profiler) {
-      const { profile } = await profiler.post('Profiler.stop');
-      await writeFile(path.join(process.env.BENCH_PROFILE!, `live-server-${process.pid}.cpuprofile`), JSON.stringify(profile));
-    }
+    await writeProfile();
     await app.close();
     send({ type: 'stopped' });
     process.exit(0);
   }
 });
 
-send({ type: 'ready', port, cookie: seeded?.cookie, churchId: seeded?.churchId, languages });
+send({ type: 'ready', port, cookie: seeded?.cookie, churchId: seeded?.churchId, joinCode: seeded && 'joinCode' in seeded ? seeded.joinCode : undefined, languages: seeded && 'languages' in seeded ? seeded.languages : languages });

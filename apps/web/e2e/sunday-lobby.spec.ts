@@ -10,6 +10,14 @@ for (const lang of ['en', 'pt', 'es', 'id', 'zh']) {
     const t = localeText(lang);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
     const page = await context.newPage();
+    // Turning live costs the server nothing per phone beyond the join (decision 034): the push
+    // carries the sermon, and the captions come over the lobby's own socket.
+    const sermonReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/sermons/by-broadcast/')) sermonReads.push(request.url());
+    });
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
     await page.goto(`${LOBBY}?lng=${lang}`);
     await expect(page.getByRole('heading', { name: 'Harbour City Church' })).toBeVisible();
     await expect(page.getByText(t('lobby.nextService'))).toBeVisible();
@@ -28,6 +36,8 @@ for (const lang of ['en', 'pt', 'es', 'id', 'zh']) {
       expect(Date.now() - wentLive).toBeLessThan(2_000);
       await speaker.say('Welcome to our Sunday service.');
       await expect(captions).toContainText('[PT demo] Welcome to our Sunday service.');
+      expect(sermonReads).toEqual([]);
+      expect(sockets.filter((url) => url.includes('/socket.io/'))).toHaveLength(1);
     } finally {
       await speaker.end();
     }

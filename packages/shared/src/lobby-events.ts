@@ -4,6 +4,8 @@
  * or ends a sermon emits to that room through the Redis adapter, so every open lobby on every process
  * turns live without polling (docs/decisions/020).
  */
+import type { SermonByBroadcast } from './live';
+
 export const lobbyEvents = {
   // client → server (acknowledged)
   join: 'lobby:join',
@@ -18,6 +20,12 @@ export interface LobbyLivePayload {
   broadcastId: string;
   startedAt: string;
   sourceLanguage: string;
+  /**
+   * What `GET /sermons/by-broadcast/{broadcastId}` answers, so a phone starts listening without
+   * asking (docs/decisions/034). Absent for those waiting as guests in a church that does not allow
+   * guests: the listener page asks, and is told to sign in.
+   */
+  listen?: SermonByBroadcast;
 }
 
 export interface LobbyEndedPayload {

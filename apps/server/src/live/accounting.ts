@@ -74,6 +74,8 @@ export class SermonAccounting {
       update listener_sessions set ended_at = ${when.toISOString()}::timestamptz, status = 'inactive',
         duration_seconds = greatest(0, round(extract(epoch from (${when.toISOString()}::timestamptz - started_at))))::int
       where sermon_id = ${sermonId}::uuid and status = 'active'`);
+    // Every process forgets the church's public answers before anyone is told (and asks again).
+    this.core.publicAnswers.changed(updated[0]!.churchId);
     // Told to every socket of the sermon on every process, speaker included, whoever ended it.
     const ended: SermonEnded = { sermonId, reason, message: endMessages[reason] };
     this.core.emit(rooms.all(sermonId), liveEvents.ended, ended);

@@ -57,10 +57,12 @@ export class CaptionPipeline {
     // With several processes memory is current only where the speaker is: elsewhere (or once the
     // speaker moved away) everything comes from the database (segments are stored before they are
     // broadcast).
-    const memory = room && this.deps.memoryIsCurrent(room) ? room.recent : [];
+    const current = room !== undefined && this.deps.memoryIsCurrent(room);
+    const memory = current ? room.recent : [];
     let segments: SegmentInLanguage[] = memory.filter((s) => s.seq > afterSeq).map((s) => segmentInLanguage(s, language));
     const lowestInMemory = memory[0]?.seq ?? null;
-    const needsStored = lowestInMemory === null || afterSeq + 1 < lowestInMemory;
+    // Current memory with nothing in it: nothing has been said yet (a lobby joining at the start).
+    const needsStored = lowestInMemory === null ? !(current && room.lastSeq <= afterSeq) : afterSeq + 1 < lowestInMemory;
     if (needsStored && (opts.limit === undefined || segments.length < opts.limit)) {
       if (!room) await this.deps.writer.flush();
       const stored = await this.readStored(sermonId, language, afterSeq, lowestInMemory ?? undefined);

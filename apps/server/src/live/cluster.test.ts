@@ -8,7 +8,18 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveEvents, lobbyEvents, type Caption, type ListenerJoinAck, type LobbyLivePayload, type PreparedText, type SegmentAck, type Sermon } from '@app/shared';
+import {
+  liveEvents,
+  lobbyEvents,
+  type Caption,
+  type ListenerJoinAck,
+  type LobbyInfo,
+  type LobbyLivePayload,
+  type PreparedText,
+  type SegmentAck,
+  type Sermon,
+  type SermonByBroadcast,
+} from '@app/shared';
 import { buildCast } from '../../test/helpers/factories';
 import { MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } from '../../test/mock-azure';
 import { openDatabase } from '../db/client';
@@ -216,6 +227,74 @@ describe.runIf(runs)('two server processes behind a balancer', () => {
     }, 2_000);
     expect(Date.now() - startedAt).toBeLessThan(2_000);
     await fetch(`${base}/api/v1/sermons/${sermon.id}/end`, { method: 'POST', headers: { cookie: lobbyCast.staff.cookie, origin: base } });
+  }, 30_000);
+
+  it('forgets a church’s public answers on the other process at each change, before its lobbies there are told', async () => {
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    const cast = await buildCast(database.db);
+    await addChurchLanguages(database.db, cast.church.id);
+    await database.db.update(churches).set({ joinCode: 'MEMORY' }).where(eq(churches.id, cast.church.id));
+    const [a, b] = servers.map((server) => `http://127.0.0.1:${server!.port}`) as [string, string];
+    const get = async <T>(base: string, path: string) => {
+      const res = await fetch(`${base}/api/v1${path}`);
+      return { status: res.status, body: (await res.json()) as T };
+    };
+    const send = (method: string, path: string, body?: unknown) => fetch(`${a}/api/v1${path}`, {
+      method, headers: { cookie: cast.churchAdmin.cookie, 'content-type': 'application/json', origin: a }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    expect((await get<LobbyInfo>(b, '/lobby/memory')).body.live).toBeNull();
+    // Process b answers from memory: a write behind the services' back is not seen there...
+    await database.db.update(churches).set({ name: 'Written directly' }).where(eq(churches.id, cast.church.id));
+    expect((await get<LobbyInfo>(b, '/lobby/memory')).body.church.name).not.toBe('Written directly');
+
+    // ...and a guest on b, asking again the moment it is told, already sees the sermon a started.
+    const guest = await connectLive(b);
+    sockets.push(guest);
+    ok(await request(guest, lobbyEvents.join, { code: 'memory', languages: ['es'] }));
+    const seenOnPush: LobbyInfo[] = [];
+    const pushes = record<LobbyLivePayload>(guest, lobbyEvents.live);
+    guest.on(lobbyEvents.live, () => void get<LobbyInfo>(b, '/lobby/memory').then((r) => seenOnPush.push(r.body)));
+    const started = await fetch(`${a}/api/v1/sermons`, {
+      method: 'POST',
+      headers: { cookie: cast.staff.cookie, 'content-type': 'application/json', origin: a },
+      body: JSON.stringify({ churchId: cast.church.id, sourceLanguage: 'en' }),
+    });
+    const sermon = (await started.json()) as Sermon;
+    await eventually(() => expect(seenOnPush).toHaveLength(1), 2_000);
+    expect(seenOnPush[0]!.live?.broadcastId).toBe(sermon.broadcastId);
+    expect(pushes[0]!.listen).toEqual((await get<SermonByBroadcast>(b, `/sermons/by-broadcast/${sermon.broadcastId}`)).body);
+
+    const speaker = await connectLive(a, cast.staff.cookie);
+    sockets.push(speaker);
+    ok(await request(speaker, liveEvents.speakerJoin, { sermonId: sermon.id }));
+    ok(await request(speaker, liveEvents.pause, { sermonId: sermon.id, paused: true }));
+    await eventually(async () => expect((await get<SermonByBroadcast>(b, `/sermons/by-broadcast/${sermon.broadcastId}`)).body.sermon.status).toBe('paused'), 2_000);
+    expect((await send('PATCH', `/churches/${cast.church.id}`, { name: 'Renamed on a' })).status).toBe(200);
+    await eventually(async () => {
+      expect((await get<LobbyInfo>(b, '/lobby/memory')).body.church.name).toBe('Renamed on a');
+      expect((await get<SermonByBroadcast>(b, `/sermons/by-broadcast/${sermon.broadcastId}`)).body.sermon.churchName).toBe('Renamed on a');
+    }, 2_000);
+    expect((await send('PATCH', `/churches/${cast.church.id}/live-settings`, { guestsMayListen: false })).status).toBe(200);
+    await eventually(async () => {
+      const seen = await get<LobbyInfo>(b, '/lobby/memory');
+      expect(seen.body.church.guestsAllowed).toBe(false);
+      expect(seen.body.live).toBeNull();
+      expect((await get(b, `/sermons/by-broadcast/${sermon.broadcastId}`)).status).toBe(401);
+    }, 2_000);
+
+    // The end: a lobby on b told it ended finds the sermon gone when it asks again at once.
+    const member = await connectLive(b, cast.member.cookie);
+    sockets.push(member);
+    ok(await request(member, lobbyEvents.join, { code: 'MEMORY', languages: ['es'] }));
+    const seenOnEnd: LobbyInfo[] = [];
+    member.on(lobbyEvents.ended, () => {
+      void fetch(`${b}/api/v1/lobby/memory`, { headers: { cookie: cast.member.cookie } }).then(async (r) => seenOnEnd.push((await r.json()) as LobbyInfo));
+    });
+    expect((await fetch(`${a}/api/v1/sermons/${sermon.id}/end`, { method: 'POST', headers: { cookie: cast.staff.cookie, origin: a } })).status).toBe(200);
+    await eventually(() => expect(seenOnEnd).toHaveLength(1), 2_000);
+    expect(seenOnEnd[0]!.live).toBeNull();
+    expect(seenOnEnd[0]!.lastEnded?.broadcastId).toBe(sermon.broadcastId);
+    await database.close();
   }, 30_000);
 
   it('delivers every caption once, in order, to listeners on both through a rolling restart and a crash', async () => {

@@ -25,7 +25,9 @@ interface Published extends RemoteShare {
 export type ClusterMessage =
   | { kind: 'ended'; sermonId: string }
   | { kind: 'status'; sermonId: string; status: 'live' | 'paused' }
-  | { kind: 'presence'; sermonId: string };
+  | { kind: 'presence'; sermonId: string }
+  /** A church's public answers changed (null: every church's): forgotten (public-answers.ts). */
+  | { kind: 'public'; churchId: string | null };
 
 export class ClusterLink {
   readonly processId = randomUUID();

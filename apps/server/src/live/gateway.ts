@@ -24,6 +24,7 @@ import type { ClusterMessage } from './cluster';
 import { LiveFailure, liveFor, type LiveService, type LiveSocketData } from './live-service';
 import { joinLobby, leaveLobby } from './lobby-flow';
 import { coalesceOpeningWrites } from './opening-writes';
+import { Turns } from './turns';
 
 /**
  * Biggest message the transport accepts; a bigger one closes that connection (engine.io's rule).
@@ -35,6 +36,8 @@ const PAYLOAD_LIMIT_BYTES = LIVE_PAYLOAD_LIMIT_BYTES;
 // Socket.IO keeps the session (rooms, data, missed packets) only for these disconnect reasons.
 const RECOVERABLE = new Set(['transport error', 'transport close', 'forced close', 'ping timeout']);
 const CLUSTER_EVENT = 'live:cluster';
+/** About 5–10 ms of work on a small server: what a speaker's line may wait for during a lobby's joins. */
+const JOINS_PER_TURN = 32;
 
 type LiveServerSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, LiveSocketData>;
 type Ack = (response: unknown) => void;
@@ -71,11 +74,14 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   app.decorate('io', io);
   coalesceOpeningWrites(io);
   const nsp = io.of(LIVE_NAMESPACE);
+  // Listeners' joins are taken a few at a time, so the speaker's lines go between them (decision 034).
+  const joinTurns = new Turns(JOINS_PER_TURN);
 
   live.emitter = {
     emit: (room, event, payload, opts) => {
-      if (opts?.volatile) nsp.to(room).volatile.emit(event, payload);
-      else nsp.to(room).emit(event, payload);
+      const to = opts?.except ? nsp.to(room).except(opts.except) : nsp.to(room);
+      if (opts?.volatile) to.volatile.emit(event, payload);
+      else to.emit(event, payload);
     },
     leaveAll: (room, names) => nsp.in(room).socketsLeave(names),
   };
@@ -110,7 +116,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     handle(socket, liveEvents.speakerJoin, speakerJoinPayload, (p) => live.speakerJoin(socket, p.sermonId));
     handle(socket, liveEvents.segment, segmentPayload, (p) => live.segment(socket, p));
     handle(socket, liveEvents.pause, pausePayload, (p) => live.setPaused(socket, p.sermonId, p.paused));
-    handle(socket, liveEvents.listenerJoin, listenerJoinPayload, (p) => live.listenerJoin(socket, p));
+    handle(socket, liveEvents.listenerJoin, listenerJoinPayload, (p) => live.listenerJoin(socket, p), joinTurns);
     handle(socket, liveEvents.listenerPrefs, listenerPrefsPayload, (p) => live.listenerPrefs(socket, p));
     handle(socket, liveEvents.listenerCatchUp, listenerCatchUpPayload, (p) => live.listenerCatchUp(socket, p.afterSeq));
     handle(socket, lobbyEvents.join, lobbyJoinPayload, (p) => joinLobby(ctx, socket, p));
@@ -153,14 +159,23 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
   await live.start();
   return live;
 
-  /** Parses, runs, answers: `{ ok: true, ... }` or `{ ok: false, error }` by ack, else a `live:error` event. */
+  /**
+   * Parses, runs, answers: `{ ok: true, ... }` or `{ ok: false, error }` by ack, else a `live:error` event.
+   * With `turns`, the event waits for its turn first (a lobby's joins, decision 034); a connection
+   * gone meanwhile is not answered.
+   */
   function handle<S extends z.ZodType>(
     socket: LiveServerSocket,
     event: string,
     schema: S,
     run: (payload: z.output<S>) => Promise<object>,
+    turns?: Turns,
   ) {
     socket.on(event, async (...args: unknown[]) => {
+      if (turns) {
+        await turns.next();
+        if (!socket.connected) return;
+      }
       const ack = typeof args[args.length - 1] === 'function' ? (args.pop() as Ack) : null;
       const reply = (result: { ok: true } & object | { ok: false; error: LiveError }) => {
         if (ack) ack(result);

@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { findListeningLanguage, isRtlLanguage, listeningLanguages, voiceLocale } from '@app/shared';
+import { findListeningLanguage, isRtlLanguage, listeningLanguages, voiceLocale, type JoinLanguage } from '@app/shared';
+import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { churchLanguages } from '../db/schema';
+import { providersForChurch } from '../providers/church-providers';
 import type { RoomLanguage } from './sermon-room';
 
 /**
@@ -39,5 +41,23 @@ function describe(code: string, name: string, male: string | null, female: strin
     locale: known?.locale ?? voiceLocale(female ?? male ?? '') ?? null,
     maleVoiceId: male || null,
     femaleVoiceId: female || null,
+  };
+}
+
+/** The languages a listener may choose in a church, with the server voices each offers (the lobby, a share link). */
+export async function joinLanguageOptions(ctx: AppContext, churchId: string, sourceLanguage: string | null) {
+  const providers = await providersForChurch(ctx, churchId);
+  const hasSpeechKey = providers.synthesizer !== null;
+  const languages = await loadJoinLanguages(ctx.db, churchId, sourceLanguage);
+  return {
+    languages: languages.map((l): JoinLanguage => ({
+      code: l.code,
+      name: l.name,
+      nativeName: l.nativeName,
+      rtl: l.rtl,
+      voices: hasSpeechKey && l.locale ? (['female', 'male'] as const).filter((v) => (v === 'male' ? l.maleVoiceId : l.femaleVoiceId)) : [],
+    })),
+    hasSpeechKey,
+    translator: providers.translatorKind,
   };
 }

@@ -16,6 +16,9 @@ import type { ListenerVoice, SermonRoom } from './sermon-room';
  * through the Socket.IO adapter from the process holding the speaker.
  */
 export class ListenerFlow {
+  /** Languages being announced to the other processes, per room (announceLanguage). */
+  private readonly announcing = new Map<string, { running: Promise<void> | null; queued: Promise<void> | null }>();
+
   constructor(
     private readonly core: LiveCore,
     private readonly registry: RoomRegistry,
@@ -128,8 +131,34 @@ export class ListenerFlow {
    */
   private async announceLanguage(room: SermonRoom, language: string): Promise<void> {
     if (!this.core.cluster.enabled || room.speakerSockets.size > 0 || room.remote.wanted.includes(language)) return;
-    await this.core.cluster.share([room], this.core.options.clock.now(), this.core.options.listenerRecoveryMs);
-    this.core.cluster.send({ kind: 'presence', sermonId: room.id });
+    const pending = this.announcing.get(room.id);
+    // Another listener of this process already has it announced (or on its way).
+    if (room.localListeners(language) > 1) return pending?.queued ?? pending?.running ?? undefined;
+    await this.announce(room);
+  }
+
+  /**
+   * One share and one message for every join that arrives meanwhile (a lobby turning live brings a
+   * thousand at once, decision 034): a join waits for the next share taken after it was counted.
+   */
+  private announce(room: SermonRoom): Promise<void> {
+    let state = this.announcing.get(room.id);
+    if (!state) this.announcing.set(room.id, (state = { running: null, queued: null }));
+    if (state.queued) return state.queued;
+    const entry = state;
+    const run: Promise<void> = (entry.running ?? Promise.resolve()).catch(() => undefined).then(async () => {
+      entry.queued = null;
+      entry.running = run;
+      try {
+        await this.core.cluster.share([room], this.core.options.clock.now(), this.core.options.listenerRecoveryMs);
+        this.core.cluster.send({ kind: 'presence', sermonId: room.id });
+      } finally {
+        if (entry.running === run) entry.running = null;
+        if (!entry.running && !entry.queued) this.announcing.delete(room.id);
+      }
+    });
+    entry.queued = run;
+    return run;
   }
 
   private async changePrefs(socket: LiveSocket, room: SermonRoom, language: string, voice: ListenerVoice): Promise<void> {

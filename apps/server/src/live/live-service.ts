@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ListenerJoinAck, ListenerPrefsAck, SegmentAck, SegmentPayload, SermonEndReason, SermonState, SpeakerJoinAck } from '@app/shared';
 import type { AppContext } from '../context';
+import { invalidateChurchProviders } from '../providers/church-providers';
 import type { sermons } from '../db/schema';
 import { SermonAccounting } from './accounting';
 import { CaptionPipeline } from './caption-pipeline';
 import type { Clock } from './clock';
 import { ClusterLink, type ClusterMessage } from './cluster';
 import { ListenerFlow } from './listener-flow';
+import { PublicAnswers } from './public-answers';
 import { defaultLiveOptions, type LiveCore, type LiveEmitter, type LiveOptions, type LiveSocket } from './live-types';
 import { endAbandonedSermons, resumeAfterRestart } from './recovery';
 import { RoomRegistry } from './room-registry';
@@ -32,6 +34,7 @@ export class LiveService {
   readonly tts: TtsCache;
   readonly captions: CaptionPipeline;
   readonly cluster: ClusterLink;
+  readonly publicAnswers = new PublicAnswers();
   emitter: LiveEmitter | null = null;
   private readonly log: FastifyBaseLogger;
   private readonly stream: StreamClock;
@@ -52,6 +55,8 @@ export class LiveService {
     this.tts = new TtsCache(ctx.blobs, this.log);
     this.stream = new StreamClock(ctx.db);
     this.cluster = new ClusterLink(ctx.redis, this.log);
+    // Through the same channel as the live state, before any push that makes phones ask again.
+    this.publicAnswers.broadcast = (churchId) => this.cluster.send({ kind: 'public', churchId });
     const emit = (room: string, event: string, payload: unknown, volatile = false) => this.emitter?.emit(room, event, payload, { volatile });
     this.captions = new CaptionPipeline({
       ctx,
@@ -62,11 +67,13 @@ export class LiveService {
       room: (id) => this.registry.get(id),
       // Alone, memory has every line; in a cluster only the speaker's process does, and only when its
       // last line in memory is the sermon's last (the speaker may have spoken elsewhere meanwhile).
-      memoryIsCurrent: (room) => (!this.cluster.enabled || room.speakerSockets.size > 0) && room.recent.at(-1)?.seq === room.lastSeq,
+      // Before the first line there is nothing to read: a lobby joining at the start asks nothing.
+      memoryIsCurrent: (room) => (!this.cluster.enabled || room.speakerSockets.size > 0) && (room.recent.at(-1)?.seq ?? 0) === room.lastSeq,
       emit: (room, event, payload) => emit(room, event, payload),
     });
     this.core = {
       ctx, log: this.log, options: this.options, writer: this.writer, stream: this.stream, cluster: this.cluster, captions: this.captions,
+      publicAnswers: this.publicAnswers,
       emit,
       leaveAll: (room, names) => this.emitter?.leaveAll(room, names),
     };
@@ -164,8 +171,12 @@ export class LiveService {
   segment(socket: LiveSocket, payload: SegmentPayload): Promise<SegmentAck> {
     return this.speakers.segment(socket, payload);
   }
-  setPaused(socket: LiveSocket, sermonId: string, paused: boolean): Promise<{ state: SermonState }> {
-    return this.speakers.setPaused(socket, sermonId, paused);
+  async setPaused(socket: LiveSocket, sermonId: string, paused: boolean): Promise<{ state: SermonState }> {
+    const answer = await this.speakers.setPaused(socket, sermonId, paused);
+    // The share link's answer says whether the sermon is paused.
+    const room = this.registry.get(sermonId);
+    if (room) this.publicAnswers.changed(room.churchId);
+    return answer;
   }
   listenerJoin(socket: LiveSocket, payload: { broadcastId: string; language: string; voice: ListenerVoice; lastSeq: number; projector?: boolean }): Promise<ListenerJoinAck> {
     return this.listeners.join(socket, payload);
@@ -192,6 +203,12 @@ export class LiveService {
 
   /** A message from another process (cluster.ts). */
   async onClusterMessage(message: ClusterMessage): Promise<void> {
+    if (message.kind === 'public') {
+      this.publicAnswers.forget(message.churchId);
+      // Its keys may have changed too: the voices a share link offers come from them.
+      if (message.churchId) invalidateChurchProviders(this.ctx, message.churchId);
+      return;
+    }
     const room = this.registry.get(message.sermonId);
     if (!room) return;
     if (message.kind === 'ended') this.registry.remove(room);
@@ -242,4 +259,13 @@ export function liveFor(ctx: AppContext): LiveService {
     services.set(ctx, service);
   }
   return service;
+}
+
+/**
+ * Something a church's public answers show has been stored (its settings, languages, photo, code or
+ * scheduled services; null: a person's name, which a sermon shows as its host): forgotten on every
+ * process (docs/decisions/034).
+ */
+export function publicAnswersChanged(ctx: AppContext, churchId: string | null): void {
+  liveFor(ctx).publicAnswers.changed(churchId);
 }

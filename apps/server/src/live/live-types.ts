@@ -10,6 +10,7 @@ import type { Actor } from '../lib/session';
 import type { CaptionPipeline } from './caption-pipeline';
 import { systemClock, type Clock } from './clock';
 import type { ClusterLink } from './cluster';
+import type { PublicAnswers } from './public-answers';
 import type { ListenerVoice } from './sermon-room';
 import type { StreamClock } from './stream-clock';
 import type { WriteQueue } from './write-queue';
@@ -55,7 +56,8 @@ export class LiveFailure extends Error {
 
 /** Where the service sends events; the Socket.IO gateway provides it (through Redis with several processes). */
 export interface LiveEmitter {
-  emit(room: string, event: string, payload: unknown, opts?: { volatile?: boolean }): void;
+  /** `except`: a room whose sockets are left out. */
+  emit(room: string, event: string, payload: unknown, opts?: { volatile?: boolean; except?: string }): void;
   /** Every socket in `room` leaves `rooms`. */
   leaveAll(room: string, rooms: string[]): void;
 }
@@ -94,6 +96,8 @@ export interface LiveCore {
   stream: StreamClock;
   cluster: ClusterLink;
   captions: CaptionPipeline;
+  /** Public answers kept in memory; every change they depend on forgets them (docs/decisions/034). */
+  publicAnswers: PublicAnswers;
   emit(room: string, event: string, payload: unknown, volatile?: boolean): void;
   /** Every socket in `room`, on every process, leaves `rooms`. */
   leaveAll(room: string, rooms: string[]): void;

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { lobbyEvents, type LobbyLivePayload, type LobbyWaiting } from '@app/shared';
+import { lobbyEvents, type LobbyLivePayload, type LobbyWaiting, type SermonByBroadcast } from '@app/shared';
 import type { AppContext } from '../context';
-import { churches, type sermons } from '../db/schema';
+import type { sermons } from '../db/schema';
 import { canReachChurch } from '../lib/access';
+import { lobbyFacts } from '../modules/lobby/lobby-facts';
 import { LiveFailure, type LiveSocket } from './live-types';
 import type { LiveService } from './live-service';
 import { rooms } from './room-names';
@@ -13,40 +13,51 @@ import { rooms } from './room-names';
  * the Socket.IO adapter, so every open lobby on every process turns live by itself, without polling.
  */
 export async function joinLobby(ctx: AppContext, socket: LiveSocket, payload: { code: string; languages: string[]; projector?: boolean }) {
-  const [church] = await ctx.db
-    .select({ id: churches.id, guestsMayListen: churches.guestsMayListen })
-    .from(churches)
-    .where(sql`lower(${churches.joinCode}) = lower(${payload.code})`)
-    .limit(1);
-  if (!church) throw new LiveFailure('not_found', 'No church has this join code');
+  // From memory once read: after a restart a whole congregation's lobbies join again at once.
+  const facts = await lobbyFacts(ctx, payload.code);
+  if (!facts) throw new LiveFailure('not_found', 'No church has this join code');
+  const church = facts.church;
   const actor = socket.data.actor;
-  if (!church.guestsMayListen) {
+  if (!church.guestsAllowed) {
     if (!actor) throw new LiveFailure('guests_not_allowed', 'This church does not allow guests: please sign in to listen');
     if (!canReachChurch(actor, 'church:read', church.id)) throw new LiveFailure('not_found', 'No church has this join code');
   }
-  const previous = socket.data.lobby;
-  if (previous && previous.churchId !== church.id) socket.leave(rooms.lobby(previous.churchId));
+  leaveLobby(socket, church.id);
   socket.data.lobby = { churchId: church.id, languages: payload.languages, projector: payload.projector ?? false };
-  await socket.join(rooms.lobby(church.id));
+  const visitor = !actor || !canReachChurch(actor, 'church:read', church.id);
+  await socket.join(visitor ? [rooms.lobby(church.id), rooms.lobbyVisitors(church.id)] : rooms.lobby(church.id));
   return { churchId: church.id };
 }
 
-export function leaveLobby(socket: LiveSocket) {
+/** Leaves the lobby (unless it is `staying`'s, which the socket joins again). */
+export function leaveLobby(socket: LiveSocket, staying?: string) {
   const lobby = socket.data.lobby;
   if (!lobby) return;
   socket.data.lobby = undefined;
+  if (lobby.churchId === staying) return;
   socket.leave(rooms.lobby(lobby.churchId));
+  socket.leave(rooms.lobbyVisitors(lobby.churchId));
 }
 
-/** Tells the church's lobbies that a sermon is live (called by the process that started it). */
-export function announceLive(live: LiveService, row: typeof sermons.$inferSelect) {
+/**
+ * Tells the church's lobbies that a sermon is live (called by the process that started it). The push
+ * carries what a phone needs to start listening (`listen`, what the share link answers), so 2,000
+ * phones do not each ask for it (docs/decisions/034); in a church without guests, only to its own
+ * people: those who waited as guests get the bare push, and the page asks them to sign in as before.
+ */
+export function announceLive(live: LiveService, row: typeof sermons.$inferSelect, listen: SermonByBroadcast | null) {
   const payload: LobbyLivePayload = {
     sermonId: row.id,
     broadcastId: row.broadcastId,
     startedAt: row.startedAt.toISOString(),
     sourceLanguage: row.sourceLanguage,
   };
-  live.emitter?.emit(rooms.lobby(row.churchId), lobbyEvents.live, payload);
+  const lobby = rooms.lobby(row.churchId);
+  if (!listen) return live.emitter?.emit(lobby, lobbyEvents.live, payload);
+  if (listen.guestsMayListen) return live.emitter?.emit(lobby, lobbyEvents.live, { ...payload, listen });
+  const visitors = rooms.lobbyVisitors(row.churchId);
+  live.emitter?.emit(lobby, lobbyEvents.live, { ...payload, listen }, { except: visitors });
+  live.emitter?.emit(visitors, lobbyEvents.live, payload);
 }
 
 /** Lobby sockets' data, from every process (the adapter asks the others). */

@@ -6,4 +6,9 @@ export const rooms = {
   speaker: (sermonId: string) => `sermon:${sermonId}#speaker`,
   /** A church's lobby: every phone and projector waiting for its next sermon (docs/decisions/020). */
   lobby: (churchId: string) => `church:${churchId}:lobby`,
+  /**
+   * Those of the lobby who may listen only while the church allows guests (guests, people of other
+   * churches): the push that a sermon is live carries its details to them only if it does.
+   */
+  lobbyVisitors: (churchId: string) => `church:${churchId}:lobby#visitors`,
 };

@@ -18,6 +18,7 @@ type SermonRow = typeof sermons.$inferSelect;
 export class RoomRegistry {
   private readonly rooms = new Map<string, SermonRoom>();
   private readonly byBroadcast = new Map<string, string>();
+  private readonly opening = new Map<string, Promise<SermonRoom>>();
 
   constructor(private readonly core: LiveCore) {}
 
@@ -70,10 +71,23 @@ export class RoomRegistry {
     return room;
   }
 
-  /** The live room of a sermon, opened from the database when this process does not hold it yet. */
-  async ensure(where: { sermonId: string } | { broadcastId: string }): Promise<SermonRoom> {
+  /**
+   * The live room of a sermon, opened from the database when this process does not hold it yet.
+   * The listeners of a lobby arrive together: those asking while it opens share one opening.
+   */
+  ensure(where: { sermonId: string } | { broadcastId: string }): Promise<SermonRoom> {
     const held = 'sermonId' in where ? this.rooms.get(where.sermonId) : this.byBroadcastId(where.broadcastId);
-    if (held && !held.ending) return held;
+    if (held && !held.ending) return Promise.resolve(held);
+    const key = 'sermonId' in where ? where.sermonId : `broadcast:${where.broadcastId}`;
+    let opening = this.opening.get(key);
+    if (!opening) {
+      opening = this.openFromDatabase(where).finally(() => this.opening.delete(key));
+      this.opening.set(key, opening);
+    }
+    return opening;
+  }
+
+  private async openFromDatabase(where: { sermonId: string } | { broadcastId: string }): Promise<SermonRoom> {
     const [row] = await this.core.ctx.db.select().from(sermons)
       .where('sermonId' in where ? eq(sermons.id, where.sermonId) : eq(sermons.broadcastId, where.broadcastId)).limit(1);
     if (row?.status === 'ended') throw new LiveFailure('not_live', 'This sermon has ended');

@@ -259,6 +259,11 @@ export class SermonRoom {
     return out;
   }
 
+  /** This process's listeners of one language. */
+  localListeners(language: string): number {
+    return this.counts.get(language)?.listeners ?? 0;
+  }
+
   get listenerTotal(): number {
     return this.listeners.size;
   }

@@ -18,6 +18,12 @@ type SessionRow = typeof listenerSessions.$inferInsert & { id: string };
  * parameters, and a JSON batch of listener rows stays a modest parameter for PGlite's one thread.
  */
 const CHUNK = 1000;
+/**
+ * Listener rows per statement: on PGlite's one thread the speaker's next line waits behind the
+ * statement running, so a lobby of 2,000 joining at once is written in short statements, not two
+ * long ones (decision 034).
+ */
+const LISTENER_CHUNK = 250;
 
 export class WriteQueue {
   private translations: TranslationRow[] = [];
@@ -108,25 +114,25 @@ export class WriteQueue {
 
     // Each group on its own: a bad row in one group must not lose the others.
     const steps: Array<[string, number, () => Promise<unknown>]> = [
-      ['segment translations', translations.length, () => this.chunked(dedupeTranslations(translations), (rows) => this.db.insert(segmentTranslations).values(rows).onConflictDoNothing())],
-      ['listener sessions', sessions.length, () => this.chunked(sessions, (rows) => this.db.execute(sql`
+      ['segment translations', translations.length, () => this.chunked(dedupeTranslations(translations), CHUNK, (rows) => this.db.insert(segmentTranslations).values(rows).onConflictDoNothing())],
+      ['listener sessions', sessions.length, () => this.chunked(sessions, LISTENER_CHUNK, (rows) => this.db.execute(sql`
         insert into listener_sessions (id, sermon_id, user_id, guest_name, language, started_at, ended_at, duration_seconds, status)
         select id, sermon_id, user_id, guest_name, language, coalesce(started_at, now()), ended_at, duration_seconds, coalesce(status, 'active')::listener_status
         from jsonb_to_recordset(${records(rows.map(sessionRecord))}) as r(
           id uuid, sermon_id uuid, user_id uuid, guest_name text, language text,
           started_at timestamptz, ended_at timestamptz, duration_seconds int, status text)
         on conflict do nothing`))],
-      ['listener languages', languages.length, () => this.chunked(languages, (rows) => this.db.execute(sql`
+      ['listener languages', languages.length, () => this.chunked(languages, CHUNK, (rows) => this.db.execute(sql`
         update listener_sessions set language = v.language
         from jsonb_to_recordset(${records(rows.map(([id, language]) => ({ id, language })))}) as v(id uuid, language text)
         where listener_sessions.id = v.id`))],
-      ['listener session ends', ends.length, () => this.chunked(ends, (rows) => this.db.execute(sql`
+      ['listener session ends', ends.length, () => this.chunked(ends, CHUNK, (rows) => this.db.execute(sql`
         update listener_sessions
         set ended_at = v.ended_at, status = 'inactive',
             duration_seconds = greatest(0, round(extract(epoch from (v.ended_at - listener_sessions.started_at))))::int
         from jsonb_to_recordset(${records(rows.map(([id, at]) => ({ id, ended_at: at.toISOString() })))}) as v(id uuid, ended_at timestamptz)
         where listener_sessions.id = v.id and listener_sessions.status = 'active'`))],
-      ['listeners joined', joined.length, () => this.chunked(joined, (rows) => this.db.execute(sql`
+      ['listeners joined', joined.length, () => this.chunked(joined, CHUNK, (rows) => this.db.execute(sql`
         update sermons set listeners_joined = sermons.listeners_joined + v.n
         from jsonb_to_recordset(${records(rows.map(([id, n]) => ({ id, n })))}) as v(id uuid, n int)
         where sermons.id = v.id`))],
@@ -141,8 +147,8 @@ export class WriteQueue {
     }
   }
 
-  private async chunked<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
-    for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
+  private async chunked<T>(rows: T[], size: number, write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+    for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
   }
 }
 

@@ -14,6 +14,7 @@ import { emailTaken, emailTakenError } from '../auth/email';
 import { insertPerson } from '../users/insert-person';
 import { allOf, personFilters } from '../users/person-source';
 import { loadPerson, usersSource } from '../users/service';
+import { publicAnswersChanged } from '../../live/live-service';
 
 type ListQuery = z.output<typeof administratorListQuery>;
 const adminRoleValues = ['church_admin', 'platform_admin'] as const;
@@ -114,6 +115,8 @@ export async function updateAdministrator(ctx: AppContext, actor: Actor, id: str
   });
   // A demoted admin's open sessions carry the old role's menus; signing them out applies the new one.
   if (role !== target.role) await destroyUserSessions(ctx.db, id);
+  // A sermon's share link names its host.
+  if (changes.firstName !== undefined || changes.lastName !== undefined) publicAnswersChanged(ctx, null);
   return loadPerson(ctx, id);
 }
 
@@ -125,4 +128,5 @@ export async function deleteAdministrator(ctx: AppContext, actor: Actor, id: str
     await tx.delete(users).where(eq(users.id, id));
     await writeAudit(tx, actor, { action: 'administrator.deleted', targetType: 'user', targetId: id, churchId: target.churchId, details: { role: target.role } });
   });
+  publicAnswersChanged(ctx, null);
 }

@@ -20,6 +20,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
 import { auditChurchChange } from './audit';
 import { noChanges } from './settings-service';
+import { publicAnswersChanged } from '../../live/live-service';
 
 type LanguageRow = typeof churchLanguages.$inferSelect;
 
@@ -106,6 +107,7 @@ export async function addChurchLanguage(ctx: AppContext, actor: Actor, churchId:
     if (isUniqueViolation(err)) throw duplicate(body.list);
     throw err;
   }
+  publicAnswersChanged(ctx, churchId);
   await auditChurchChange(ctx.db, actor, churchId, 'church.language.add', { list: body.list, code }, { type: 'church_language', id: row!.id });
   return toChurchLanguage(row!);
 }
@@ -133,6 +135,7 @@ export async function updateChurchLanguage(
     ]);
   }
   const [updated] = await ctx.db.update(churchLanguages).set(next).where(eq(churchLanguages.id, languageId)).returning();
+  publicAnswersChanged(ctx, churchId);
   await auditChurchChange(ctx.db, actor, churchId, 'church.language.update', { list: row.list, code: row.code, changed }, { type: 'church_language', id: languageId });
   return toChurchLanguage(updated!);
 }
@@ -142,5 +145,6 @@ export async function removeChurchLanguage(ctx: AppContext, actor: Actor, church
   await assertChurch(ctx, actor, churchId, 'church:edit');
   const row = await loadLanguage(ctx, churchId, languageId);
   await ctx.db.delete(churchLanguages).where(eq(churchLanguages.id, languageId));
+  publicAnswersChanged(ctx, churchId);
   await auditChurchChange(ctx.db, actor, churchId, 'church.language.remove', { list: row.list, code: row.code }, { type: 'church_language', id: languageId });
 }

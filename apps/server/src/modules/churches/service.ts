@@ -11,6 +11,7 @@ import type { Actor } from '../../lib/session';
 import { ImageStore } from '../../providers/storage/image-store';
 import { churchSource } from './church-source';
 import { loadChurch, noChanges, toDetails } from './settings-service';
+import { publicAnswersChanged } from '../../live/live-service';
 
 type ListQuery = z.output<typeof churchListQuery>;
 type ChurchRow = typeof churches.$inferSelect;
@@ -69,6 +70,7 @@ export async function updateChurch(ctx: AppContext, actor: Actor, id: string, bo
     await writeAudit(tx, actor, { action: 'church.updated', targetType: 'church', targetId: id, churchId: id, details: { changed } });
     return saved!;
   });
+  publicAnswersChanged(ctx, id);
   return toDetails(ctx, actor, updated);
 }
 
@@ -94,6 +96,7 @@ export async function deleteChurch(ctx: AppContext, actor: Actor, id: string): P
     // The church is gone, so the entry keeps no church id (the foreign key would refuse it).
     await writeAudit(tx, actor, { action: 'church.deleted', targetType: 'church', targetId: id, churchId: null, details: { name: row.name } });
   });
+  publicAnswersChanged(ctx, id);
   const store = new ImageStore(ctx.blobs);
   for (const file of [row.imagePath, ...images.map((i) => i.path)]) await store.remove(file);
 }
@@ -117,5 +120,6 @@ export async function setChurchImage(ctx: AppContext, actor: Actor, id: string, 
     await tx.update(churches).set({ imagePath: name, updatedAt: new Date() }).where(eq(churches.id, id));
     await writeAudit(tx, actor, { action: name ? 'church.image.updated' : 'church.image.deleted', targetType: 'church', targetId: id, churchId: id });
   });
+  publicAnswersChanged(ctx, id);
   return row.imagePath;
 }

@@ -19,6 +19,7 @@ import { invalidateChurchProviders } from '../../providers/church-providers';
 import { loadEngineRows } from '../../providers/translation/engine-store';
 import { fileUrl } from '../../providers/storage/image-store';
 import { auditChurchChange } from './audit';
+import { publicAnswersChanged } from '../../live/live-service';
 
 type ChurchRow = typeof churches.$inferSelect;
 type ChurchUpdate = Partial<typeof churches.$inferInsert>;
@@ -163,6 +164,7 @@ export async function updateLiveSettings(ctx: AppContext, actor: Actor, id: stri
   const [updated] = await ctx.db.update(churches).set({ ...update, updatedAt: new Date() }).where(eq(churches.id, id)).returning();
   await auditChurchChange(ctx.db, actor, id, 'church.live_settings.update', { changed });
   invalidateChurchProviders(ctx, id);
+  publicAnswersChanged(ctx, id);
   return toDetails(ctx, actor, updated!);
 }
 

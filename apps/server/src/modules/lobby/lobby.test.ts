@@ -1,30 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lobbyEvents, type LobbyEndedPayload, type LobbyInfo, type LobbyLivePayload } from '@app/shared';
-import { useCastApp } from '../../../test/helpers/cast-app';
 import { churches } from '../../db/schema';
-import { addChurchLanguages, connectLive, eventually, listen, ok, record, request, type ClientSocket } from '../../../test/helpers/live-kit';
+import { eventually, ok, record, request } from '../../../test/helpers/live-kit';
+import { useLobbyApp } from '../../../test/helpers/lobby-kit';
 
-const s = useCastApp();
-let url: string;
-const open: ClientSocket[] = [];
-
-beforeAll(async () => {
-  await addChurchLanguages(s.t.ctx.db, s.cast.church.id);
-  await addChurchLanguages(s.t.ctx.db, s.cast.otherChurch.id);
-  await s.t.ctx.db.update(churches).set({ joinCode: 'GRACE' }).where(eq(churches.id, s.cast.church.id));
-  await s.t.ctx.db.update(churches).set({ joinCode: 'HOPE7', guestsMayListen: false }).where(eq(churches.id, s.cast.otherChurch.id));
-  url = await listen(s.t.app);
-});
-afterAll(() => {
-  for (const socket of open) socket.disconnect();
-});
-
-async function client(cookie?: string) {
-  const socket = await connectLive(url, cookie);
-  open.push(socket);
-  return socket;
-}
+const s = useLobbyApp();
+const client = (cookie?: string) => s.client(cookie);
 
 describe('GET /lobby/:code', () => {
   it('answers the church, its languages and next services to a guest, ignoring the code’s case', async () => {

@@ -8,6 +8,7 @@ import { SESSION_COOKIE } from '../../lib/session';
 import { photoRoutes } from './photo-routes';
 import { changePassword, loadMe, updateMe } from './service';
 import { perAddress } from '../../lib/rate-limit';
+import { publicAnswersChanged } from '../../live/live-service';
 
 /** The signed-in person's own account: GET/PATCH /me, /me/password, /me/photo. "I accept Jesus" is POST /salvations (decision 014). */
 export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -23,7 +24,10 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { requires: 'signed-in' },
   }, async (req) => {
     const actor = requireActor(req);
-    return updateMe(ctx.db, actor.id, actor.role, req.body);
+    const me = await updateMe(ctx.db, actor.id, actor.role, req.body);
+    // A sermon's share link names its host.
+    if (req.body.firstName !== undefined || req.body.lastName !== undefined) publicAnswersChanged(ctx, null);
+    return me;
   });
 
   api.post('/me/password', {

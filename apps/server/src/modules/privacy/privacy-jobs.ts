@@ -10,6 +10,7 @@ import { deleteByOf } from '../deletion-requests/request-source';
 import { publicUrlOf } from '../users/invitations';
 import { messageImagesOf } from '../messages/images';
 import { purgeSteps } from './purge-steps';
+import { publicAnswersChanged } from '../../live/live-service';
 
 const DAY_MS = 24 * 60 * 60_000;
 /**
@@ -130,6 +131,8 @@ async function forgetPerson(ctx: AppContext, tx: DbOrTx, userId: string, afterCo
   // Photos the person sent in church messages go with their profile photo, after the commit.
   photos.push(...(await messageImagesOf(tx, userId)));
   for (const step of purgeSteps) await step(tx, userId);
+  // A sermon's share link named them as its host: no process may answer it from memory any more.
+  afterCommit.push(async () => publicAnswersChanged(ctx, null));
   if (person.photoPath) photos.push(person.photoPath);
   // The address is gone from the database; this last message is built from what was read above.
   afterCommit.push(() => mailPerson(ctx, person, dataDeletedMail, () => ({ firstName: person.firstName })));

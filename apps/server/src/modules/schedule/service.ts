@@ -10,6 +10,7 @@ import { listAll, listPage } from '../../lib/lists';
 import type { Actor } from '../../lib/session';
 import { noChanges } from '../churches/settings-service';
 import { scheduledFilters, scheduledSource, selectScheduled, toScheduled } from './source';
+import { publicAnswersChanged } from '../../live/live-service';
 
 type ListQuery = z.output<typeof scheduledSermonListQuery>;
 type FieldError = { field: string; message: string; key: string };
@@ -78,6 +79,7 @@ export async function createScheduled(ctx: AppContext, actor: Actor, body: z.out
     await writeAudit(tx, actor, { action: 'scheduled_sermon.created', targetType: 'scheduled_sermon', targetId: created!.id, churchId: body.churchId, details: { title: body.title, startsAt: body.startsAt } });
     return created!.id;
   });
+  publicAnswersChanged(ctx, body.churchId);
   return loadScheduled(ctx, id);
 }
 
@@ -100,6 +102,7 @@ export async function updateScheduled(ctx: AppContext, actor: Actor, id: string,
     await tx.update(scheduledSermons).set({ ...update, updatedAt: new Date() }).where(eq(scheduledSermons.id, id));
     await writeAudit(tx, actor, { action: 'scheduled_sermon.updated', targetType: 'scheduled_sermon', targetId: id, churchId: row.churchId, details: { changed } });
   });
+  publicAnswersChanged(ctx, row.churchId);
   return loadScheduled(ctx, id);
 }
 
@@ -110,4 +113,5 @@ export async function deleteScheduled(ctx: AppContext, actor: Actor, id: string)
     await tx.delete(scheduledSermons).where(eq(scheduledSermons.id, id));
     await writeAudit(tx, actor, { action: 'scheduled_sermon.deleted', targetType: 'scheduled_sermon', targetId: id, churchId: row.churchId, details: { title: row.title } });
   });
+  publicAnswersChanged(ctx, row.churchId);
 }

@@ -3,7 +3,6 @@ import {
   msg,
   scopeOf,
   type GoLiveBody,
-  type JoinLanguage,
   type ListenerSession,
   type MySession,
   type Sermon,
@@ -17,10 +16,9 @@ import { canReachChurch, churchFilter } from '../../lib/access';
 import { AppError, badRequest, forbidden, notFound, unauthenticated } from '../../lib/errors';
 import { newBroadcastId } from '../../lib/ids';
 import type { Actor } from '../../lib/session';
-import { loadJoinLanguages } from '../../live/join-languages';
+import { joinLanguageOptions, loadJoinLanguages } from '../../live/join-languages';
 import { announceLive } from '../../live/lobby-flow';
 import { liveFor } from '../../live/live-service';
-import { providersForChurch } from '../../providers/church-providers';
 import { scheduledOfChurch } from '../schedule/service';
 import { findSermon, listListenerRows, listMySessionRows, listSermonRows } from './queries';
 
@@ -30,6 +28,9 @@ import { findSermon, listListenerRows, listMySessionRows, listSermonRows } from 
  */
 
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+/** How long a live sermon's share-link answer is kept: its join count is the one figure that moves by itself. */
+export const LIVE_COUNT_REFRESH_MS = 1000;
 
 async function audit(ctx: AppContext, actor: Actor, churchId: string, action: string, sermonId: string, details?: object) {
   await ctx.db.insert(auditLog).values({ actorId: actor.id, churchId, action, targetType: 'sermon', targetId: sermonId, details: details ?? null });
@@ -102,7 +103,10 @@ export async function goLive(ctx: AppContext, actor: Actor, body: GoLiveBody): P
     }
   }
   await live.open(row);
-  announceLive(live, row);
+  // Every process forgets the church's lobby before its lobbies are told (the same Redis stream);
+  // the push carries what a phone needs to start, read once here (docs/decisions/034).
+  live.publicAnswers.changed(church.id);
+  announceLive(live, row, await sermonListenInfo(ctx, row.broadcastId));
   await audit(ctx, actor, church.id, 'sermon.go_live', row.id, { sourceLanguage: body.sourceLanguage, scheduledSermonId: scheduled?.id ?? null });
   return (await findSermon(ctx.db, eq(sermons.id, row.id)))!;
 }
@@ -143,36 +147,37 @@ export async function deleteSermon(ctx: AppContext, actor: Actor, id: string): P
   if (!sermon || !canReachChurch(actor, 'sermons:end-any', sermon.churchId)) throw notFound('Sermon');
   if (sermon.status !== 'ended') throw new AppError('conflict', 409, 'End the sermon before deleting it');
   await ctx.db.delete(sermons).where(eq(sermons.id, id));
+  liveFor(ctx).publicAnswers.changed(sermon.churchId);
   await liveFor(ctx).tts.dropSermon(id);
   await audit(ctx, actor, sermon.churchId, 'sermon.delete', id);
 }
 
-/** What a listener's screen needs before joining by share link. */
-export async function sermonByBroadcast(ctx: AppContext, actor: Actor | null, broadcastId: string): Promise<SermonByBroadcast> {
-  const sermon = await findSermon(ctx.db, eq(sermons.broadcastId, broadcastId));
-  const church = sermon ? await churchOf(ctx, sermon.churchId) : null;
-  if (!sermon || !church) throw notFound('Sermon');
-  assertMayListen(actor, church);
-  const { languages, hasSpeechKey, translator } = await joinLanguageOptions(ctx, church.id, sermon.sourceLanguage);
-  return { sermon, languages, hasSpeechKey, guestsMayListen: church.guestsMayListen, translator };
+/**
+ * A sermon by its share link, as anyone who may listen reads it, from memory once read
+ * (live/public-answers.ts, docs/decisions/034): every phone of a lobby asks for it within the same
+ * second when the sermon goes live, and again after a reconnection. Its only figure that moves by
+ * itself, the join count of a live sermon, is read again after LIVE_COUNT_REFRESH_MS.
+ */
+export function sermonListenInfo(ctx: AppContext, broadcastId: string): Promise<SermonByBroadcast | null> {
+  return liveFor(ctx).publicAnswers.get(`sermon:${broadcastId}`, async () => {
+    const sermon = await findSermon(ctx.db, eq(sermons.broadcastId, broadcastId));
+    const church = sermon ? await churchOf(ctx, sermon.churchId) : null;
+    if (!sermon || !church) return null;
+    const { languages, hasSpeechKey, translator } = await joinLanguageOptions(ctx, church.id, sermon.sourceLanguage);
+    return {
+      value: { sermon, languages, hasSpeechKey, guestsMayListen: church.guestsMayListen, translator },
+      churchId: church.id,
+      expiresAt: sermon.status === 'ended' ? undefined : Date.now() + LIVE_COUNT_REFRESH_MS,
+    };
+  });
 }
 
-/** The languages a listener may choose in a church, with the server voices each offers. */
-export async function joinLanguageOptions(ctx: AppContext, churchId: string, sourceLanguage: string | null) {
-  const providers = await providersForChurch(ctx, churchId);
-  const hasSpeechKey = providers.synthesizer !== null;
-  const languages = await loadJoinLanguages(ctx.db, churchId, sourceLanguage);
-  return {
-    languages: languages.map((l): JoinLanguage => ({
-      code: l.code,
-      name: l.name,
-      nativeName: l.nativeName,
-      rtl: l.rtl,
-      voices: hasSpeechKey && l.locale ? (['female', 'male'] as const).filter((v) => (v === 'male' ? l.maleVoiceId : l.femaleVoiceId)) : [],
-    })),
-    hasSpeechKey,
-    translator: providers.translatorKind,
-  };
+/** What a listener's screen needs before joining by share link. */
+export async function sermonByBroadcast(ctx: AppContext, actor: Actor | null, broadcastId: string): Promise<SermonByBroadcast> {
+  const info = await sermonListenInfo(ctx, broadcastId);
+  if (!info) throw notFound('Sermon');
+  assertMayListen(actor, { id: info.sermon.churchId, guestsMayListen: info.guestsMayListen });
+  return info;
 }
 
 export async function listListeners(

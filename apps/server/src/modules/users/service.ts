@@ -18,6 +18,7 @@ import { insertPerson } from './insert-person';
 import { createInvitation, mailNewAccount } from './invitations';
 import { allOf, countPeople, personKeyOf, personKeys, personFilters, personSortable, selectPeople, toPerson, type PersonRow } from './person-source';
 import { personValues } from './person-values';
+import { publicAnswersChanged } from '../../live/live-service';
 
 type ListQuery = z.output<typeof userListQuery>;
 
@@ -121,6 +122,8 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: string, inpu
       await writeAudit(tx, actor, { action: 'person.role_changed', targetType: 'user', targetId: id, churchId, details: { from: target.role, to: roleChange } });
     }
   });
+  // A sermon's share link names its host.
+  if (values.firstName !== undefined || values.lastName !== undefined) publicAnswersChanged(ctx, null);
   return loadPerson(ctx, id);
 }
 
@@ -142,5 +145,7 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: string): Pro
     });
   });
   await destroyUserSessions(ctx.db, id);
+  // A sermon's share link named them as its host.
+  publicAnswersChanged(ctx, null);
 }
 

@@ -7,7 +7,10 @@ export function getSermonByBroadcast(broadcastId: string): Promise<SermonByBroad
   return api<SermonByBroadcast>(`/sermons/by-broadcast/${encodeURIComponent(broadcastId)}`);
 }
 
-/** For the listener screen, which the listener entry shows without TanStack Query (docs/decisions/018). */
-export function useSermonByBroadcast(broadcastId: string) {
-  return useRequest(`sermons/by-broadcast/${broadcastId}`, () => getSermonByBroadcast(broadcastId));
+/**
+ * For the listener screen, which the listener entry shows without TanStack Query (docs/decisions/018).
+ * Not asked when the lobby's push already carried the answer (`enabled: false`, decision 034).
+ */
+export function useSermonByBroadcast(broadcastId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useRequest(`sermons/by-broadcast/${broadcastId}`, () => getSermonByBroadcast(broadcastId), { enabled });
 }

@@ -21,6 +21,14 @@ export class FakeLiveSocket {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
     return this;
   }
+  off(event: string, fn: Handler) {
+    this.handlers.set(event, (this.handlers.get(event) ?? []).filter((h) => h !== fn));
+    return this;
+  }
+  /** Handlers registered for an event (a shared socket must be given back without the screen's). */
+  listening(event: string) {
+    return this.handlers.get(event)?.length ?? 0;
+  }
   removeAllListeners() {
     this.handlers.clear();
     return this;

@@ -237,4 +237,35 @@ describe('listener screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Failed to start backend session. Please try again.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Start listening' })).toBeTruthy();
   });
+
+  it('from the lobby: starts from what the push carried, on the lobby\'s socket, without asking or connecting again', async () => {
+    const lobbySocket = new FakeLiveSocket();
+    lobbySocket.answers = socket.answers;
+    const lobbyHandler = vi.fn();
+    lobbySocket.on('connect', lobbyHandler);
+    lobbySocket.connect();
+    const created = new FakeLiveSocket();
+    socket = created;
+    const view = await renderScreen([{
+      path: '/l/:code',
+      element: <ListenerScreen broadcastId="ABCD1234" listHref={null} autoStart info={info} socket={lobbySocket.asSocket()} />,
+    }], '/l/HARBOUR');
+    expect(await screen.findByText('Connected')).toBeTruthy();
+    expect(screen.getByText(/Harbour City Church · Samuel Staff/)).toBeTruthy();
+    expect(lobbySocket.sent(liveEvents.listenerJoin)).toEqual([{ broadcastId: 'ABCD1234', language: 'es', voice: 'none', lastSeq: 0 }]);
+    expect(screen.getByRole('log', { name: 'Captions' }).textContent).toContain('[ES demo] Grace and peace.');
+    act(() => lobbySocket.fire(liveEvents.caption, caption(2, '[ES demo] Amen.')));
+    expect(screen.getByRole('log', { name: 'Captions' }).textContent).toContain('[ES demo] Amen.');
+    // No read of the sermon, and no socket of its own.
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('by-broadcast'))).toHaveLength(0);
+    expect(created.emitted).toHaveLength(0);
+    expect(created.connected).toBe(false);
+
+    // Leaving the screen gives the socket back open, with only the lobby's handlers on it.
+    view.unmount();
+    expect(lobbySocket.sent(liveEvents.listenerLeave)).toHaveLength(1);
+    expect(lobbySocket.connected).toBe(true);
+    expect(lobbySocket.listening('connect')).toBe(1);
+    expect(lobbySocket.listening(liveEvents.caption)).toBe(0);
+  });
 });

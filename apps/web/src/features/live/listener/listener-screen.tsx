@@ -24,6 +24,7 @@ import { useSermonByBroadcast } from '../api/get-sermon-by-broadcast';
 import { AcceptJesusButton } from '../../../components/salvation/accept-jesus-button';
 import { useTranscript } from '../api/get-transcript';
 import { isRtl, listenerLanguageLabel, localeFor } from '../../../lib/language-label';
+import type { LiveSocket } from '../lib/live-socket';
 import { useWakeLock } from '../lib/use-wake-lock';
 import { AudioQueue } from './audio-queue';
 import { CaptionList } from './caption-list';
@@ -59,6 +60,8 @@ export function ListenerScreen({
   listHref,
   chrome = MOBILE_CHROME,
   autoStart = false,
+  info,
+  socket,
 }: {
   broadcastId: string;
   listHref: string | null;
@@ -66,11 +69,16 @@ export function ListenerScreen({
   chrome?: string;
   /** Join at once, without "Start listening": the visitor already chose in the church's lobby. */
   autoStart?: boolean;
+  /** The sermon as the lobby's push carried it: not asked for again (decision 034). */
+  info?: SermonByBroadcast;
+  /** The lobby's socket, to listen on instead of opening another (decision 034). */
+  socket?: LiveSocket | null;
 }) {
   const titleOrder = useHeadingLevel();
   const { t } = useTranslation();
-  const sermon = useSermonByBroadcast(broadcastId);
+  const sermon = useSermonByBroadcast(broadcastId, { enabled: !info });
 
+  if (info) return <LiveView key={info.sermon.id} info={info} broadcastId={broadcastId} listHref={listHref} chrome={chrome} autoStart={autoStart} socket={socket} />;
   if (sermon.isPending) {
     return (
       <Center py="xl">
@@ -114,7 +122,7 @@ export function ListenerScreen({
       </Stack>
     );
   }
-  return <LiveView key={sermon.data.sermon.id} info={sermon.data} broadcastId={broadcastId} listHref={listHref} chrome={chrome} autoStart={autoStart} />;
+  return <LiveView key={sermon.data.sermon.id} info={sermon.data} broadcastId={broadcastId} listHref={listHref} chrome={chrome} autoStart={autoStart} socket={socket} />;
 }
 
 function LiveView({
@@ -123,12 +131,14 @@ function LiveView({
   listHref,
   chrome,
   autoStart,
+  socket,
 }: {
   info: SermonByBroadcast;
   broadcastId: string;
   listHref: string | null;
   chrome: string;
   autoStart: boolean;
+  socket?: LiveSocket | null;
 }) {
   const titleOrder = useHeadingLevel();
   const { t, i18n } = useTranslation();
@@ -178,7 +188,7 @@ function LiveView({
     }
   }, []);
 
-  const live = useLiveCaptions({ broadcastId, onNewCaption: handleNewCaption });
+  const live = useLiveCaptions({ broadcastId, onNewCaption: handleNewCaption, socket });
   const isEnded = sermon.status === 'ended' || live.ended !== null;
   useWakeLock(live.connection === 'connected' && !isEnded);
   const transcript = useTranscript(sermon.id, language, showTranscript);

@@ -22,7 +22,21 @@ interface Prefs {
  * connection-state recovery replays what was missed within two minutes; after a longer gap the
  * re-join sends the last seq shown and the server replays everything after it.
  */
-export function useLiveCaptions({ broadcastId, onNewCaption, projector = false }: { broadcastId: string; onNewCaption: (caption: Caption) => void; projector?: boolean }) {
+export function useLiveCaptions({
+  broadcastId,
+  onNewCaption,
+  projector = false,
+  socket: shared,
+}: {
+  broadcastId: string;
+  onNewCaption: (caption: Caption) => void;
+  projector?: boolean;
+  /**
+   * A socket already open on `/live` (the lobby's, decision 034) to listen on instead of opening one:
+   * a whole lobby turning live at once then costs the server no new connections. Its owner closes it.
+   */
+  socket?: LiveSocket | null;
+}) {
   const [connection, setConnection] = useState<ListenerConnection>('ready');
   const [captions, setCaptions] = useState<Caption[]>([]);
   const [interim, setInterim] = useState('');
@@ -31,6 +45,13 @@ export function useLiveCaptions({ broadcastId, onNewCaption, projector = false }
   const [problem, setProblem] = useState<ListenerProblem | null>(null);
 
   const socketRef = useRef<LiveSocket | null>(null);
+  const sharedRef = useRef(shared ?? null);
+  useEffect(() => {
+    // A socket handed over later is used from the next join on (never the one listened on now).
+    if (!socketRef.current) sharedRef.current = shared ?? null;
+  }, [shared]);
+  /** Takes this hook's handlers off the socket it listens on. */
+  const detachRef = useRef<(() => void) | null>(null);
   const prefsRef = useRef<Prefs>({ language: 'en', voice: 'none' });
   const sourceLanguageRef = useRef<string | null>(null);
   const lastSeqRef = useRef(0);
@@ -52,7 +73,10 @@ export function useLiveCaptions({ broadcastId, onNewCaption, projector = false }
     joinedRef.current = false;
     const socket = socketRef.current;
     socketRef.current = null;
-    if (socket) closeLiveSocket(socket);
+    detachRef.current?.();
+    detachRef.current = null;
+    // A shared socket stays open for its owner: only this hook's handlers leave it.
+    if (socket && socket !== sharedRef.current) closeLiveSocket(socket);
   }, []);
 
   const markEnded = useCallback(
@@ -71,8 +95,18 @@ export function useLiveCaptions({ broadcastId, onNewCaption, projector = false }
       if (socketRef.current || endedRef.current) return;
       setProblem(null);
       setConnection('connecting');
-      const socket = createLiveSocket();
+      const socket = sharedRef.current ?? createLiveSocket();
       socketRef.current = socket;
+      // Registered through `on`, so that a shared socket can be given back without them.
+      type Untyped = { on(event: string, handler: unknown): void; off(event: string, handler: unknown): void };
+      const handlers: Array<[string, unknown]> = [];
+      const on = ((event: string, handler: unknown) => {
+        handlers.push([event, handler]);
+        (socket as unknown as Untyped).on(event, handler);
+      }) as unknown as LiveSocket['on'];
+      detachRef.current = () => {
+        for (const [event, handler] of handlers) (socket as unknown as Untyped).off(event, handler);
+      };
 
       const sendJoin = async () => {
         const prefs = prefsRef.current;
@@ -127,7 +161,7 @@ export function useLiveCaptions({ broadcastId, onNewCaption, projector = false }
         for (const c of fresh) onNewCaptionRef.current(c);
       };
 
-      socket.on('connect', () => {
+      on('connect', () => {
         if (socket.recovered && joinedRef.current) {
           clearLostTimer();
           setConnection('connected');
@@ -136,7 +170,7 @@ export function useLiveCaptions({ broadcastId, onNewCaption, projector = false }
           void sendJoin();
         }
       });
-      socket.on('disconnect', (reason) => {
+      on('disconnect', (reason) => {
         if (endedRef.current) return;
         joinedRef.current = joinedRef.current && reason !== 'io server disconnect';
         // After "io server disconnect" (a server shutting down) createLiveSocket connects again itself,
@@ -145,7 +179,7 @@ export function useLiveCaptions({ broadcastId, onNewCaption, projector = false }
         clearLostTimer();
         lostTimerRef.current = window.setTimeout(() => setConnection('lost'), LISTENER_RECOVERY_MS);
       });
-      socket.on('connect_error', () => {
+      on('connect_error', () => {
         if (socket.active) {
           setConnection((c) => (c === 'connecting' || c === 'lost' ? c : 'disconnected'));
           return;
@@ -155,7 +189,7 @@ export function useLiveCaptions({ broadcastId, onNewCaption, projector = false }
         close();
         setConnection('ready');
       });
-      socket.on(liveEvents.caption, (caption) => {
+      on(liveEvents.caption, (caption) => {
         const { language } = prefsRef.current;
         if (caption.language !== language) return;
         if (!caption.final) {
@@ -171,12 +205,13 @@ export function useLiveCaptions({ broadcastId, onNewCaption, projector = false }
         setCaptions((list) => mergeCaptions(list, [caption], language));
         if (isNew) onNewCaptionRef.current(caption);
       });
-      socket.on(liveEvents.state, (next) => {
+      on(liveEvents.state, (next) => {
         setState(next);
         if (next.status === 'ended') markEnded({ sermonId: next.sermonId, reason: 'stopped', message: '' });
       });
-      socket.on(liveEvents.ended, (info) => markEnded(info));
-      socket.connect();
+      on(liveEvents.ended, (info) => markEnded(info));
+      if (socket !== sharedRef.current) socket.connect();
+      else if (socket.connected) void sendJoin();
     },
     [broadcastId, close, markEnded, projector],
   );

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { LobbyInfo } from '@app/shared';
+import type { LobbyInfo, SermonByBroadcast } from '@app/shared';
 import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { ApiError } from '../../../lib/api-client';
@@ -71,18 +71,19 @@ function LobbyRoom({ info, code, refetch }: { info: LobbyInfo; code: string; ref
   const { t, i18n } = useTranslation();
   const codes = info.languages.map((l) => l.code);
   const [language, setLanguage] = useState(() => initialLanguage(codes, readListenerPrefs().language, interfaceLanguage(i18n), codes[0] ?? 'en'));
-  const [broadcastId, setBroadcastId] = useState<string | null>(info.live?.broadcastId ?? null);
+  // The sermon to listen to, with what the push carried of it (then the live view does not ask).
+  const [live, setLive] = useState<{ broadcastId: string; listen?: SermonByBroadcast } | null>(info.live ? { broadcastId: info.live.broadcastId } : null);
 
   // A fresh answer (after a reconnection, or the end of a sermon) may carry a sermon the push missed.
   const fetchedLive = info.live?.broadcastId ?? null;
   useEffect(() => {
-    if (fetchedLive) setBroadcastId(fetchedLive);
+    if (fetchedLive) setLive((current) => (current?.broadcastId === fetchedLive ? current : { broadcastId: fetchedLive }));
   }, [fetchedLive]);
 
-  useLobbySocket({
+  const { socket } = useLobbySocket({
     code,
     languages: [language],
-    onLive: (live) => setBroadcastId(live.broadcastId),
+    onLive: (pushed) => setLive({ broadcastId: pushed.broadcastId, listen: pushed.listen?.sermon.broadcastId === pushed.broadcastId ? pushed.listen : undefined }),
     onEnded: () => void refetch(),
     onReconnect: () => void refetch(),
   });
@@ -92,7 +93,8 @@ function LobbyRoom({ info, code, refetch }: { info: LobbyInfo; code: string; ref
     saveListenerPrefs({ language: next });
   };
 
-  if (broadcastId) return <ListenerScreen key={broadcastId} broadcastId={broadcastId} listHref={null} autoStart />;
+  // Listening on the lobby's own socket: a whole lobby turning live opens no new connections.
+  if (live) return <ListenerScreen key={live.broadcastId} broadcastId={live.broadcastId} info={live.listen} socket={socket} listHref={null} autoStart />;
   return (
     <Suspense fallback={<Center py="xl"><Loader aria-label={t('live.common.loading')} /></Center>}>
       <LobbyWaiting info={info} language={language} onLanguage={handleLanguage} />

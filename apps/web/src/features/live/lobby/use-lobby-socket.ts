@@ -26,6 +26,8 @@ export function useLobbySocket({
 }) {
   const [problem, setProblem] = useState<LobbyProblem>(null);
   const socketRef = useRef<LiveSocket | null>(null);
+  // The lobby's socket, which the live view listens on once the sermon starts (decision 034).
+  const [socketState, setSocketState] = useState<LiveSocket | null>(null);
   const handlers = useRef({ onLive, onEnded, onReconnect, languages });
   useEffect(() => {
     handlers.current = { onLive, onEnded, onReconnect, languages };
@@ -35,6 +37,7 @@ export function useLobbySocket({
   useEffect(() => {
     const socket = createLiveSocket();
     socketRef.current = socket;
+    setSocketState(socket);
     let connectedBefore = false;
     const join = async () => {
       const ack = await emitWithAck(socket, lobbyEvents.join, { code, languages: handlers.current.languages, projector });
@@ -52,6 +55,7 @@ export function useLobbySocket({
     socket.connect();
     return () => {
       socketRef.current = null;
+      setSocketState(null);
       closeLiveSocket(socket);
     };
   }, [code, projector]);
@@ -62,5 +66,5 @@ export function useLobbySocket({
     if (socket?.connected) void emitWithAck(socket, lobbyEvents.join, { code, languages: languageKey ? languageKey.split(',') : [], projector });
   }, [code, languageKey, projector]);
 
-  return { problem };
+  return { problem, socket: socketState };
 }
