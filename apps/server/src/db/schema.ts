@@ -459,3 +459,4 @@ export * from './schema-schedule';
 export * from './schema-glossary';
 export * from './schema-messages';
 export * from './schema-accounts';
+export * from './schema-backups';

@@ -28,6 +28,7 @@ import { preparedTextRoutes } from './prepared-texts/routes';
 import { messageRoutes } from './messages/routes';
 import { twoStepRoutes } from './two-step/routes';
 import { sessionRoutes } from './sessions/routes';
+import { backupRoutes } from './backups/routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -61,4 +62,5 @@ export const apiModules: ApiModule[] = [
   messageRoutes,
   twoStepRoutes,
   sessionRoutes,
+  backupRoutes,
 ];

@@ -8,11 +8,11 @@ export const PRIVACY_JOB_EVERY_MS = 60 * 60_000;
  * run takes the advisory lock, so several processes starting together do the work once. A failed
  * run is logged and retried at the next hour; it never stops the server.
  */
-export function startPrivacySchedule(ctx: AppContext, run: (ctx: AppContext) => Promise<unknown> = runPrivacyJobs, everyMs = PRIVACY_JOB_EVERY_MS): () => void {
+export function startPrivacySchedule(ctx: AppContext, run: (ctx: AppContext) => Promise<unknown> = runPrivacyJobs, everyMs = PRIVACY_JOB_EVERY_MS, name = 'privacy jobs'): () => void {
   let stopped = false;
   const tick = () => {
     if (stopped) return;
-    run(ctx).catch((err: unknown) => ctx.log.error({ err }, 'privacy jobs failed; retrying at the next run'));
+    run(ctx).catch((err: unknown) => ctx.log.error({ err }, `${name} failed; retrying at the next run`));
   };
   tick();
   const timer = setInterval(tick, everyMs);
