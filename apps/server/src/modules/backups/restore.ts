@@ -149,20 +149,30 @@ async function placesNear(file: string, config: Config): Promise<BackupPlace[]> 
 
 /**
  * The encrypted columns (church keys, pay details, two-step secrets) need the SECRETS_KEY they were
- * written under. When that was a key generated into DATA_DIR and the file was opened with it, the
- * restored folder gets it back; otherwise a different key is said plainly, before anyone starts.
+ * written under. A server that kept it in DATA_DIR/secrets.key (none was set) gets it in the restored
+ * folder too, when the key is at hand (given to open the file); a server that had SECRETS_KEY set must
+ * be started with it again. A key that differs is said plainly, before anyone starts the server.
  */
 async function keepSecretsKey(config: Config, head: BackupHead, fileKey: Buffer, log: (line: string) => void) {
   const keyFile = path.join(config.DATA_DIR, 'secrets.key');
-  const present = config.SECRETS_KEY ?? (await readFile(keyFile, 'utf8').catch(() => null))?.trim() ?? null;
-  if (present && keyFingerprint(parseKey(present)) === head.secretsKeyId) return;
-  if (!present && head.secretsKeyFromFile && keyFingerprint(fileKey) === head.secretsKeyId) {
-    await writeFile(keyFile, fileKey.toString('hex'), { mode: 0o600, flag: 'wx' });
-    await chmod(keyFile, 0o600);
-    log(`the secrets key this data was written under is now in ${path.resolve(keyFile)}`);
+  const inFolder = (await readFile(keyFile, 'utf8').catch(() => null))?.trim() ?? null;
+  const matches = (key: string | Buffer | null | undefined) => !!key && keyFingerprint(typeof key === 'string' ? parseKey(key) : key) === head.secretsKeyId;
+  const warning = 'warning: the secrets key at hand is not the one this data was written under: church speech and translator keys, pay details and two-step sign-in secrets will not open';
+  if (!head.secretsKeyFromFile) {
+    if (!matches(config.SECRETS_KEY)) log(`${warning} until the server starts with the SECRETS_KEY of the server that made the backup`);
     return;
   }
-  log(
-    'warning: SECRETS_KEY is not the key this data was written under: church speech and translator keys, pay details and two-step sign-in secrets will not open until the server starts with that key',
-  );
+  if (inFolder) {
+    if (!matches(inFolder)) log(`${warning} with ${path.resolve(keyFile)}`);
+    return;
+  }
+  const key = [config.SECRETS_KEY ? parseKey(config.SECRETS_KEY) : null, fileKey].find((k) => matches(k));
+  if (!key) {
+    log(`${warning}: put the secrets.key of the server that made the backup in ${path.resolve(config.DATA_DIR)}`);
+    return;
+  }
+  await mkdir(config.DATA_DIR, { recursive: true });
+  await writeFile(keyFile, key.toString('hex'), { mode: 0o600, flag: 'wx' });
+  await chmod(keyFile, 0o600);
+  log(`the secrets key this data was written under is now in ${path.resolve(keyFile)}`);
 }
