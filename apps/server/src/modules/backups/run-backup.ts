@@ -20,6 +20,26 @@ export interface StartBackupOptions {
   onProgress?(percent: number): void;
 }
 
+/** How a backup run ended, for whoever counts them (the metrics endpoint). */
+export interface BackupOutcome {
+  trigger: BackupTrigger;
+  ok: boolean;
+  seconds: number;
+  bytes: number | null;
+}
+
+const outcomeListeners = new Set<(outcome: BackupOutcome) => void>();
+
+/** Calls `listener` as each backup run of this process ends; answers a function that stops it. */
+export function onBackupFinished(listener: (outcome: BackupOutcome) => void): () => void {
+  outcomeListeners.add(listener);
+  return () => outcomeListeners.delete(listener);
+}
+
+const tell = (outcome: BackupOutcome) => {
+  for (const listener of outcomeListeners) listener(outcome);
+};
+
 /** One backup at a time per process: the embedded database's snapshot belongs to its one session. */
 const busy = new WeakSet<AppContext>();
 
@@ -67,6 +87,8 @@ export async function startBackup(ctx: AppContext, opts: StartBackupOptions): Pr
   heartbeat.unref();
   let shownPercent = -1;
   let savedAt = 0;
+  const began = performance.now();
+  const seconds = () => (performance.now() - began) / 1000;
   const done = (async () => {
     try {
       const result = await makeBackup({
@@ -93,12 +115,14 @@ export async function startBackup(ctx: AppContext, opts: StartBackupOptions): Pr
         return [];
       });
       ctx.log.info({ backup: result.location, bytes: result.size, removed: removed.length }, 'backup written');
+      tell({ trigger: opts.trigger, ok: true, seconds: seconds(), bytes: result.size });
       return result;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       ctx.log.error({ err, runId: run.id }, 'backup failed');
       await failRun(ctx.db, run.id, message).catch(() => undefined);
       if (opts.trigger === 'schedule') await mailBackupFailure(ctx, run.startedAt, message).catch(() => undefined);
+      tell({ trigger: opts.trigger, ok: false, seconds: seconds(), bytes: null });
       throw err;
     } finally {
       clearInterval(heartbeat);
