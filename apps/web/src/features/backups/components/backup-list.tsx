@@ -13,7 +13,8 @@ function StateCell({ entry }: { entry: BackupEntry }) {
   const { t } = useTranslation();
   return (
     <Stack gap={4}>
-      <Badge color={stateColor[entry.state]} variant="light">{t(`backups.states.${entry.state}`)}</Badge>
+      {/* The dot carries the colour, the text stays at full contrast (as StatusBadge does). */}
+      <Badge color={stateColor[entry.state]} variant="dot">{t(`backups.states.${entry.state}`)}</Badge>
       {entry.state === 'running' && (
         <Progress value={entry.progress} size="sm" animated aria-label={t('backups.progressLabel', { percent: entry.progress })} />
       )}

@@ -1,6 +1,9 @@
 import { Code, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
+// A command wraps on a phone rather than widening the page.
+const wrapping = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+
 /** How to bring a backup back (decision 032; README "Backups"): the commands an operator runs on the server. */
 export function RestoreHelp() {
   const { t } = useTranslation();
@@ -14,13 +17,13 @@ export function RestoreHelp() {
           <List.Item>
             <Stack gap={4}>
               <Text size="sm">{t('backups.restore.stepEmbedded')}</Text>
-              <Code block>DATA_DIR=/srv/church/data-new SECRETS_KEY=… npm run restore -- sermon-translate-….stbackup</Code>
+              <Code block style={wrapping}>DATA_DIR=/srv/church/data-new SECRETS_KEY=… npm run restore -- sermon-translate-….stbackup</Code>
             </Stack>
           </List.Item>
           <List.Item>
             <Stack gap={4}>
               <Text size="sm">{t('backups.restore.stepPostgres')}</Text>
-              <Code block>DATABASE_URL=postgres://…/church_new SECRETS_KEY=… npm run restore -- sermon-translate-….stbackup</Code>
+              <Code block style={wrapping}>DATABASE_URL=postgres://…/church_new SECRETS_KEY=… npm run restore -- sermon-translate-….stbackup</Code>
             </Stack>
           </List.Item>
           <List.Item>{t('backups.restore.stepStart')}</List.Item>
