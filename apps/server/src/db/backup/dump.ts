@@ -53,6 +53,8 @@ export async function writeBackupFile(opts: DumpOptions): Promise<{ head: Backup
     const tables = await tablesOf(query);
     const total = Object.values(head.tables).reduce((n, c) => n + c, 0);
     let done = 0;
+    // The database is open and counted: the rows start now.
+    opts.onProgress?.(0, total);
     async function* body(): AsyncGenerator<Buffer> {
       for (const table of tables) {
         const bytea = table.columns.filter((c) => c.isBytea).map((c) => c.name);

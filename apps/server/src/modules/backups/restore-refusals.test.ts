@@ -111,7 +111,8 @@ describe('npm run restore refuses, in one line, with nothing written', () => {
     const { size } = await stat(backup);
     const file = await copyOf('changed.stbackup', async (f) => {
       const bytes = await readFile(f);
-      bytes[Math.floor(size * 0.7)] ^= 0x40;
+      const at = Math.floor(size * 0.7);
+      bytes[at] = bytes[at]! ^ 0x40;
       await writeFile(f, bytes);
     });
     const target = await newTarget();

@@ -40,6 +40,10 @@ const tell = (outcome: BackupOutcome) => {
   for (const listener of outcomeListeners) listener(outcome);
 };
 
+// Progress as a person sees it: the snapshot taken, the database opened and counted, then the rows.
+const SNAPSHOT_PERCENT = 5;
+const OPENED_PERCENT = 10;
+
 /** One backup at a time per process: the embedded database's snapshot belongs to its one session. */
 const busy = new WeakSet<AppContext>();
 
@@ -88,6 +92,15 @@ export async function startBackup(ctx: AppContext, opts: StartBackupOptions): Pr
   let shownPercent = -1;
   let savedAt = 0;
   const began = performance.now();
+  // The last percent is kept for the file being stored: 100 means done.
+  const showProgress = (percent: number) => {
+    if (percent <= shownPercent) return;
+    shownPercent = percent;
+    opts.onProgress?.(percent);
+    if (Date.now() - savedAt < 1000 && percent < 99) return;
+    savedAt = Date.now();
+    void touchRun(ctx.db, run.id, percent).catch(() => undefined);
+  };
   const seconds = () => (performance.now() - began) / 1000;
   const done = (async () => {
     try {
@@ -96,17 +109,12 @@ export async function startBackup(ctx: AppContext, opts: StartBackupOptions): Pr
         key,
         inWorker: true,
         head: { version: ctx.version, engine: ctx.dbKind, secretsKeyId: secrets.id, secretsKeyFromFile: secrets.fromFile, filesBucket: ctx.config.s3?.bucket ?? null },
-        prepare: (workDir, snapshotName) => prepareSource(ctx, workDir, snapshotName),
-        onProgress: (rows, total) => {
-          // The last percent is kept for the file being stored: 100 means done.
-          const percent = Math.min(99, Math.floor((rows / Math.max(1, total)) * 100));
-          if (percent === shownPercent) return;
-          shownPercent = percent;
-          opts.onProgress?.(percent);
-          if (Date.now() - savedAt < 1000) return;
-          savedAt = Date.now();
-          void touchRun(ctx.db, run.id, percent).catch(() => undefined);
+        prepare: async (workDir, snapshotName) => {
+          const prepared = await prepareSource(ctx, workDir, snapshotName);
+          showProgress(SNAPSHOT_PERCENT);
+          return prepared;
         },
+        onProgress: (rows, total) => showProgress(OPENED_PERCENT + Math.floor((rows / Math.max(1, total)) * (99 - OPENED_PERCENT))),
       });
       await finishRun(ctx.db, run.id, { name: result.name, size: result.size });
       opts.onProgress?.(100);
