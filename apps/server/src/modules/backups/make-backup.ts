@@ -14,6 +14,8 @@ export interface BackupResult {
   location: string;
   size: number;
   head: BackupHead;
+  /** The worker process's peak memory, when the dump ran in one. */
+  workerMaxRssBytes?: number;
 }
 
 /** What a dump reads, ready: and what to tidy away once the file is written. */
@@ -75,10 +77,10 @@ export async function makeBackup(opts: MakeBackupOptions): Promise<BackupResult>
       key: { base64: opts.key.key.toString('base64'), kind: opts.key.kind },
       head: { ...opts.head, takenAt: prepared.takenAt?.toISOString() },
     };
-    const { head, bytes } = opts.inWorker ? await dumpInWorker(job, opts.onProgress) : await dumpFrom(job, opts.onProgress);
+    const { head, bytes, maxRssBytes } = opts.inWorker ? await dumpInWorker(job, opts.onProgress) : { ...(await dumpFrom(job, opts.onProgress)), maxRssBytes: undefined };
     const name = backupNameAt(new Date(head.createdAt));
     await place.store(partial, name);
-    return { name, location: place.locationOf(name), size: bytes, head };
+    return { name, location: place.locationOf(name), size: bytes, head, workerMaxRssBytes: maxRssBytes };
   } finally {
     await rm(partial, { force: true });
     await prepared.cleanup();
@@ -96,7 +98,7 @@ function workerEntry(): { file: string; execArgv: string[] } {
  * Runs the dump in a child process at the lowest priority: on a small server the backup takes
  * what CPU the live captions leave (decision 032's figures with bench:live running).
  */
-function dumpInWorker(job: DumpJob, onProgress?: (done: number, total: number) => void): Promise<{ head: BackupHead; bytes: number }> {
+function dumpInWorker(job: DumpJob, onProgress?: (done: number, total: number) => void): Promise<{ head: BackupHead; bytes: number; maxRssBytes: number }> {
   const entry = workerEntry();
   const child = fork(entry.file, { execArgv: entry.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
   try {
@@ -106,11 +108,11 @@ function dumpInWorker(job: DumpJob, onProgress?: (done: number, total: number) =
   }
   return new Promise((resolve, reject) => {
     let answered = false;
-    child.on('message', (message: { type: string; done?: number; total?: number; bytes?: number; head?: BackupHead; message?: string }) => {
+    child.on('message', (message: { type: string; done?: number; total?: number; bytes?: number; head?: BackupHead; maxRssBytes?: number; message?: string }) => {
       if (message.type === 'progress') onProgress?.(message.done!, message.total!);
       else if (message.type === 'done') {
         answered = true;
-        resolve({ head: message.head!, bytes: message.bytes! });
+        resolve({ head: message.head!, bytes: message.bytes!, maxRssBytes: message.maxRssBytes! });
       } else if (message.type === 'failed') {
         answered = true;
         reject(new Error(message.message));

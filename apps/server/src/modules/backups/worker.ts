@@ -9,7 +9,7 @@ import { dumpFrom, type DumpJob } from './dump-source';
 
 type WorkerMessage =
   | { type: 'progress'; done: number; total: number }
-  | { type: 'done'; bytes: number; head: unknown }
+  | { type: 'done'; bytes: number; head: unknown; maxRssBytes: number }
   | { type: 'failed'; message: string };
 
 const send = (message: WorkerMessage) => process.send?.(message);
@@ -33,7 +33,8 @@ process.once('message', (message: DumpJob) => {
   }).then(
     (result) => {
       finished = true;
-      send({ type: 'done', bytes: result.bytes, head: result.head });
+      // Its peak memory, for the benchmark (resourceUsage answers kilobytes).
+      send({ type: 'done', bytes: result.bytes, head: result.head, maxRssBytes: process.resourceUsage().maxRSS * 1024 });
       process.disconnect();
     },
     async (err: unknown) => {
