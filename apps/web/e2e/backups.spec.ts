@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { authenticator } from './authenticator';
 import { DEMO_PASSWORD, signInThroughForm, uniqueEmail } from './fixtures';
 
 /** A platform administrator of their own (the demo one keeps signing in with a password alone). */
@@ -15,12 +15,6 @@ async function createPlatformAdmin(request: APIRequestContext) {
   expect(res.status(), await res.text()).toBe(201);
   await request.post('/api/v1/auth/logout');
   return { email, password };
-}
-
-function authenticator(secret: string) {
-  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-  let step = 0;
-  return { next: () => totp.generate({ timestamp: Date.now() + 30_000 * step++ }) };
 }
 
 test('a platform administrator backs up now, watches it finish, and downloads it with a two-step code', async ({ page, request }) => {

@@ -5,14 +5,14 @@
  * with no server running this process takes the folder itself. On PostgreSQL it reads the database
  * directly, in one snapshot, whatever servers are running. Progress goes to stderr.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { ConfigError, loadConfig, type Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
-import { DataDirError, lockDataDir } from '../lib/data-dir';
+import { DataDirError, lockDataDir, runningServerPid } from '../lib/data-dir';
 import { appVersion } from '../lib/version';
 import { readControlFile, type ControlLine } from '../modules/backups/control';
 import { backupKeyOf, secretsKeyOf } from '../modules/backups/keys';
@@ -30,14 +30,6 @@ function progressPrinter() {
   };
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The backup made by this process: the key, the place and what the head records, then retention. */
 async function backupHere(config: Config, prepare: MakeBackupOptions['prepare'], onProgress: (percent: number) => void): Promise<BackupResult> {
@@ -63,8 +55,8 @@ async function backupHere(config: Config, prepare: MakeBackupOptions['prepare'],
 
 /** The embedded database: through the running server, or directly when none runs. */
 async function backupEmbedded(config: Config): Promise<string> {
-  const pid = Number((await readFile(path.join(config.DATA_DIR, 'server.lock'), 'utf8').catch(() => '')).trim());
-  if (pid && isAlive(pid)) {
+  const pid = await runningServerPid(config.DATA_DIR);
+  if (pid) {
     const control = await readControlFile(config.DATA_DIR);
     if (!control || control.pid !== pid) {
       throw new Error(`A server (pid ${pid}) has DATA_DIR ${path.resolve(config.DATA_DIR)} open but takes no backup requests: restart it with this version, or stop it and run the backup again`);

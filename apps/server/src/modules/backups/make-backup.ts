@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BackupHead } from '../../db/backup/format';
 import type { BackupKey } from '../../db/backup/sealed-file';
+import { isAlive } from '../../lib/data-dir';
 import { dumpFrom, type DumpJob, type DumpSource } from './dump-source';
 import { backupNameAt, type BackupPlace } from './place';
 
@@ -41,14 +42,6 @@ export interface MakeBackupOptions {
 // Files being made are named after the process making them: one left by a process that died is removed.
 const WORK_NAME = /^\.work-(\d+)-[a-z0-9]+\.(partial|snapshot)$/;
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Removes unfinished files and snapshots whose process is gone (a server killed mid-backup). */
 export async function removeAbandonedWork(workDir: string): Promise<void> {

@@ -6,6 +6,7 @@ import type { BackupHead } from '../../db/backup/format';
 import { knownMigrations, latestLevel } from '../../db/backup/migrations';
 import { SealedFileError, SealedReader, type ByteSource } from '../../db/backup/sealed-file';
 import { parseKey } from '../../lib/crypto';
+import { runningServerPid } from '../../lib/data-dir';
 import { openPostgres } from './dump-source';
 
 /** A restore that will not start: one line saying why; nothing has been written. */
@@ -15,21 +16,13 @@ export type RestoreTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postg
 
 const DAY_MS = 24 * 60 * 60_000;
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** A restore goes into an empty data folder or an empty PostgreSQL database only (decision 032). */
 export async function assertEmptyTarget(target: RestoreTarget): Promise<void> {
   if (target.kind === 'pglite') {
     const dir = path.resolve(target.dataDir);
-    const pid = Number((await readFile(path.join(dir, 'server.lock'), 'utf8').catch(() => '')).trim());
-    if (pid && isAlive(pid)) throw new RestoreRefused(`DATA_DIR ${dir} is in use by a running server (pid ${pid}): restore into a new, empty data folder`);
+    const pid = await runningServerPid(dir);
+    if (pid) throw new RestoreRefused(`DATA_DIR ${dir} is in use by a running server (pid ${pid}): restore into a new, empty data folder`);
     const inDb = await readdir(path.join(dir, 'db')).catch(() => [] as string[]);
     if (inDb.length > 0) throw new RestoreRefused(`DATA_DIR ${dir} already holds a database (db/): restore into a new, empty data folder`);
     return;
