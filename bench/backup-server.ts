@@ -6,6 +6,9 @@
  * process, file stored) while sampling its own memory. Started by bench/backup.ts; not meant to be
  * run by hand.
  */
+import { cp, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { listeningLanguages } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
@@ -22,13 +25,25 @@ const languages = listeningLanguages.slice(0, Number(process.env.BENCH_LANGUAGES
 process.on('unhandledRejection', (err) => process.stderr.write(`unhandled rejection: ${String(err)}\n`));
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+// --reuse (embedded): the data an earlier run of the same size wrote, kept in BENCH_REUSE_DIR.
+const reuseDir = config.dbKind === 'pglite' ? process.env.BENCH_REUSE_DIR : undefined;
+const reused = !!reuseDir && (await stat(path.join(reuseDir, 'PG_VERSION')).then(() => true, () => false));
+if (reused) await cp(reuseDir!, path.join(config.DATA_DIR, 'db'), { recursive: true });
 const { app, ctx } = await buildApp(config, { logger: false });
 
 const seedStarted = performance.now();
-await writeAnalyticsData(ctx.db, members);
+if (!reused) {
+  await writeAnalyticsData(ctx.db, members);
+  if (reuseDir) {
+    // Nothing else runs yet: after a checkpoint the folder is whole on disk.
+    await ctx.db.execute(sql`checkpoint`);
+    await cp(path.join(config.DATA_DIR, 'db'), reuseDir, { recursive: true });
+  }
+}
 const live = await seedLiveChurch(ctx, languages);
 const rows = await ctx.db.execute(sql`select count(*)::int as n from listener_sessions`) as unknown as { rows: Array<{ n: number }> };
 const seedSeconds = (performance.now() - seedStarted) / 1000;
+const seededNow = !reused;
 
 await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
 const address = app.server.address();
@@ -40,20 +55,27 @@ process.on('message', async (msg: { type: string }) => {
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
-    const started = performance.now();
+    // Where this process's own event loop was held up, to tell the server's stalls from the machine's.
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const at = () => performance.timeOrigin + performance.now();
+    const startedAt = at();
     try {
-      const { done } = await startBackup(ctx, { trigger: 'manual' });
+      const { done } = await startBackup(ctx, { trigger: 'manual', onProgress: (percent) => send({ type: 'backup-progress', percent, at: at() }) });
       const result = await done;
       clearInterval(sampler);
+      delay.disable();
       send({
         type: 'backup-done',
-        seconds: (performance.now() - started) / 1000,
+        seconds: (at() - startedAt) / 1000,
         bytes: result.size,
         location: result.location,
         rows: Object.values(result.head.tables).reduce((n, c) => n + c, 0),
         rssBefore,
         rssPeak,
         workerMaxRss: result.workerMaxRssBytes ?? null,
+        eventLoopDelayMaxMs: delay.max / 1e6,
+        eventLoopDelayP99Ms: delay.percentile(99) / 1e6,
       });
     } catch (err) {
       clearInterval(sampler);
@@ -66,4 +88,4 @@ process.on('message', async (msg: { type: string }) => {
   }
 });
 
-send({ type: 'ready', port, cookie: live.cookie, churchId: live.churchId, languages, seedSeconds, listenerRows: rows.rows[0]!.n, database: ctx.dbKind });
+send({ type: 'ready', port, cookie: live.cookie, churchId: live.churchId, languages, seedSeconds, reused: !seededNow, listenerRows: rows.rows[0]!.n, database: ctx.dbKind });

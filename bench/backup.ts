@@ -4,7 +4,8 @@
  *   npm run bench:backup -- --embedded                  the embedded database (PGlite in a temporary folder)
  *   DATABASE_URL=postgres://… npm run bench:backup      PostgreSQL (a fresh database on that server)
  *   DATABASE_URL=postgres://… npm run bench:backup -- --both
- *   … [--members 100000] [--listeners 1000] [--languages 6] [--interval 1000] [--baseline 30]
+ *   … [--members 100000] [--listeners 1000] [--languages 6] [--interval 1000] [--baseline 30] [--verbose]
+ *   … --embedded --reuse DIR   keeps the written embedded database in DIR and starts from it next time
  *
  * The server (bench/backup-server.ts) holds the bench:api analytics database (100,000 members, a
  * million listener rows by default) and a live sermon with N real socket.io listeners (the workers of
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     embedded: { type: 'boolean', default: false },
     both: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
   },
 });
 const members = Number(values.members);
@@ -58,8 +60,11 @@ const now = () => performance.timeOrigin + performance.now();
 const MB = 1024 * 1024;
 const tsx = ['--import', 'tsx'];
 
-interface Ready { port: number; cookie: string; churchId: string; languages: string[]; seedSeconds: number; listenerRows: number; database: string }
-interface BackupDone { seconds: number; bytes: number; location: string; rows: number; rssBefore: number; rssPeak: number; workerMaxRss: number | null }
+interface Ready { port: number; cookie: string; churchId: string; languages: string[]; seedSeconds: number; reused: boolean; listenerRows: number; database: string }
+interface BackupDone {
+  seconds: number; bytes: number; location: string; rows: number; rssBefore: number; rssPeak: number; workerMaxRss: number | null;
+  eventLoopDelayMaxMs: number; eventLoopDelayP99Ms: number;
+}
 
 async function runOne(engine: 'embedded' | 'postgres') {
   const children: ChildProcess[] = [];
@@ -72,13 +77,16 @@ async function runOne(engine: 'embedded' | 'postgres') {
   try {
     const server = fork(path.join(here, 'backup-server.ts'), {
       execArgv: [...tsx, '--max-old-space-size=2048'],
-      env: { ...process.env, DATA_DIR: path.join(work, 'server'), SECRETS_KEY: secretsKey, AZURE_TRANSLATOR_ENDPOINT: mock.url, BENCH_MEMBERS: String(members), BENCH_LANGUAGES: values.languages, ...(source ? { DATABASE_URL: source.url } : { DATABASE_URL: '' }) },
+      env: {
+        ...process.env, DATA_DIR: path.join(work, 'server'), SECRETS_KEY: secretsKey, AZURE_TRANSLATOR_ENDPOINT: mock.url, BENCH_MEMBERS: String(members), BENCH_LANGUAGES: values.languages,
+        BENCH_REUSE_DIR: values.reuse ? path.resolve(values.reuse) : '', ...(source ? { DATABASE_URL: source.url } : { DATABASE_URL: '' }),
+      },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     children.push(server);
     log(`${engine}: writing ${members} members and ${members * 10} listener rows…`);
     const ready = await ask<Ready>(server, {}, 'ready', 30 * 60_000);
-    log(`${engine}: ${ready.listenerRows} listener rows written in ${round1(ready.seedSeconds)} s`);
+    log(`${engine}: ${ready.listenerRows} listener rows ${ready.reused ? 'taken from --reuse' : `written in ${round1(ready.seedSeconds)} s`}`);
     const url = `http://127.0.0.1:${ready.port}`;
 
     // A live sermon with its listeners, as bench:live runs it.
@@ -118,8 +126,12 @@ async function runOne(engine: 'embedded' | 'postgres') {
     const backupAsked = now();
     let backup: BackupDone | null = null;
     let failure: string | null = null;
+    const stages: Array<{ percent: number; at: number }> = [];
     const backingUp = ask<BackupDone>(server, { type: 'backup' }, 'backup-done', 30 * 60_000).then((b) => (backup = b));
-    server.once('message', (m: { type: string; message?: string }) => { if (m.type === 'backup-failed') failure = m.message!; });
+    server.on('message', (m: { type: string; message?: string; percent?: number; at?: number }) => {
+      if (m.type === 'backup-failed') failure = m.message!;
+      if (m.type === 'backup-progress') stages.push({ percent: m.percent!, at: m.at! });
+    });
     while (!backup && !failure && seq < maxSegments) {
       line();
       await sleep(intervalMs);
@@ -141,6 +153,7 @@ async function runOne(engine: 'embedded' | 'postgres') {
       return out.sort((a, b) => a - b);
     };
     if (values.verbose) {
+      for (const stage of stages) log(`  backup at ${round1((stage.at - backupAsked) / 1000)} s: ${stage.percent}%`);
       for (let s = 4; s <= lastDuring; s++) {
         const xs = latencies(s, s);
         log(`  line ${s} at ${round1((sent[s]! - backupAsked) / 1000)} s: p50 ${round1(percentile(xs, 50))} ms, max ${round1(xs.at(-1) ?? Number.NaN)} ms`);
@@ -154,6 +167,7 @@ async function runOne(engine: 'embedded' | 'postgres') {
     speaker.disconnect();
     const done = backup as unknown as BackupDone;
     log(`${engine}: backup ${round1(done.seconds)} s, ${round1(done.bytes / MB)} MB file, server +${round1((done.rssPeak - done.rssBefore) / MB)} MB (${round1(done.rssBefore / MB)} → ${round1(done.rssPeak / MB)} MB), worker peak ${done.workerMaxRss ? round1(done.workerMaxRss / MB) : '?'} MB`);
+    log(`${engine}: the server's event loop was held up at most ${round1(done.eventLoopDelayMaxMs)} ms during the backup (p99 ${round1(done.eventLoopDelayP99Ms)} ms)`);
     log(`${engine}: live p99 ${round1(percentile(without, 99))} ms without the backup (${lastBaseline - 3} lines), ${round1(percentile(during, 99))} ms during it (${lastDuring - lastBaseline} lines), lost ${lost}`);
 
     // The file into a new, empty target, as `npm run restore` does.
@@ -173,6 +187,7 @@ async function runOne(engine: 'embedded' | 'postgres') {
       fileMB: round1(done.bytes / MB),
       dataFolderMB: engine === 'embedded' ? round1((await folderBytes(path.join(work, 'server', 'db'))) / MB) : null,
       serverExtraMB: round1((done.rssPeak - done.rssBefore) / MB),
+      serverEventLoopDelayMaxMs: round1(done.eventLoopDelayMaxMs),
       serverRssBeforeMB: round1(done.rssBefore / MB),
       workerPeakMB: done.workerMaxRss ? round1(done.workerMaxRss / MB) : null,
       liveListeners: listeners,
