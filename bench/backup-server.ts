@@ -49,8 +49,14 @@ await app.listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 
+// The event loop's delays before the backup (the live lines without it), to compare with during.
+const baselineDelay = monitorEventLoopDelay({ resolution: 10 });
+
 process.on('message', async (msg: { type: string }) => {
-  if (msg.type === 'backup') {
+  if (msg.type === 'baseline') {
+    baselineDelay.enable();
+  } else if (msg.type === 'backup') {
+    baselineDelay.disable();
     // No forced GC first: on a heap this size it alone would hold up the captions being measured.
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
@@ -76,6 +82,8 @@ process.on('message', async (msg: { type: string }) => {
         workerMaxRss: result.workerMaxRssBytes ?? null,
         eventLoopDelayMaxMs: delay.max / 1e6,
         eventLoopDelayP99Ms: delay.percentile(99) / 1e6,
+        baselineEventLoopDelayMaxMs: baselineDelay.max / 1e6,
+        baselineEventLoopDelayP99Ms: baselineDelay.percentile(99) / 1e6,
       });
     } catch (err) {
       clearInterval(sampler);

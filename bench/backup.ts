@@ -63,7 +63,7 @@ const tsx = ['--import', 'tsx'];
 interface Ready { port: number; cookie: string; churchId: string; languages: string[]; seedSeconds: number; reused: boolean; listenerRows: number; database: string }
 interface BackupDone {
   seconds: number; bytes: number; location: string; rows: number; rssBefore: number; rssPeak: number; workerMaxRss: number | null;
-  eventLoopDelayMaxMs: number; eventLoopDelayP99Ms: number;
+  eventLoopDelayMaxMs: number; eventLoopDelayP99Ms: number; baselineEventLoopDelayMaxMs: number; baselineEventLoopDelayP99Ms: number;
 }
 
 async function runOne(engine: 'embedded' | 'postgres') {
@@ -118,6 +118,7 @@ async function runOne(engine: 'embedded' | 'postgres') {
       sent[seq] = now();
       speaker.emit('speaker:segment', { sermonId: sermon.id, seq, text: `Segment ${seq}: grace and peace to you from God our Father and the Lord Jesus Christ.`, final: true });
     };
+    server.send({ type: 'baseline' });
     for (let i = 0; i < baseline; i++) {
       line();
       await sleep(intervalMs);
@@ -167,7 +168,7 @@ async function runOne(engine: 'embedded' | 'postgres') {
     speaker.disconnect();
     const done = backup as unknown as BackupDone;
     log(`${engine}: backup ${round1(done.seconds)} s, ${round1(done.bytes / MB)} MB file, server +${round1((done.rssPeak - done.rssBefore) / MB)} MB (${round1(done.rssBefore / MB)} → ${round1(done.rssPeak / MB)} MB), worker peak ${done.workerMaxRss ? round1(done.workerMaxRss / MB) : '?'} MB`);
-    log(`${engine}: the server's event loop was held up at most ${round1(done.eventLoopDelayMaxMs)} ms during the backup (p99 ${round1(done.eventLoopDelayP99Ms)} ms)`);
+    log(`${engine}: the server's event loop was held up at most ${round1(done.eventLoopDelayMaxMs)} ms during the backup (p99 ${round1(done.eventLoopDelayP99Ms)} ms), ${round1(done.baselineEventLoopDelayMaxMs)} ms without it (p99 ${round1(done.baselineEventLoopDelayP99Ms)} ms)`);
     log(`${engine}: live p99 ${round1(percentile(without, 99))} ms without the backup (${lastBaseline - 3} lines), ${round1(percentile(during, 99))} ms during it (${lastDuring - lastBaseline} lines), lost ${lost}`);
 
     // The file into a new, empty target, as `npm run restore` does.
@@ -188,6 +189,7 @@ async function runOne(engine: 'embedded' | 'postgres') {
       dataFolderMB: engine === 'embedded' ? round1((await folderBytes(path.join(work, 'server', 'db'))) / MB) : null,
       serverExtraMB: round1((done.rssPeak - done.rssBefore) / MB),
       serverEventLoopDelayMaxMs: round1(done.eventLoopDelayMaxMs),
+      serverEventLoopDelayMaxWithoutMs: round1(done.baselineEventLoopDelayMaxMs),
       serverRssBeforeMB: round1(done.rssBefore / MB),
       workerPeakMB: done.workerMaxRss ? round1(done.workerMaxRss / MB) : null,
       liveListeners: listeners,
