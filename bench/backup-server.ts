@@ -55,6 +55,7 @@ const baselineDelay = monitorEventLoopDelay({ resolution: 10 });
 process.on('message', async (msg: { type: string }) => {
   if (msg.type === 'baseline') {
     baselineDelay.enable();
+    baselineDelay.reset();
   } else if (msg.type === 'backup') {
     baselineDelay.disable();
     // No forced GC first: on a heap this size it alone would hold up the captions being measured.

@@ -2,18 +2,19 @@
  * Backup and restore at scale (decision 032):
  *
  *   npm run bench:backup -- --embedded                  the embedded database (PGlite in a temporary folder)
- *   DATABASE_URL=postgres://… npm run bench:backup      PostgreSQL (a fresh database on that server)
+ *   DATABASE_URL=postgres://… npm run bench:backup      PostgreSQL (fresh databases on that server)
  *   DATABASE_URL=postgres://… npm run bench:backup -- --both
- *   … [--members 100000] [--listeners 1000] [--languages 6] [--interval 1000] [--baseline 30] [--verbose]
+ *   … [--members 100000] [--listeners 1000] [--languages 6] [--interval 1000] [--baseline 30] [--rounds 3] [--verbose]
  *   … --embedded --reuse DIR   keeps the written embedded database in DIR and starts from it next time
  *
  * The server (bench/backup-server.ts) holds the bench:api analytics database (100,000 members, a
- * million listener rows by default) and a live sermon with N real socket.io listeners (the workers of
- * bench:live) and the mock Azure translator at 50 ms. The speaker sends a final line every interval:
- * first `--baseline` lines with nothing else going on, then a backup is made as "Back up now" does and
- * lines keep coming until it is stored. Printed: backup seconds, file size, the server's extra memory
- * (its peak during the backup over its memory before) and the worker's peak, live p99 without and
- * during the backup; then a restore of the file into a new empty target (seconds, peak memory, rows).
+ * million listener rows by default) and a live sermon with N real socket.io listeners (bench:live's
+ * workers) and the mock Azure translator at 50 ms. The speaker sends a final line every interval. Each
+ * round sends `--baseline` lines with nothing else going on, then makes a backup as "Back up now" does
+ * while lines keep coming until it is stored: the live p99 without and during, back to back. Printed:
+ * backup seconds, file size, the server's extra memory (its peak during the backup over its memory
+ * before) and the worker's peak, the server's event-loop delay; then a restore of the last file into a
+ * new, empty target (seconds, peak memory, rows). Figures are the median of the rounds.
  * Targets: backup ≤ 60 s, ≤ 200 MB extra; live p99 during ≤ 1.5 × without. One JSON line last.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -23,8 +24,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { io } from 'socket.io-client';
 import { startMockAzure } from '../apps/server/test/mock-azure';
+import { startLiveSermon, type LiveSermon } from './backup-live';
 import { freshPostgres } from './fresh-db';
 import { ask, percentile, round1 } from './ipc';
 
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     languages: { type: 'string', default: '6' },
     interval: { type: 'string', default: '1000' },
     baseline: { type: 'string', default: '30' },
+    rounds: { type: 'string', default: '3' },
     embedded: { type: 'boolean', default: false },
     both: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
@@ -46,11 +48,12 @@ const members = Number(values.members);
 const listeners = Number(values.listeners);
 const intervalMs = Number(values.interval);
 const baseline = Number(values.baseline);
-// Lines the listeners keep room for: the baseline, then at most ten minutes of backup.
-const maxSegments = baseline + Math.ceil(600_000 / intervalMs);
+const rounds = Number(values.rounds);
+// Lines the listeners keep room for: each round's baseline, then at most ten minutes of backup.
+const maxLines = rounds * (baseline + Math.ceil(600_000 / intervalMs));
 const engines: Array<'embedded' | 'postgres'> = values.both ? ['embedded', 'postgres'] : values.embedded ? ['embedded'] : ['postgres'];
 if (engines.includes('postgres') && !process.env.DATABASE_URL) {
-  process.stderr.write('Set DATABASE_URL (a PostgreSQL server; a fresh database is made on it), or pass --embedded\n');
+  process.stderr.write('Set DATABASE_URL (a PostgreSQL server; fresh databases are made on it), or pass --embedded\n');
   process.exit(2);
 }
 
@@ -58,13 +61,52 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const now = () => performance.timeOrigin + performance.now();
 const MB = 1024 * 1024;
-const tsx = ['--import', 'tsx'];
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
-interface Ready { port: number; cookie: string; churchId: string; languages: string[]; seedSeconds: number; reused: boolean; listenerRows: number; database: string }
+interface Ready { port: number; cookie: string; churchId: string; languages: string[]; seedSeconds: number; reused: boolean; listenerRows: number }
 interface BackupDone {
   seconds: number; bytes: number; location: string; rows: number; rssBefore: number; rssPeak: number; workerMaxRss: number | null;
-  eventLoopDelayMaxMs: number; eventLoopDelayP99Ms: number; baselineEventLoopDelayMaxMs: number; baselineEventLoopDelayP99Ms: number;
+  eventLoopDelayMaxMs: number; baselineEventLoopDelayMaxMs: number;
 }
+
+/** One round: baseline lines, then a backup with lines going on; answers its figures. */
+async function round(engine: string, n: number, server: ChildProcess, live: LiveSermon) {
+  server.send({ type: 'baseline' });
+  const first = live.line() + 3;
+  for (let i = 1; i < baseline; i++) {
+    await sleep(intervalMs);
+    live.line();
+  }
+  await sleep(intervalMs);
+  const lastBaseline = live.line() - 1;
+  const asked = live.sentAt(lastBaseline + 1);
+  const stages: Array<{ percent: number; at: number }> = [];
+  let failure: string | null = null;
+  const onMessage = (m: { type: string; message?: string; percent?: number; at?: number }) => {
+    if (m.type === 'backup-failed') failure = m.message!;
+    if (m.type === 'backup-progress') stages.push({ percent: m.percent!, at: m.at! });
+  };
+  server.on('message', onMessage);
+  let done: BackupDone | null = null;
+  const backingUp = ask<BackupDone>(server, { type: 'backup' }, 'backup-done', 30 * 60_000).then((b) => (done = b));
+  while (!done && !failure) {
+    await sleep(intervalMs);
+    if (!done) live.line();
+  }
+  server.off('message', onMessage);
+  if (failure) throw new Error(`the backup failed: ${failure}`);
+  await backingUp;
+  const backup = done as unknown as BackupDone;
+  const lastDuring = live.line() - 1;
+  return { backup, first, lastBaseline, lastDuring, asked, stages, n, engine };
+}
+
+/** One round's figures, as measured (the type of what a run reports per round). */
+const figuresOf = (f: {
+  backupSeconds: number; fileMB: number; serverExtraMB: number; serverRssBeforeMB: number; workerPeakMB: number; p99Without: number; p99During: number;
+  loopWithout: number; loopDuring: number; linesDuring: number; lost: number; location: string; rows: number;
+}) => f;
 
 async function runOne(engine: 'embedded' | 'postgres') {
   const children: ChildProcess[] = [];
@@ -76,7 +118,7 @@ async function runOne(engine: 'embedded' | 'postgres') {
   const secretsKey = randomBytes(32).toString('hex');
   try {
     const server = fork(path.join(here, 'backup-server.ts'), {
-      execArgv: [...tsx, '--max-old-space-size=2048'],
+      execArgv: ['--import', 'tsx', '--max-old-space-size=2048'],
       env: {
         ...process.env, DATA_DIR: path.join(work, 'server'), SECRETS_KEY: secretsKey, AZURE_TRANSLATOR_ENDPOINT: mock.url, BENCH_MEMBERS: String(members), BENCH_LANGUAGES: values.languages,
         BENCH_REUSE_DIR: values.reuse ? path.resolve(values.reuse) : '', ...(source ? { DATABASE_URL: source.url } : { DATABASE_URL: '' }),
@@ -87,121 +129,71 @@ async function runOne(engine: 'embedded' | 'postgres') {
     log(`${engine}: writing ${members} members and ${members * 10} listener rows…`);
     const ready = await ask<Ready>(server, {}, 'ready', 30 * 60_000);
     log(`${engine}: ${ready.listenerRows} listener rows ${ready.reused ? 'taken from --reuse' : `written in ${round1(ready.seedSeconds)} s`}`);
-    const url = `http://127.0.0.1:${ready.port}`;
-
-    // A live sermon with its listeners, as bench:live runs it.
-    const res = await fetch(`${url}/api/v1/sermons`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: ready.cookie }, body: JSON.stringify({ churchId: ready.churchId, sourceLanguage: 'en' }) });
-    if (res.status !== 201) throw new Error(`going live failed: ${res.status} ${await res.text()}`);
-    const sermon = (await res.json()) as { id: string; broadcastId: string };
-    const speaker = io(`${url}/live`, { transports: ['websocket'], extraHeaders: { cookie: ready.cookie }, reconnection: false });
-    const joined = await speaker.timeout(10_000).emitWithAck('speaker:join', { sermonId: sermon.id });
-    if (!joined.ok) throw new Error(`speaker:join refused: ${JSON.stringify(joined.error)}`);
-    const workerCount = Math.max(1, Math.min(4, Math.ceil(listeners / 500)));
-    const per = Math.ceil(listeners / workerCount);
-    const workers: ChildProcess[] = [];
-    const readies: Array<Promise<unknown>> = [];
-    for (let w = 0; w < workerCount; w++) {
-      const worker = fork(path.join(here, 'live-listeners.ts'), { execArgv: tsx, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-      children.push(worker);
-      workers.push(worker);
-      await ask(worker, {}, 'spawned');
-      readies.push(ask(worker, { type: 'start', urls: [url], broadcastId: sermon.broadcastId, languages: ready.languages, count: Math.min(per, listeners - w * per), offset: w * per, total: listeners, segments: maxSegments }, 'ready'));
-    }
-    await Promise.all(readies);
+    const live = await startLiveSermon({ url: `http://127.0.0.1:${ready.port}`, cookie: ready.cookie, churchId: ready.churchId, languages: ready.languages, listeners, maxLines, children });
     log(`${engine}: ${listeners} listeners joined`);
     await sleep(1500);
 
-    const sent = new Float64Array(maxSegments + 1);
-    let seq = 0;
-    const line = () => {
-      seq++;
-      sent[seq] = now();
-      speaker.emit('speaker:segment', { sermonId: sermon.id, seq, text: `Segment ${seq}: grace and peace to you from God our Father and the Lord Jesus Christ.`, final: true });
-    };
-    server.send({ type: 'baseline' });
-    for (let i = 0; i < baseline; i++) {
-      line();
-      await sleep(intervalMs);
-    }
-    const lastBaseline = seq;
-    const backupAsked = now();
-    let backup: BackupDone | null = null;
-    let failure: string | null = null;
-    const stages: Array<{ percent: number; at: number }> = [];
-    const backingUp = ask<BackupDone>(server, { type: 'backup' }, 'backup-done', 30 * 60_000).then((b) => (backup = b));
-    server.on('message', (m: { type: string; message?: string; percent?: number; at?: number }) => {
-      if (m.type === 'backup-failed') failure = m.message!;
-      if (m.type === 'backup-progress') stages.push({ percent: m.percent!, at: m.at! });
-    });
-    while (!backup && !failure && seq < maxSegments) {
-      line();
-      await sleep(intervalMs);
-    }
-    if (failure) throw new Error(`the backup failed: ${failure}`);
-    await backingUp;
-    const lastDuring = seq;
+    const results = [];
+    for (let n = 1; n <= rounds; n++) results.push(await round(engine, n, server, live));
     await sleep(3000);
-
-    const reports = await Promise.all(workers.map((w) => ask<{ live: number[] }>(w, { type: 'report' }, 'report')));
-    const latencies = (from: number, to: number) => {
-      const out: number[] = [];
-      for (const r of reports) {
-        for (let i = 0; i < r.live.length; i++) {
-          const s = (i % maxSegments) + 1;
-          if (s >= from && s <= to && r.live[i]! > 0) out.push(r.live[i]! - sent[s]!);
+    const lines: Array<ReturnType<typeof figuresOf>> = [];
+    for (const r of results) {
+      const without = await live.latencies(r.first, r.lastBaseline);
+      const during = await live.latencies(r.lastBaseline + 1, r.lastDuring);
+      const b = r.backup;
+      if (values.verbose) {
+        for (const stage of r.stages) log(`  round ${r.n}: backup at ${round1((stage.at - r.asked) / 1000)} s: ${stage.percent}%`);
+        for (let s = r.first; s <= r.lastDuring; s++) {
+          const xs = await live.latencies(s, s);
+          log(`  round ${r.n}: line ${s} at ${round1((live.sentAt(s) - r.asked) / 1000)} s: p50 ${round1(percentile(xs, 50))} ms, max ${round1(xs.at(-1) ?? Number.NaN)} ms`);
         }
       }
-      return out.sort((a, b) => a - b);
-    };
-    if (values.verbose) {
-      for (const stage of stages) log(`  backup at ${round1((stage.at - backupAsked) / 1000)} s: ${stage.percent}%`);
-      for (let s = 4; s <= lastDuring; s++) {
-        const xs = latencies(s, s);
-        log(`  line ${s} at ${round1((sent[s]! - backupAsked) / 1000)} s: p50 ${round1(percentile(xs, 50))} ms, max ${round1(xs.at(-1) ?? Number.NaN)} ms`);
-      }
+      const figures = figuresOf({
+        backupSeconds: b.seconds, fileMB: b.bytes / MB, serverExtraMB: (b.rssPeak - b.rssBefore) / MB, serverRssBeforeMB: b.rssBefore / MB,
+        workerPeakMB: b.workerMaxRss ? b.workerMaxRss / MB : Number.NaN, p99Without: percentile(without, 99), p99During: percentile(during, 99),
+        loopWithout: b.baselineEventLoopDelayMaxMs, loopDuring: b.eventLoopDelayMaxMs, linesDuring: r.lastDuring - r.lastBaseline,
+        lost: listeners * (r.lastDuring - r.first + 1) - without.length - during.length, location: b.location, rows: b.rows,
+      });
+      log(`${engine} round ${r.n}: backup ${round1(figures.backupSeconds)} s, ${round1(figures.fileMB)} MB; server +${round1(figures.serverExtraMB)} MB (from ${round1(figures.serverRssBeforeMB)} MB), worker peak ${round1(figures.workerPeakMB)} MB; live p99 ${round1(figures.p99Without)} ms without, ${round1(figures.p99During)} ms during (${figures.linesDuring} lines, ${round2(figures.p99During / figures.p99Without)}×); event loop held up at most ${round1(figures.loopWithout)} ms without, ${round1(figures.loopDuring)} ms during; lost ${figures.lost}`);
+      lines.push(figures);
     }
-    // The first lines pay for connection set-up and JIT; the baseline leaves out its first three.
-    const without = latencies(4, lastBaseline);
-    const during = latencies(lastBaseline + 1, lastDuring);
-    const lost = listeners * (lastDuring - 3) - without.length - during.length;
-    for (const w of workers) w.send({ type: 'stop' });
-    speaker.disconnect();
-    const done = backup as unknown as BackupDone;
-    log(`${engine}: backup ${round1(done.seconds)} s, ${round1(done.bytes / MB)} MB file, server +${round1((done.rssPeak - done.rssBefore) / MB)} MB (${round1(done.rssBefore / MB)} → ${round1(done.rssPeak / MB)} MB), worker peak ${done.workerMaxRss ? round1(done.workerMaxRss / MB) : '?'} MB`);
-    log(`${engine}: the server's event loop was held up at most ${round1(done.eventLoopDelayMaxMs)} ms during the backup (p99 ${round1(done.eventLoopDelayP99Ms)} ms), ${round1(done.baselineEventLoopDelayMaxMs)} ms without it (p99 ${round1(done.baselineEventLoopDelayP99Ms)} ms)`);
-    log(`${engine}: live p99 ${round1(percentile(without, 99))} ms without the backup (${lastBaseline - 3} lines), ${round1(percentile(during, 99))} ms during it (${lastDuring - lastBaseline} lines), lost ${lost}`);
+    live.stop();
 
-    // The file into a new, empty target, as `npm run restore` does.
+    // The last file into a new, empty target, as `npm run restore` does.
+    const last = lines.at(-1)!;
     const restoreEnv = target ? { DATABASE_URL: target.url, DATA_DIR: path.join(work, 'restored') } : { DATA_DIR: path.join(work, 'restored'), DATABASE_URL: '' };
-    const restorer = fork(path.join(here, 'backup-restore.ts'), [done.location], { execArgv: tsx, env: { ...process.env, ...restoreEnv, SECRETS_KEY: secretsKey }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const restorer = fork(path.join(here, 'backup-restore.ts'), [last.location], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...restoreEnv, SECRETS_KEY: secretsKey }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     children.push(restorer);
     const restored = await new Promise<{ type: string; seconds: number; rows: number; maxRss: number; message?: string }>((resolve) => restorer.once('message', resolve));
     if (restored.type !== 'restored') throw new Error(`the restore failed: ${restored.message}`);
-    log(`${engine}: restore ${round1(restored.seconds)} s, ${restored.rows} rows (the file holds ${done.rows}), peak ${round1(restored.maxRss / MB)} MB`);
+    log(`${engine}: restore ${round1(restored.seconds)} s, ${restored.rows} rows (the file holds ${last.rows}), peak ${round1(restored.maxRss / MB)} MB`);
+    const dataFolderMB = engine === 'embedded' ? round1((await folderBytes(path.join(work, 'server', 'db'))) / MB) : null;
     await ask(server, { type: 'stop' }, 'stopped', 60_000).catch(() => undefined);
 
+    const med = (pick: (f: (typeof lines)[number]) => number) => round1(median(lines.map(pick)));
     return {
       database: engine,
       members,
       listenerRows: ready.listenerRows,
-      backupSeconds: round1(done.seconds),
-      fileMB: round1(done.bytes / MB),
-      dataFolderMB: engine === 'embedded' ? round1((await folderBytes(path.join(work, 'server', 'db'))) / MB) : null,
-      serverExtraMB: round1((done.rssPeak - done.rssBefore) / MB),
-      serverEventLoopDelayMaxMs: round1(done.eventLoopDelayMaxMs),
-      serverEventLoopDelayMaxWithoutMs: round1(done.baselineEventLoopDelayMaxMs),
-      serverRssBeforeMB: round1(done.rssBefore / MB),
-      workerPeakMB: done.workerMaxRss ? round1(done.workerMaxRss / MB) : null,
+      rounds,
+      backupSeconds: med((f) => f.backupSeconds),
+      fileMB: med((f) => f.fileMB),
+      dataFolderMB,
+      serverExtraMB: med((f) => f.serverExtraMB),
+      serverRssBeforeMB: med((f) => f.serverRssBeforeMB),
+      workerPeakMB: med((f) => f.workerPeakMB),
       liveListeners: listeners,
-      liveP99WithoutMs: round1(percentile(without, 99)),
-      liveP99DuringMs: round1(percentile(during, 99)),
-      liveP99Ratio: round1((percentile(during, 99) / percentile(without, 99)) * 100) / 100,
-      linesDuringBackup: lastDuring - lastBaseline,
-      lostCaptions: lost,
+      liveP99WithoutMs: med((f) => f.p99Without),
+      liveP99DuringMs: med((f) => f.p99During),
+      liveP99Ratio: round2(median(lines.map((f) => f.p99During / f.p99Without))),
+      liveP99Rounds: lines.map((f) => [round1(f.p99Without), round1(f.p99During)]),
+      eventLoopMaxWithoutMs: med((f) => f.loopWithout),
+      eventLoopMaxDuringMs: med((f) => f.loopDuring),
+      lostCaptions: lines.reduce((n, f) => n + f.lost, 0),
       restoreSeconds: round1(restored.seconds),
       restorePeakMB: round1(restored.maxRss / MB),
       restoredRows: restored.rows,
-      fileRows: done.rows,
+      fileRows: last.rows,
     };
   } finally {
     for (const c of children) if (c.exitCode === null) c.kill();
