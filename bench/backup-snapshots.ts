@@ -6,10 +6,11 @@
  * the longest gap between its answers is the stall a live sermon's next line would see.
  *
  *   node --import tsx bench/backup-snapshots.ts [--members 100000]
+ *   node --import tsx bench/backup-snapshots.ts --from DIR     the folder `bench:backup --reuse DIR` kept
  *
  * Prints one line per way and one JSON line last.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,16 +20,19 @@ import { snapshotPglite } from '../apps/server/src/db/backup/pglite-snapshot';
 import { writeAnalyticsData } from './analytics-seed';
 import { round1 } from './ipc';
 
-const { values } = parseArgs({ options: { members: { type: 'string', default: '100000' } } });
+const { values } = parseArgs({ options: { members: { type: 'string', default: '100000' }, from: { type: 'string' } } });
 const members = Number(values.members);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const MB = 1024 * 1024;
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-snapshots-'));
+if (values.from) await cp(path.resolve(values.from), path.join(dir, 'db'), { recursive: true });
 const database = await openDatabase({ dataDir: dir });
 const client = (database.db as unknown as { $client: PGlite }).$client;
-log(`writing ${members} members and ${members * 10} listener rows…`);
-await writeAnalyticsData(database.db, members);
+if (!values.from) {
+  log(`writing ${members} members and ${members * 10} listener rows…`);
+  await writeAnalyticsData(database.db, members);
+}
 
 /** Runs `work` while a probe query runs every 10 ms; answers its time, the probe's longest wait and the memory it took. */
 async function measure(name: string, work: () => Promise<unknown>) {
@@ -61,7 +65,8 @@ async function measure(name: string, work: () => Promise<unknown>) {
 }
 
 const results = {
-  members,
+  members: values.from ? null : members,
+  databaseMB: round1(Number((await client.query<{ n: string }>('select pg_database_size(current_database())::text as n')).rows[0]!.n) / MB),
   dumpDataDir: await measure('dumpDataDir()', () => client.dumpDataDir('none')),
   oneTransaction: await measure('rows read in one transaction', async () => {
     // What a dump inside the server would hold the database for: every listener row, in one snapshot.
