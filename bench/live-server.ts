@@ -13,14 +13,7 @@ import path from 'node:path';
 import { listeningLanguages } from '@app/shared';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { churches, churchLanguages, glossaryEntries, users } from '../apps/server/src/db/schema';
-import { seedDemoData } from '../apps/server/src/db/seed';
-import { termKey } from '../apps/server/src/modules/glossary/matcher';
-import { ensureStarterGlossary } from '../apps/server/src/modules/glossary/starter';
-import { newReferralCode } from '../apps/server/src/lib/ids';
-import { hashPassword } from '../apps/server/src/lib/passwords';
-import { createSession, SESSION_COOKIE } from '../apps/server/src/lib/session';
-import { MOCK_TRANSLATOR_KEY } from '../apps/server/test/mock-azure';
+import { seedLiveChurch } from './live-seed';
 import { LISTEN_BACKLOG } from '../apps/server/src/lib/listen';
 
 type ParentMessage = { type: 'rss' } | { type: 'stop' } | { type: 'profile' } | { type: 'profile-end' } | { type: 'cpu' };
@@ -35,62 +28,7 @@ const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 
 const { app, ctx } = await buildApp(config, { logger: false });
 
 const languages = listeningLanguages.slice(0, languageCount).map((l) => l.code);
-const seeded = process.env.BENCH_SEED === '0' ? null : process.env.BENCH_SEED === 'demo' ? await seedDemo() : await seed();
-
-async function seed() {
-  const [church] = await ctx.db.insert(churches).values({
-    name: 'Benchmark Church', address: '1 Bench Street', suburb: 'Sydney', state: 'New South Wales', country: 'Australia',
-    contactNumber: '0299990000', pastorName: 'Pat Pastor', pastorPhone: '0411111111',
-    weeklyStreamLimitMinutes: 100_000, guestsMayListen: true,
-    translatorKeyEnc: ctx.secrets.encrypt(MOCK_TRANSLATOR_KEY), translatorLocation: 'australiaeast',
-  }).returning();
-  await ctx.db.insert(churchLanguages).values([
-    { churchId: church!.id, list: 'go_live' as const, code: 'en', name: 'English' },
-    ...languages.map((code) => ({ churchId: church!.id, list: 'join_live' as const, code, name: code })),
-  ]);
-  const [speaker] = await ctx.db.insert(users).values({
-    email: 'speaker@bench.local', passwordHash: await hashPassword('bench-password'), role: 'staff',
-    churchId: church!.id, firstName: 'Bench', lastName: 'Speaker', referralCode: newReferralCode(),
-  }).returning();
-  await seedGlossary(church!.id, Number(process.env.BENCH_GLOSSARY ?? 0));
-  return { churchId: church!.id, cookie: `${SESSION_COOKIE}=${await createSession(ctx.db, speaker!.id)}` };
-}
-
-/**
- * BENCH_SEED=demo (the lobby herd, bench/herd.ts): the product's demo data as a first start writes it
- * (the demo translator, Harbour City Church and its standing join code), the speaker being its staff
- * member.
- */
-async function seedDemo() {
-  await seedDemoData(ctx.db);
-  // A server that has run before has its starter glossary (written once per database, at the first
-  // glossary read ever): not the first Sunday morning's work of a fresh benchmark database.
-  await ensureStarterGlossary(ctx.db);
-  const [church] = await ctx.db.select().from(churches).where(eq(churches.joinCode, 'HARBOUR'));
-  const [speaker] = await ctx.db.select().from(users).where(eq(users.email, 'staff@demo.church'));
-  const offered = await ctx.db.select({ code: churchLanguages.code }).from(churchLanguages)
-    .where(and(eq(churchLanguages.churchId, church!.id), eq(churchLanguages.list, 'join_live')));
-  return {
-    churchId: church!.id, joinCode: church!.joinCode, languages: offered.map((l) => l.code),
-    cookie: `${SESSION_COOKIE}=${await createSession(ctx.db, speaker!.id)}`,
-  };
-}
-
-/**
- * `--glossary N`: N church glossary entries (every other one `fixed` in every language), on top of
- * the starter glossary every run has, to show matching time does not grow with the glossary.
- */
-async function seedGlossary(churchId: string, count: number) {
-  const rows = Array.from({ length: count }, (_, i) => {
-    const term = `Elder${i} Member${i}`;
-    const fixed = i % 2 === 0;
-    return {
-      churchId, language: 'en', term, termKey: termKey(term), kind: fixed ? ('fixed' as const) : ('keep' as const),
-      translations: fixed ? Object.fromEntries(languages.map((code) => [code, `${term} ${code}`])) : {}, heardAs: [`Elda${i} Member${i}`],
-    };
-  });
-  for (let i = 0; i < rows.length; i += 500) await ctx.db.insert(glossaryEntries).values(rows.slice(i, i + 500));
-}
+const seeded = process.env.BENCH_SEED === '0' ? null : await seedLiveChurch(ctx, languages, Number(process.env.BENCH_GLOSSARY ?? 0));
 
 // The baseline: the same caption-shaped messages broadcast to language rooms, with nothing else.
 const bare = app.io.of('/bench');

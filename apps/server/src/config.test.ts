@@ -83,3 +83,26 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, dbKind: 'pglite' });
   });
 });
+
+describe('backup settings', () => {
+  it('back up daily at 02:00 Sydney time, keep 14, in DATA_DIR/backups, unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ BACKUP_TIME: '02:00 Australia/Sydney', BACKUP_KEEP: 14, backupS3: null });
+    expect(loadConfig({ BACKUP_TIME: '23:30', BACKUP_KEEP: '30' })).toMatchObject({ BACKUP_TIME: '23:30', BACKUP_KEEP: 30 });
+    expect(loadConfig({ BACKUP_TIME: '03:15 Australia/Perth' }).BACKUP_TIME).toBe('03:15 Australia/Perth');
+  });
+
+  it('stop start-up with one line for a bad time, zone or count', () => {
+    expect(() => loadConfig({ BACKUP_TIME: '2am' })).toThrow(/^Invalid environment variable BACKUP_TIME: must be HH:MM \(24-hour\)/);
+    expect(() => loadConfig({ BACKUP_TIME: '24:00' })).toThrow(/BACKUP_TIME/);
+    expect(() => loadConfig({ BACKUP_TIME: '02:00 Mars/Olympus' })).toThrow(/BACKUP_TIME/);
+    expect(() => loadConfig({ BACKUP_KEEP: '31' })).toThrow(/^Invalid environment variable BACKUP_KEEP: must be at most 30: no backup is kept longer than 30 days$/);
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP: must be at least 1/);
+    expect(() => loadConfig({ BACKUP_KEY: 'short' })).toThrow(/BACKUP_KEY: must be 32 bytes/);
+  });
+
+  it('put backups in BACKUP_BUCKET with the S3 settings files use, which it then requires', () => {
+    const keys = { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_ENDPOINT: 'http://minio:9000' };
+    expect(loadConfig({ BACKUP_BUCKET: 'church-backups', ...keys })).toMatchObject({ s3: null, backupS3: { bucket: 'church-backups', endpoint: 'http://minio:9000' } });
+    expect(() => loadConfig({ BACKUP_BUCKET: 'church-backups' })).toThrow(/S3_ACCESS_KEY_ID: required when BACKUP_BUCKET is set/);
+  });
+});

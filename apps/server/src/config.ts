@@ -1,4 +1,25 @@
 import { z } from 'zod';
+import { BACKUP_KEEP_DEFAULT, BACKUP_KEEP_MAX, BACKUP_TIME_DEFAULT, DEFAULT_CHURCH_TIME_ZONE } from '@app/shared';
+
+const bucketName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)');
+const key32 = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}$|^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes as 64 hex characters or base64');
+
+/** `HH:MM` in 24 hours, optionally followed by an IANA time zone (the backup's daily time, decision 032). */
+export function parseBackupTime(value: string): { hour: number; minute: number; timeZone: string } | null {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)(?:\s+(\S+))?$/.exec(value.trim());
+  if (!m) return null;
+  const timeZone = m[3] ?? DEFAULT_CHURCH_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+  } catch {
+    return null;
+  }
+  return { hour: Number(m[1]), minute: Number(m[2]), timeZone };
+}
 
 /** Environment, parsed once at start-up; every bad variable is reported in one line each. */
 const envSchema = z.object({
@@ -12,18 +33,27 @@ const envSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   // Images and voice clips go to this bucket instead of PostgreSQL (decision 006). us-east-1 is what
   // MinIO, Ceph and R2 accept unless told otherwise; on AWS it must be the bucket's own region.
-  S3_BUCKET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)')
-    .optional(),
+  S3_BUCKET: bucketName.optional(),
   S3_ENDPOINT: z.string().regex(/^https?:\/\/[^\s/]+/, 'must be an http:// or https:// URL').optional(),
   S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  SECRETS_KEY: z
+  SECRETS_KEY: key32.optional(),
+  // Backups (decision 032): the key that encrypts them (unset: SECRETS_KEY's), when and how many,
+  // and where: a folder (DATA_DIR/backups unless BACKUP_DIR) or an S3-compatible bucket.
+  BACKUP_KEY: key32.optional(),
+  BACKUP_TIME: z
     .string()
-    .regex(/^[0-9a-fA-F]{64}$|^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes as 64 hex characters or base64')
-    .optional(),
+    .refine((v) => parseBackupTime(v) !== null, 'must be HH:MM (24-hour), optionally followed by a time zone such as Australia/Perth')
+    .default(BACKUP_TIME_DEFAULT),
+  BACKUP_KEEP: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(BACKUP_KEEP_MAX, `must be at most ${BACKUP_KEEP_MAX}: no backup is kept longer than 30 days`)
+    .default(BACKUP_KEEP_DEFAULT),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_BUCKET: bucketName.optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Sermon Translate <no-reply@localhost>'),
   AZURE_TRANSLATOR_ENDPOINT: z.string().url().optional(),
@@ -68,6 +98,8 @@ export type Config = Omit<z.infer<typeof envSchema>, 'ADMIN_TWO_STEP'> & {
   ADMIN_TWO_STEP: 'required' | 'optional';
   dbKind: 'pglite' | 'postgres';
   s3: S3Settings | null;
+  /** The bucket backups go to (BACKUP_BUCKET, with the S3 settings of files), or null for a folder. */
+  backupS3: S3Settings | null;
 };
 
 export class ConfigError extends Error {}
@@ -85,17 +117,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const missing: string[] = [];
   if (config.NODE_ENV === 'production' && !config.SECRETS_KEY) missing.push('SECRETS_KEY: required when NODE_ENV=production');
   const s3Given = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => config[k]);
-  if (config.S3_BUCKET) {
-    if (!config.S3_ACCESS_KEY_ID) missing.push('S3_ACCESS_KEY_ID: required when S3_BUCKET is set');
-    if (!config.S3_SECRET_ACCESS_KEY) missing.push('S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set');
+  const bucketSetting = config.S3_BUCKET ? 'S3_BUCKET' : config.BACKUP_BUCKET ? 'BACKUP_BUCKET' : null;
+  if (bucketSetting) {
+    if (!config.S3_ACCESS_KEY_ID) missing.push(`S3_ACCESS_KEY_ID: required when ${bucketSetting} is set`);
+    if (!config.S3_SECRET_ACCESS_KEY) missing.push(`S3_SECRET_ACCESS_KEY: required when ${bucketSetting} is set`);
   } else if (s3Given.length > 0) {
     // Half a storage setting would silently keep files in PostgreSQL; say so at start instead.
     missing.push(`S3_BUCKET: required when ${s3Given.join(', ')} is set (files stay in PostgreSQL without it)`);
   }
   if (missing.length > 0) throw new ConfigError(missing.map((m) => `Invalid environment variable ${m}`).join('\n'));
-  const s3 = config.S3_BUCKET
+  const inBucket = (bucket: string | undefined): S3Settings | null => bucket
     ? {
-        bucket: config.S3_BUCKET,
+        bucket,
         region: config.S3_REGION,
         endpoint: config.S3_ENDPOINT,
         accessKeyId: config.S3_ACCESS_KEY_ID!,
@@ -103,5 +136,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }
     : null;
   const adminTwoStep = config.ADMIN_TWO_STEP ?? (config.NODE_ENV === 'production' ? 'required' : 'optional');
-  return { ...config, ADMIN_TWO_STEP: adminTwoStep, dbKind: config.DATABASE_URL ? 'postgres' : 'pglite', s3 };
+  return {
+    ...config,
+    ADMIN_TWO_STEP: adminTwoStep,
+    dbKind: config.DATABASE_URL ? 'postgres' : 'pglite',
+    s3: inBucket(config.S3_BUCKET),
+    backupS3: inBucket(config.BACKUP_BUCKET),
+  };
 }

@@ -4,6 +4,10 @@ import { demoSignIns, DEMO_PASSWORD, seedDemoData } from './db/seed';
 import { DataDirError, ensureWritableDataDir, lockDataDir } from './lib/data-dir';
 import { DIGEST_EVERY_MS, runMessageDigest } from './modules/messages/digest';
 import { startPrivacySchedule } from './modules/privacy/schedule';
+import { BACKUP_CHECK_EVERY_MS, runBackupSchedule } from './modules/backups/schedule';
+import { startControlServer } from './modules/backups/control';
+import { onBackupFinished } from './modules/backups/run-backup';
+import { backupHealth } from './modules/backups/service';
 import { LISTEN_BACKLOG } from './lib/listen';
 
 async function start(config: Config) {
@@ -19,6 +23,13 @@ async function start(config: Config) {
   ctx.onClose(startPrivacySchedule(ctx));
   // Unread church messages mailed as one digest per person (decision record 022), same lock-and-schedule pattern.
   ctx.onClose(startPrivacySchedule(ctx, runMessageDigest, DIGEST_EVERY_MS, 'digest'));
+  // The daily backup at BACKUP_TIME, claimed by one process of a cluster (decision 032); each backup
+  // run, scheduled or Back up now, counts itself at /metrics (decision 035), not each check.
+  ctx.onClose(startPrivacySchedule(ctx, runBackupSchedule, BACKUP_CHECK_EVERY_MS, null));
+  ctx.onClose(onBackupFinished((outcome) => ctx.metrics.recordJobRun('backup', outcome.ok)));
+  ctx.metrics.readLastGoodBackupFrom(async () => (await backupHealth(ctx)).lastGoodAt);
+  // `npm run backup` cannot open the embedded database while this process has it: it asks here.
+  if (ctx.dbKind === 'pglite') ctx.onClose(await startControlServer(ctx));
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const lines = [`Sermon Translate ${ctx.version} is running at ${url} (database: ${ctx.dbKind}, files: ${config.s3 ? `S3 bucket ${config.s3.bucket}` : 'in the database'})`];
   if (shouldSeed) {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { authenticator } from './authenticator';
 import { DEMO_PASSWORD, signInThroughForm, uniqueEmail } from './fixtures';
 
 /** A church administrator of the demo church, made by the platform administrator through the API. */
@@ -16,13 +16,6 @@ async function createChurchAdmin(request: APIRequestContext) {
   expect(res.status(), await res.text()).toBe(201);
   await request.post('/api/v1/auth/logout');
   return { email, password };
-}
-
-/** The authenticator app: a code for the next 30-second step each time (a code counts only once). */
-function authenticator(secret: string) {
-  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-  let step = 0;
-  return { next: () => totp.generate({ timestamp: Date.now() + 30_000 * step++ }) };
 }
 
 async function passwordStep(page: Page, email: string, password: string) {

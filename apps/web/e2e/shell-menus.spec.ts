@@ -9,7 +9,7 @@ const storedValues = (page: Page) =>
 const demo = [
   {
     email: 'platform@demo.church', userType: '1', name: 'Paula Platform',
-    menu: ['Dashboard', 'Manage Administrators', 'Staff Members', 'Users', 'Churches', 'Events', 'View Feedback', 'Delete Requests', 'Audit Log', 'Manage Profile'],
+    menu: ['Dashboard', 'Manage Administrators', 'Staff Members', 'Users', 'Churches', 'Events', 'View Feedback', 'Delete Requests', 'Audit Log', 'Backups', 'Manage Profile'],
   },
   {
     email: 'admin@demo.church', userType: '2', name: 'Andrew Admin',

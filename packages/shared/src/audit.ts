@@ -70,4 +70,6 @@ export const auditActions = [
   'salvation.recorded',
   'salvation.withdrawn',
   'follow_up.updated',
+  'backup.started',
+  'backup.downloaded',
 ] as const;

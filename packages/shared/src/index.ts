@@ -37,3 +37,4 @@ export * from './prepared-texts';
 export * from './messages';
 export * from './chat-events';
 export * from './two-step';
+export * from './backups';

@@ -40,6 +40,7 @@ export const permissions = [
   'prepared-texts:manage',
   'messages:use',
   'messages:moderate',
+  'backups:manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -95,6 +96,8 @@ export const permissionTable: Record<Permission, Partial<Record<Role, Scope>>> =
   'messages:use': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'own' },
   // Reports and removal of messages: the church's administrators.
   'messages:moderate': { platform_admin: 'any', church_admin: 'own' },
+  // Backups hold every church's data (decision 032): platform administrators only.
+  'backups:manage': { platform_admin: 'any' },
 };
 
 /**

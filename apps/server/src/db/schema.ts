@@ -459,4 +459,5 @@ export * from './schema-schedule';
 export * from './schema-glossary';
 export * from './schema-messages';
 export * from './schema-accounts';
+export * from './schema-backups';
 export * from './schema-translation';

@@ -14,13 +14,20 @@ export async function ensureWritableDataDir(dir: string): Promise<void> {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id runs (one of another user counts: it answers EPERM). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** The id of the live server holding `dir` (its server.lock), or null when none does. */
+export async function runningServerPid(dir: string): Promise<number | null> {
+  const pid = Number((await readFile(path.join(dir, 'server.lock'), 'utf8').catch(() => '')).trim());
+  return pid && isAlive(pid) ? pid : null;
 }
 
 /**

@@ -30,6 +30,7 @@ import { preparedTextRoutes } from './prepared-texts/routes';
 import { messageRoutes } from './messages/routes';
 import { twoStepRoutes } from './two-step/routes';
 import { sessionRoutes } from './sessions/routes';
+import { backupRoutes } from './backups/routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -65,4 +66,5 @@ export const apiModules: ApiModule[] = [
   messageRoutes,
   twoStepRoutes,
   sessionRoutes,
+  backupRoutes,
 ];

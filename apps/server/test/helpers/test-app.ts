@@ -14,8 +14,11 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-/** A fresh database for one test file: a clone of the migrated PGlite, or a new PostgreSQL database. */
-async function freshDatabase(): Promise<{ pglite?: PGlite; databaseUrl?: string; drop(): Promise<void> }> {
+/**
+ * A fresh database for one test file: a clone of the migrated PGlite (in memory, or in
+ * `folder` on disk as a server keeps it), or a new PostgreSQL database.
+ */
+async function freshDatabase(folder?: string): Promise<{ pglite?: PGlite; databaseUrl?: string; drop(): Promise<void> }> {
   if (process.env.TEST_DB === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL!;
     const name = `t_${randomUUID().replace(/-/g, '')}`;
@@ -36,14 +39,22 @@ async function freshDatabase(): Promise<{ pglite?: PGlite; databaseUrl?: string;
     };
   }
   const template = await readFile(inject('pgliteTemplate'));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([template]), extensions: pgliteExtensions });
+  const loadDataDir = new Blob([template]);
+  const pglite = folder
+    ? await PGlite.create(folder, { loadDataDir, extensions: pgliteExtensions })
+    : await PGlite.create({ loadDataDir, extensions: pgliteExtensions });
   return { pglite, drop: async () => {} };
 }
 
+export interface TestAppOptions {
+  /** The embedded database in DATA_DIR/db on disk, as a server keeps it (backups copy that folder). */
+  onDisk?: boolean;
+}
+
 /** Builds the whole app on a fresh database and a temporary DATA_DIR. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'app-test-'));
-  const database = await freshDatabase();
+  const database = await freshDatabase(opts.onDisk ? path.join(dataDir, 'db') : undefined);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

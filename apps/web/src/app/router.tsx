@@ -59,6 +59,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.allFeedback, lazy: () => import('../features/feedback/all-feedback-page') },
   { path: paths.deletionRequests, lazy: () => import('../features/account-deletion/deletion-requests-page') },
   { path: paths.audit, lazy: () => import('../features/audit/audit-page') },
+  { path: paths.backups, lazy: () => import('../features/backups/backups-page') },
   { path: paths.churchGlossary, lazy: () => import('../features/glossary/glossary-page') },
   { path: paths.starterGlossary, lazy: () => import('../features/glossary/starter-glossary-page') },
   { path: paths.translationFlags, lazy: () => import('../features/glossary/translation-flags-page') },

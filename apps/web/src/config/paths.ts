@@ -55,6 +55,8 @@ export const paths = {
   messages: '/messages',
   conversation: '/messages/:id',
   messageReports: '/message-reports',
+  // Platform administrators: the backups kept, Back up now, Download (decision 032).
+  backups: '/backups',
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { listAll, listPage } from '../../lib/lists';
 import type { Actor } from '../../lib/session';
 import { requestApprovedMail, requestRejectedMail } from './mail';
+import { recordDeletions } from '../backups/ledger';
 import { formatDate, mailPerson } from './notify';
 import { deleteByOf, requestById, requestSource, requestWhere, toDeletionRequest } from './request-source';
 
@@ -51,6 +52,8 @@ export async function approveDeletionRequest(ctx: AppContext, actor: Actor, id: 
     }
     await writeAudit(tx, actor, { action: 'deletion_request.approved', targetType: 'user', targetId: request.userId, churchId: request.churchId, details: { requestId: id } });
   });
+  // Beside the backups at once, before the hourly purge: a restore of an older backup forgets them (decision 032).
+  await recordDeletions(ctx, [request.userId]);
   const person = await personOf(ctx, request.userId);
   if (person) {
     const deleteBy = deleteByOf(request.requestedAt);

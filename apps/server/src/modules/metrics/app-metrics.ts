@@ -75,11 +75,23 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
-  private readonly lastGoodBackup = new Gauge({
-    name: 'last_good_backup_timestamp_seconds',
-    help: 'When the newest complete backup was written (Unix time); 0 while none is known. Take max() across processes.',
-    registers: [this.registry],
-  });
+  /** Where the newest good backup's time is read at each scrape (the backups' own record, shared by the cluster). */
+  private lastGoodBackupSource: (() => Promise<Date | null>) | null = null;
+
+  private readonly lastGoodBackup: Gauge = (() => {
+    const source = () => this.lastGoodBackupSource;
+    return new Gauge({
+      name: 'last_good_backup_timestamp_seconds',
+      help: 'When the newest complete backup was written (Unix time); 0 while none is known. Take max() across processes.',
+      registers: [this.registry],
+      async collect() {
+        const read = source();
+        // A scrape must answer even when the database does not: the last value read stays.
+        const at = read ? await read().catch(() => undefined) : undefined;
+        if (at) this.set(at.getTime() / 1000);
+      },
+    });
+  })();
 
   constructor() {
     // Every job is listed from the start, so a job that never failed shows 0 rather than nothing
@@ -109,7 +121,12 @@ export class AppMetrics {
     if (!ok) this.jobFailures.inc({ job });
   }
 
-  /** The newest complete backup's time (the backup job sets it after each good run, and at start from what it finds). */
+  /** Reads the newest good backup's time at each scrape, so every process reports the cluster's (decision 032). */
+  readLastGoodBackupFrom(source: () => Promise<Date | null>): void {
+    this.lastGoodBackupSource = source;
+  }
+
+  /** The newest complete backup's time, when it is known without asking (tests). */
   setLastGoodBackup(at: Date): void {
     this.lastGoodBackup.set(at.getTime() / 1000);
   }

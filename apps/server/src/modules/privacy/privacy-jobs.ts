@@ -11,6 +11,7 @@ import { publicUrlOf } from '../users/invitations';
 import { messageImagesOf } from '../messages/images';
 import { purgeSteps } from './purge-steps';
 import { publicAnswersChanged } from '../../live/live-service';
+import { recordDeletions } from '../backups/ledger';
 
 const DAY_MS = 24 * 60 * 60_000;
 /**
@@ -45,16 +46,18 @@ export async function runPrivacyJobs(ctx: AppContext, now: Date = new Date()): P
   const photos: string[] = [];
   const result = await ctx.db.transaction(async (tx) => {
     const [lock] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${PRIVACY_JOB_LOCK}) as locked`));
-    if (!lock?.locked) return { ran: false, escalated: 0, carriedOut: 0, purged: 0 };
+    if (!lock?.locked) return { ran: false, escalated: 0, carriedOut: 0, purged: 0, forgotten: [] };
     const escalated = await escalate(ctx, tx, now, afterCommit);
     const carriedOut = await carryOutUnreviewed(tx, now);
-    const purged = await purgeApproved(ctx, tx, now, afterCommit, photos);
-    return { ran: true, escalated, carriedOut, purged };
+    const forgotten = await purgeApproved(ctx, tx, now, afterCommit, photos);
+    return { ran: true, escalated, carriedOut: carriedOut.length, purged: forgotten.length, forgotten: [...carriedOut, ...forgotten] };
   });
   const store = new ImageStore(ctx.blobs);
   for (const photo of photos) await store.remove(photo);
   for (const send of afterCommit) await send();
-  return result;
+  // Beside the backups: a restore of an older one forgets these people again (decision 032).
+  await recordDeletions(ctx, result.forgotten);
+  return { ran: result.ran, escalated: result.escalated, carriedOut: result.carriedOut, purged: result.purged };
 }
 
 /** Pending for 14 days and not yet raised: every platform admin is mailed, once. */
@@ -89,8 +92,8 @@ async function escalate(ctx: AppContext, tx: Tx, now: Date, afterCommit: Mail[])
   return due.length;
 }
 
-/** Still pending near its 30th day: approved by the schedule, because the data must be gone by then. */
-async function carryOutUnreviewed(tx: Tx, now: Date): Promise<number> {
+/** Still pending near its 30th day: approved by the schedule, because the data must be gone by then. Answers the people. */
+async function carryOutUnreviewed(tx: Tx, now: Date): Promise<Array<string | null>> {
   const cutoff = new Date(now.getTime() - DELETION_DAYS * DAY_MS + CARRY_OUT_MARGIN_MS);
   const due = await tx
     .update(deletionRequests)
@@ -104,11 +107,11 @@ async function carryOutUnreviewed(tx: Tx, now: Date): Promise<number> {
     }
     await writeAudit(tx, null, { action: 'deletion_request.auto_approved', targetType: 'user', targetId: request.userId, churchId: request.churchId, details: { requestId: request.id, days: DELETION_DAYS } });
   }
-  return due.length;
+  return due.map((r) => r.userId);
 }
 
-/** Every approved request not yet purged: each purge step runs for the person, then a final mail. */
-async function purgeApproved(ctx: AppContext, tx: Tx, now: Date, afterCommit: Mail[], photos: string[]): Promise<number> {
+/** Every approved request not yet purged: each purge step runs for the person, then a final mail. Answers the people. */
+async function purgeApproved(ctx: AppContext, tx: Tx, now: Date, afterCommit: Mail[], photos: string[]): Promise<Array<string | null>> {
   const due = await tx
     .select({ id: deletionRequests.id, userId: deletionRequests.userId, churchId: deletionRequests.churchId })
     .from(deletionRequests)
@@ -118,22 +121,35 @@ async function purgeApproved(ctx: AppContext, tx: Tx, now: Date, afterCommit: Ma
     await tx.update(deletionRequests).set({ purgedAt: now }).where(eq(deletionRequests.id, request.id));
     await writeAudit(tx, null, { action: 'person.purged', targetType: 'user', targetId: request.userId, churchId: request.churchId, details: { requestId: request.id } });
   }
-  return due.length;
+  return due.map((r) => r.userId);
 }
 
 async function forgetPerson(ctx: AppContext, tx: DbOrTx, userId: string, afterCommit: Mail[], photos: string[]) {
+  const forgotten = await forgetPersonRows(tx, userId);
+  if (!forgotten) return;
+  photos.push(...forgotten.images);
+  const { person } = forgotten;
+  // A sermon's share link named them as its host: no process may answer it from memory any more.
+  afterCommit.push(async () => publicAnswersChanged(ctx, null));
+  // The address is gone from the database; this last message is built from what was read above.
+  afterCommit.push(() => mailPerson(ctx, person, dataDeletedMail, () => ({ firstName: person.firstName })));
+}
+
+/**
+ * Runs every purge step for one person (decision 016) and answers what was read before (for the
+ * last mail) and the images to remove once the transaction commits; null when there is no such
+ * person or they were purged already. A restore of an older backup uses it too (decision 032).
+ */
+export async function forgetPersonRows(tx: DbOrTx, userId: string): Promise<{ person: MailRecipient; images: string[] } | null> {
   const [person] = await tx
     .select({ email: users.email, firstName: users.firstName, primaryLanguage: users.primaryLanguage, photoPath: users.photoPath, purgedAt: users.purgedAt })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!person || person.purgedAt) return;
-  // Photos the person sent in church messages go with their profile photo, after the commit.
-  photos.push(...(await messageImagesOf(tx, userId)));
+  if (!person || person.purgedAt) return null;
+  // Photos the person sent in church messages go with their profile photo.
+  const images = await messageImagesOf(tx, userId);
   for (const step of purgeSteps) await step(tx, userId);
-  // A sermon's share link named them as its host: no process may answer it from memory any more.
-  afterCommit.push(async () => publicAnswersChanged(ctx, null));
-  if (person.photoPath) photos.push(person.photoPath);
-  // The address is gone from the database; this last message is built from what was read above.
-  afterCommit.push(() => mailPerson(ctx, person, dataDeletedMail, () => ({ firstName: person.firstName })));
+  if (person.photoPath) images.push(person.photoPath);
+  return { person, images };
 }

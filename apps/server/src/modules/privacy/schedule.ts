@@ -14,17 +14,19 @@ export function startPrivacySchedule(
   ctx: AppContext,
   run: (ctx: AppContext) => Promise<unknown> = runPrivacyJobs,
   everyMs = PRIVACY_JOB_EVERY_MS,
-  job: JobName = 'purge',
+  job: JobName | null = 'purge',
 ): () => void {
   let stopped = false;
+  // null: the backup schedule's checks, whose backups count themselves (Back up now's too).
+  const name = job ?? 'backup schedule';
   const tick = () => {
     if (stopped) return;
     run(ctx).then(
       // `{ ran: false }`: another process held the lock and did this run.
-      (result) => { if ((result as { ran?: boolean } | undefined)?.ran !== false) ctx.metrics.recordJobRun(job, true); },
+      (result) => { if (job && (result as { ran?: boolean } | undefined)?.ran !== false) ctx.metrics.recordJobRun(job, true); },
       (err: unknown) => {
-        ctx.metrics.recordJobRun(job, false);
-        ctx.log.error({ err, job }, `${job} job failed; retrying at the next run`);
+        if (job) ctx.metrics.recordJobRun(job, false);
+        ctx.log.error({ err, job: name }, `${name} job failed; retrying at the next run`);
       },
     );
   };

@@ -1,3 +1,6 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -91,8 +94,36 @@ export class S3BlobStore implements BlobStore {
     this.client.destroy();
   }
 
-  private async listKeys(prefix: string): Promise<string[]> {
-    const keys: string[] = [];
+  /**
+   * Stores a local file, streamed from disk (a backup of hundreds of MB never sits in memory). One
+   * PutObject: the object appears whole or not at all.
+   */
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    const { size } = await stat(file);
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: contentType }));
+  }
+
+  /** `length` bytes of an object from `start` (a backup's header and first chunk). */
+  async readRange(key: string, start: number, length: number): Promise<Buffer> {
+    if (length <= 0) return Buffer.alloc(0);
+    const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${start}-${start + length - 1}` }));
+    return Buffer.from(await res.Body!.transformToByteArray());
+  }
+
+  /** An object as a stream with its size, or null when there is no such key. */
+  async open(key: string): Promise<{ body: Readable; size: number } | null> {
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { body: res.Body as Readable, size: res.ContentLength ?? 0 };
+    } catch (err) {
+      if (isMissingKey(err)) return null;
+      throw err;
+    }
+  }
+
+  /** Every object under `prefix`, every page followed by its continuation token. */
+  async list(prefix: string): Promise<StoredObject[]> {
+    const objects: StoredObject[] = [];
     let token: string | undefined;
     do {
       const page = await this.client.send(new ListObjectsV2Command({
@@ -101,11 +132,24 @@ export class S3BlobStore implements BlobStore {
         MaxKeys: this.pageSize,
         ContinuationToken: token,
       }));
-      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      for (const object of page.Contents ?? []) {
+        if (object.Key) objects.push({ key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? null });
+      }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
-    return keys;
+    return objects;
   }
+
+  private async listKeys(prefix: string): Promise<string[]> {
+    return (await this.list(prefix)).map((o) => o.key);
+  }
+}
+
+/** An object as a bucket lists it. */
+export interface StoredObject {
+  key: string;
+  size: number;
+  lastModified: Date | null;
 }
 
 /** A missing key; a missing bucket is a misconfiguration and stays an error. */

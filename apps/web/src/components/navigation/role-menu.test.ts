@@ -18,6 +18,7 @@ describe('menu by stored userType', () => {
       ['View Feedback', '/all-feedback'],
       ['Delete Requests', '/deletion-requests'],
       ['Audit Log', '/audit'],
+      ['Backups', '/backups'],
       ['Manage Profile', '/profile'],
     ]);
   });

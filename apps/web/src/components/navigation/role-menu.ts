@@ -7,6 +7,7 @@ import {
   IconMessageCircle,
   IconMessageReport,
   IconHistory,
+  IconDatabaseExport,
   IconUserCancel,
   IconMicrophone,
   IconShieldCheck,
@@ -36,7 +37,8 @@ export type MenuItemId =
   | 'deleteAccount'
   | 'feedback'
   | 'deletionRequests'
-  | 'audit';
+  | 'audit'
+  | 'backups';
 
 export interface MenuItem {
   id: MenuItemId;
@@ -66,11 +68,13 @@ export const menuItems: Record<MenuItemId, MenuItem> = {
   // Reviewing deletion requests (spec section 6) and reading the audit log, for church and platform admins.
   deletionRequests: { id: 'deletionRequests', labelKey: 'nav.deletionRequests', path: paths.deletionRequests, icon: IconUserCancel },
   audit: { id: 'audit', labelKey: 'nav.auditLog', path: paths.audit, icon: IconHistory },
+  // Backups hold every church's data: the platform's own administrators only (decision 032).
+  backups: { id: 'backups', labelKey: 'nav.backups', path: paths.backups, icon: IconDatabaseExport },
 };
 
 // The role's own items sit between the two every role has (Dashboard first, Manage Profile last).
 const roleItems: Record<UserType, MenuItemId[]> = {
-  '1': ['administrators', 'staffMembers', 'users', 'churches', 'events', 'viewFeedback', 'deletionRequests', 'audit'],
+  '1': ['administrators', 'staffMembers', 'users', 'churches', 'events', 'viewFeedback', 'deletionRequests', 'audit', 'backups'],
   '2': ['church', 'staffMembers', 'users', 'events', 'goLive', 'viewFeedback', 'deletionRequests', 'audit'],
   '3': ['users', 'events', 'goLive'],
   '4': ['joinLive', 'userEvents', 'privacyPolicy', 'deleteAccount', 'feedback'],

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/query-states';
 import { useSummary, type AppliedFilters } from './api/get-summary';
+import { BackupAlert } from './backup-alert';
 import { DashboardFilters } from './dashboard-filters';
 import { SummaryTiles } from './summary-tiles';
 import { formattingLocale } from '../../i18n/interface-language';
@@ -48,6 +49,7 @@ export function AdminDashboard({ ownChurchId, isPlatform }: { ownChurchId: strin
 
   return (
     <Stack gap="md">
+      {isPlatform && <BackupAlert />}
       <DashboardFilters key={search.toString()} initial={applied ?? { churchId: null, range: 'week', from: null, to: null }} ownChurchId={ownChurchId} isPlatform={isPlatform} onApply={apply} />
       {!applied ? (
         <Alert color="blue" icon={<IconInfoCircle />}>{t('analytics.applyPrompt')}</Alert>

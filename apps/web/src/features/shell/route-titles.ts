@@ -59,6 +59,7 @@ export const routeTitles: ReadonlyArray<readonly [pattern: string, title: RouteT
   [paths.feedback, item('feedback')],
   [paths.deletionRequests, item('deletionRequests')],
   [paths.audit, item('audit')],
+  [paths.backups, item('backups')],
   [paths.messages, { titleKey: 'chat.title' }],
   [paths.conversation, { titleKey: 'chat.title' }],
   [paths.messageReports, { titleKey: 'chat.reports.title', trail: [{ labelKey: 'chat.title', path: paths.messages }] }],

@@ -1,0 +1,47 @@
+/**
+ * The backup worker: a child process the server starts for each backup (decision 032), so the
+ * reading, compressing and encrypting run on another core at low priority, and the server's own
+ * memory and event loop stay with its listeners. It gets one DumpJob over IPC, reports progress,
+ * and answers done or failed. If the server goes away first, it removes its unfinished file and exits.
+ */
+import { rm } from 'node:fs/promises';
+import { dumpFrom, type DumpJob } from './dump-source';
+
+type WorkerMessage =
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'done'; bytes: number; head: unknown; maxRssBytes: number }
+  | { type: 'failed'; message: string };
+
+const send = (message: WorkerMessage) => process.send?.(message);
+let job: DumpJob | null = null;
+let finished = false;
+
+process.on('disconnect', () => {
+  if (finished) return;
+  // The server died or stopped mid-backup: leave nothing that could pass for a backup.
+  void (job ? rm(job.file, { force: true }) : Promise.resolve()).finally(() => process.exit(1));
+});
+
+process.once('message', (message: DumpJob) => {
+  job = message;
+  let last = 0;
+  dumpFrom(message, (done, total) => {
+    const now = Date.now();
+    if (now - last < 250 && done < total) return;
+    last = now;
+    send({ type: 'progress', done, total });
+  }).then(
+    (result) => {
+      finished = true;
+      // Its peak memory, for the benchmark (resourceUsage answers kilobytes).
+      send({ type: 'done', bytes: result.bytes, head: result.head, maxRssBytes: process.resourceUsage().maxRSS * 1024 });
+      process.disconnect();
+    },
+    async (err: unknown) => {
+      finished = true;
+      await rm(message.file, { force: true });
+      send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
+      process.disconnect();
+    },
+  );
+});
