@@ -107,14 +107,19 @@ export class CaptionPipeline {
     return this.deps.tts.get(key, () => this.synthesize(spec.churchId, spec.text, spec.locale, spec.voiceId));
   }
 
-  /** One translator request for every listened language; captions leave in seq order per room. */
-  translateAndSend(room: SermonRoom, segment: RoomSegment, targets: string[]): void {
-    this.deliver(room, segment, targets, translateForLanguages(this.deps.ctx, this.deps.log, room.churchId, segment.text, room.sourceLanguage, targets));
+  /**
+   * One translator request for every listened language; captions leave in seq order per room.
+   * Returns the translation (partials wait for it and count its cost, decision 030).
+   */
+  translateAndSend(room: SermonRoom, segment: RoomSegment, targets: string[]): Promise<TranslationOutcome> {
+    const job = translateForLanguages(this.deps.ctx, this.deps.log, room.churchId, segment.text, room.sourceLanguage, targets);
+    this.deliver(room, segment, targets, job);
+    return job;
   }
 
   /** Translations made ahead (a prepared paragraph, decision 026): sent in seq order with no translator call. */
   sendStored(room: SermonRoom, segment: RoomSegment, ready: Map<string, Translation>): void {
-    this.deliver(room, segment, [...ready.keys()], Promise.resolve({ byLanguage: ready, failed: false }));
+    this.deliver(room, segment, [...ready.keys()], Promise.resolve({ byLanguage: ready, failed: false, characters: 0 }));
   }
 
   private deliver(room: SermonRoom, segment: RoomSegment, targets: string[], job: Promise<TranslationOutcome>): void {

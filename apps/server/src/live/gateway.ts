@@ -74,8 +74,9 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
 
   live.emitter = {
     emit: (room, event, payload, opts) => {
-      if (opts?.volatile) nsp.to(room).volatile.emit(event, payload);
-      else nsp.to(room).emit(event, payload);
+      const target = opts?.local ? nsp.local.to(room) : nsp.to(room);
+      if (opts?.volatile) target.volatile.emit(event, payload);
+      else target.emit(event, payload);
     },
     leaveAll: (room, names) => nsp.in(room).socketsLeave(names),
   };

@@ -7,6 +7,7 @@ import { CaptionPipeline } from './caption-pipeline';
 import type { Clock } from './clock';
 import { ClusterLink, type ClusterMessage } from './cluster';
 import { ListenerFlow } from './listener-flow';
+import { PartialTranslations } from './partial-translations';
 import { defaultLiveOptions, type LiveCore, type LiveEmitter, type LiveOptions, type LiveSocket } from './live-types';
 import { endAbandonedSermons, resumeAfterRestart } from './recovery';
 import { RoomRegistry } from './room-registry';
@@ -52,7 +53,7 @@ export class LiveService {
     this.tts = new TtsCache(ctx.blobs, this.log);
     this.stream = new StreamClock(ctx.db);
     this.cluster = new ClusterLink(ctx.redis, this.log);
-    const emit = (room: string, event: string, payload: unknown, volatile = false) => this.emitter?.emit(room, event, payload, { volatile });
+    const emit = (room: string, event: string, payload: unknown, volatile = false, local = false) => this.emitter?.emit(room, event, payload, { volatile, local });
     this.captions = new CaptionPipeline({
       ctx,
       log: this.log,
@@ -65,12 +66,18 @@ export class LiveService {
       memoryIsCurrent: (room) => (!this.cluster.enabled || room.speakerSockets.size > 0) && room.recent.at(-1)?.seq === room.lastSeq,
       emit: (room, event, payload) => emit(room, event, payload),
     });
+    const partials = new PartialTranslations({
+      ctx, log: this.log, listenerRecoveryMs: this.options.listenerRecoveryMs, options: this.options.partials, emit,
+      // The clock can be replaced (useClock): read it at each use.
+      now: () => this.options.clock.now(),
+    });
     this.core = {
-      ctx, log: this.log, options: this.options, writer: this.writer, stream: this.stream, cluster: this.cluster, captions: this.captions,
+      ctx, log: this.log, options: this.options, writer: this.writer, stream: this.stream, cluster: this.cluster, captions: this.captions, partials,
       emit,
       leaveAll: (room, names) => this.emitter?.leaveAll(room, names),
     };
     this.registry = new RoomRegistry(this.core);
+    this.cluster.speakerChanged = (room) => this.registry.broadcastState(room, { local: true });
     this.speakers = new SpeakerFlow(this.core, this.registry);
     this.listeners = new ListenerFlow(this.core, this.registry);
     this.accounting = new SermonAccounting(this.core, this.registry);

@@ -10,6 +10,7 @@ import type { Actor } from '../lib/session';
 import type { CaptionPipeline } from './caption-pipeline';
 import { systemClock, type Clock } from './clock';
 import type { ClusterLink } from './cluster';
+import { defaultPartialOptions, type PartialTranslationOptions, type PartialTranslations } from './partial-translations';
 import type { ListenerVoice } from './sermon-room';
 import type { StreamClock } from './stream-clock';
 import type { WriteQueue } from './write-queue';
@@ -31,6 +32,8 @@ export interface LiveOptions {
   maxOnDemandTranslations: number;
   /** Interim text is forwarded at most this often per sermon (it is superseded anyway). */
   interimMinGapMs: number;
+  /** Partial translations of the sentence being said (decision 030). */
+  partials: PartialTranslationOptions;
 }
 
 export const defaultLiveOptions = (): LiveOptions => ({
@@ -44,6 +47,7 @@ export const defaultLiveOptions = (): LiveOptions => ({
   newListenerCaptions: 20,
   maxOnDemandTranslations: 60,
   interimMinGapMs: 100,
+  partials: defaultPartialOptions,
 });
 
 /** A refusal sent back to the client as `{ ok: false, error }`. */
@@ -55,7 +59,8 @@ export class LiveFailure extends Error {
 
 /** Where the service sends events; the Socket.IO gateway provides it (through Redis with several processes). */
 export interface LiveEmitter {
-  emit(room: string, event: string, payload: unknown, opts?: { volatile?: boolean }): void;
+  /** `local`: only this process's sockets (each process tells its own what it alone learnt). */
+  emit(room: string, event: string, payload: unknown, opts?: { volatile?: boolean; local?: boolean }): void;
   /** Every socket in `room` leaves `rooms`. */
   leaveAll(room: string, rooms: string[]): void;
 }
@@ -94,7 +99,8 @@ export interface LiveCore {
   stream: StreamClock;
   cluster: ClusterLink;
   captions: CaptionPipeline;
-  emit(room: string, event: string, payload: unknown, volatile?: boolean): void;
+  partials: PartialTranslations;
+  emit(room: string, event: string, payload: unknown, volatile?: boolean, local?: boolean): void;
   /** Every socket in `room`, on every process, leaves `rooms`. */
   leaveAll(room: string, rooms: string[]): void;
 }

@@ -4,13 +4,17 @@ import type { AppContext } from '../context';
 import { churchGlossary } from '../modules/glossary/church-glossary';
 import { translateWithGlossary } from '../modules/glossary/protect';
 import { providersForChurch } from '../providers/church-providers';
-import { TranslationError } from '../providers/translation/translator';
+import { TranslationError, type TranslateOptions } from '../providers/translation/translator';
 import type { Translation } from './sermon-room';
 
 export interface TranslationOutcome {
   byLanguage: Map<string, Translation>;
   /** Some language could not be translated: its listeners got the original text. */
   failed: boolean;
+  /** Characters sent to the translator (times target languages); 0 when the cache answered. */
+  characters: number;
+  /** Why it failed, when it did. */
+  error?: unknown;
 }
 
 /**
@@ -40,12 +44,17 @@ export async function translateForLanguages(
   text: string,
   from: string,
   targets: string[],
+  opts: { purpose?: TranslateOptions['purpose'] } = {},
 ): Promise<TranslationOutcome> {
   const byLanguage = new Map<string, Translation>();
   const untranslated = (codes: string[]) => {
     for (const code of codes) byLanguage.set(code, { text, provider: 'untranslated' });
   };
-  if (targets.length === 0) return { byLanguage, failed: false };
+  if (targets.length === 0) return { byLanguage, failed: false, characters: 0 };
+  // A partial (decision 030) is tried once and skipped on failure: no second try, no cache entry
+  // (it would only push out finals worth keeping).
+  const partial = opts.purpose === 'partial';
+  let characters = 0;
 
   let translator;
   try {
@@ -53,7 +62,7 @@ export async function translateForLanguages(
   } catch (err) {
     log.error({ err, churchId }, 'no translator for church');
     untranslated(targets);
-    return { byLanguage, failed: true };
+    return { byLanguage, failed: true, characters, error: err };
   }
 
   const glossary = await churchGlossary(ctx, churchId, from).catch((err: unknown) => {
@@ -63,29 +72,35 @@ export async function translateForLanguages(
   const cache = cacheOf(ctx);
   const attempt = async (codes: string[]) => {
     const key = `${churchId}|${translator.kind}|${glossary.version}|${from}|${[...codes].sort().join(',')}|${text}`;
-    let out = cache.get(key);
+    let out = partial ? undefined : cache.get(key);
     if (out) {
       // Most recently used last: the oldest is the first key.
       cache.delete(key);
     } else {
-      out = (await translateWithGlossary(translator, text, from, codes, glossary.matcher)).byLanguage;
+      const answer = await translateWithGlossary(translator, text, from, codes, glossary.matcher, opts.purpose);
+      out = answer.byLanguage;
+      characters += answer.characters;
       if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
     }
-    cache.set(key, out);
+    if (!partial) cache.set(key, out);
     for (const code of codes) {
       const translated = out[code];
       byLanguage.set(code, translated === undefined ? { text, provider: 'untranslated' } : { text: translated, provider: translator.kind });
     }
   };
 
+  let error: unknown;
   try {
     await attempt(targets);
   } catch (err) {
+    error = err;
     // A church-made language Azure does not know (400036) must not spoil every other language:
     // try once more with the languages the product knows.
     const known = targets.filter((code) => findListeningLanguage(code));
     const refused = err instanceof TranslationError && err.status === 400;
-    if (refused && known.length > 0 && known.length < targets.length) {
+    if (partial) {
+      log.debug({ err, churchId }, 'partial translation skipped');
+    } else if (refused && known.length > 0 && known.length < targets.length) {
       try {
         await attempt(known);
       } catch (retryErr) {
@@ -97,5 +112,5 @@ export async function translateForLanguages(
     untranslated(targets.filter((code) => !byLanguage.has(code)));
   }
   const failed = [...byLanguage.values()].some((t) => t.provider === 'untranslated');
-  return { byLanguage, failed };
+  return { byLanguage, failed, characters, ...(failed && error !== undefined ? { error } : {}) };
 }

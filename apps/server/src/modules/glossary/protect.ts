@@ -1,4 +1,4 @@
-import type { Translator } from '../../providers/translation/translator';
+import type { TranslateOptions, Translator } from '../../providers/translation/translator';
 import { correctLine, type GlossaryMatcher, type GlossaryTerm } from './matcher';
 
 /**
@@ -73,10 +73,12 @@ export async function translateWithGlossary(
   from: string,
   to: string[],
   matcher: GlossaryMatcher | null,
-): Promise<{ corrected: string; byLanguage: Record<string, string> }> {
+  purpose: TranslateOptions['purpose'] = 'final',
+): Promise<{ corrected: string; byLanguage: Record<string, string>; characters: number }> {
   const line = protect(text, matcher);
-  const out = await translator.translate(line.text, from, to, { textType: line.textType });
+  const out = await translator.translate(line.text, from, to, { textType: line.textType, purpose });
   const byLanguage: Record<string, string> = {};
   for (const [code, translated] of Object.entries(out)) byLanguage[code] = line.restore(code, translated);
-  return { corrected: line.corrected, byLanguage };
+  // What the translator bills: every character sent, once per target language.
+  return { corrected: line.corrected, byLanguage, characters: line.text.length * to.filter((code) => code !== from).length };
 }

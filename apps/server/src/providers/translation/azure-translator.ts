@@ -5,6 +5,11 @@ import { TranslationError, type TranslateOptions, type Translator } from './tran
 
 /** Azure's global Translator endpoint (SPEECH-AND-TRANSLATION.md). */
 export const AZURE_TRANSLATOR_GLOBAL_ENDPOINT = 'https://api.cognitive.microsofttranslator.com';
+/**
+ * A partial translation's one try (decision 030): Azure answers a short line in 150–300 ms; one that
+ * takes longer is skipped and the next partial asked instead.
+ */
+export const PARTIAL_TIMEOUT_MS = 1200;
 /** Path of the translate operation on a custom (resource) endpoint. */
 const CUSTOM_ENDPOINT_PATH = '/translator/text/v3.0/translate';
 
@@ -21,6 +26,8 @@ export interface AzureTranslatorOptions {
   baseUrlOverride?: string;
   /** Whole time allowed for retries of one translation (a caption cannot wait long). */
   retryBudgetMs?: number;
+  /** Time allowed for a partial translation's single try (decision 030). */
+  partialTimeoutMs?: number;
   retryBaseDelayMs?: number;
   fetch?: RetryOptions['fetch'];
   sleep?: RetryOptions['sleep'];
@@ -76,8 +83,11 @@ export class AzureTranslator implements Translator {
     if (this.opts.region && this.opts.region !== 'global') headers['Ocp-Apim-Subscription-Region'] = this.opts.region;
     const body = JSON.stringify([{ Text: text }]);
 
+    // A partial is worth nothing once the next one exists: one short try, never a retry.
+    const partial = options.purpose === 'partial';
     const outcome = await fetchWithRetry(`${this.url}?${query.toString()}`, () => ({ method: 'POST', headers, body }), {
-      budgetMs: this.opts.retryBudgetMs ?? 2500,
+      budgetMs: partial ? (this.opts.partialTimeoutMs ?? PARTIAL_TIMEOUT_MS) : (this.opts.retryBudgetMs ?? 2500),
+      maxAttempts: partial ? 1 : undefined,
       baseDelayMs: this.opts.retryBaseDelayMs ?? 200,
       maxDelayMs: 1000,
       fetch: this.opts.fetch,

@@ -11,6 +11,8 @@ export interface RetryOptions {
   baseDelayMs: number;
   /** Longest computed backoff between attempts (a Retry-After is not shortened). */
   maxDelayMs?: number;
+  /** Most attempts, whatever the budget leaves (1: no retry). */
+  maxAttempts?: number;
   /** Injected for tests. */
   fetch?: typeof fetch;
   /** Injected for tests (defaults to setTimeout). */
@@ -78,7 +80,7 @@ export async function fetchWithRetry(url: string, init: () => RequestInit, opts:
       wait = backoff(attempts);
     }
     // Waiting past the deadline is pointless: report now rather than after a doomed sleep.
-    if (now() + wait >= deadline) {
+    if (now() + wait >= deadline || attempts >= (opts.maxAttempts ?? Number.POSITIVE_INFINITY)) {
       return { response: lastResponse, error: lastError, attempts, gaveUp: true };
     }
     // Free the connection: a retried attempt's body is not needed, only the final one's.
