@@ -190,6 +190,8 @@ export class PartialSentence {
    */
   apply(plan: PartialPlan, answers: ReadonlyMap<string, string>, learner: UnsettledEnd): string[] | null {
     if (plan.seq !== this.seq || plan.from + plan.probe !== this.committed.length) return null;
+    // The recogniser has since changed words this answer would show.
+    if (commonPrefix(this.previous, plan.units.map(normaliseUnit)) < plan.showTo) return null;
     const sourceSent = plan.units.length - plan.from;
     const changed: string[] = [];
     let probeAgreed = true;
