@@ -16,7 +16,7 @@ export interface PartialTranslationOptions {
   minGapMs: number;
   /** Partial characters ÷ final characters the step size steers to (decision 030). */
   costTarget: number;
-  /** Partial characters ÷ final characters never passed: a request that would is skipped. */
+  /** Partial characters ÷ final characters past which no partial is asked. */
   costCap: number;
   /** After a refused or late partial, none for this long (the translator is throttling or slow). */
   pauseMs: number;
@@ -57,7 +57,7 @@ interface SermonPartials {
   finals: number;
   /** The translator refused a language (a church-made one): partials go to known languages only. */
   knownOnly: boolean;
-  /** The recogniser's finals start with a capital letter, so partial text does too. */
+  /** The recogniser's finals start with a capital letter (Azure's do; learnt from each final), so partial text does too. */
   capitalise: boolean;
   timer: NodeJS.Timeout | null;
 }
@@ -145,7 +145,7 @@ export class PartialTranslations {
       p = {
         sentence: null, units: [], text: '', terms: [], hypotheses: 0, learner: new UnsettledEnd(this.policy),
         inFlight: false, lastRequestAt: 0, pausedUntil: 0, finalsInFlight: 0, spent: 0, finals: 0,
-        knownOnly: false, capitalise: false, timer: null,
+        knownOnly: false, capitalise: true, timer: null,
       };
       this.sermons.set(room, p);
     }
@@ -187,8 +187,10 @@ export class PartialTranslations {
     const pressure = yardstick > 0 ? p.spent / yardstick : 0;
     const { costTarget, costCap } = this.deps.options;
     const extra = pressure > costTarget ? Math.ceil((pressure - costTarget) / STEP_PER_PRESSURE) : 0;
+    // Past the cap nothing is asked (the overshoot is at most the one request that crossed it).
+    if (pressure > costCap) return;
     const plan = p.sentence.plan(p.units, p.learner.probeDue(), p.terms, this.policy.stepUnits + extra);
-    if (!plan || p.spent + plan.text.length * targets.length > costCap * yardstick) return;
+    if (!plan) return;
 
     p.inFlight = true;
     p.lastRequestAt = now;
