@@ -117,20 +117,22 @@ export function buildTrace(options: TraceOptions): Trace {
   const rand = random(options.seed);
   const wpm = options.wordsPerMinute ?? 150;
   // Gaps between words of a sentence, and pauses between sentences (run-on ones shorter than the
-  // recogniser's 600 ms), scaled below so the whole is `wpm` words a minute.
+  // recogniser's 600 ms); the gaps are scaled below so that, pauses included, it is `wpm` words a minute.
   const sentences: Array<{ words: string[]; gaps: number[]; pause: number; runOn: boolean }> = [];
   let words = 0;
-  let rawMs = 0;
-  for (let i = 0; rawMs < options.minutes * 60_000 * 0.97; i++) {
+  let gapMs = 0;
+  let pauseMs = 0;
+  for (let i = 0; (words * 60_000) / wpm < options.minutes * 60_000; i++) {
     const sentence = SERMON[i % SERMON.length]!.split(' ');
-    const gaps = sentence.map(() => 340 * (0.8 + 0.4 * rand()));
+    const gaps = sentence.slice(1).map(() => 0.8 + 0.4 * rand());
     const runOn = rand() < RUN_ON;
     const pause = runOn ? 150 + 250 * rand() : 750 + 600 * rand();
     sentences.push({ words: sentence, gaps, pause, runOn });
     words += sentence.length;
-    rawMs += gaps.reduce((a, b) => a + b, 0) + pause;
+    gapMs += gaps.reduce((a, b) => a + b, 0);
+    pauseMs += pause;
   }
-  const scale = (words / wpm) * 60_000 / rawMs;
+  const scale = ((words * 60_000) / wpm - pauseMs) / gapMs;
 
   const segments: TraceSegment[] = [];
   let t = 1000;
@@ -146,9 +148,8 @@ export function buildTrace(options: TraceOptions): Trace {
       current.push({ text: word, saidAt: t });
       t += i < s.words.length - 1 ? s.gaps[i]! * scale : 0;
     });
-    const pause = s.pause * (s.runOn ? 1 : scale);
-    if (!s.runOn || pause >= SILENCE_FINAL_MS) finish(t + SILENCE_FINAL_MS);
-    t += Math.max(pause, s.runOn ? 0 : SILENCE_FINAL_MS + 50);
+    if (!s.runOn) finish(t + SILENCE_FINAL_MS);
+    t += s.pause;
   }
   finish(t + SILENCE_FINAL_MS);
 

@@ -20,16 +20,13 @@
  * same messages to the same clients in the same run. The last line printed is one JSON object.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { io } from 'socket.io-client';
 import { startMockAzure } from '../apps/server/test/mock-azure';
 import { ask, percentile } from './ipc';
+import { processesProblem, startLiveServers, TSX } from './live-processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -49,12 +46,9 @@ const { values } = parseArgs({
 });
 const processes = Number(values.processes);
 const killOne = values['kill-one'];
-if (!Number.isInteger(processes) || processes < 1 || processes > 8) {
-  process.stderr.write('--processes must be a whole number from 1 to 8\n');
-  process.exit(2);
-}
-if (processes > 1 && (!process.env.DATABASE_URL || !process.env.REDIS_URL)) {
-  process.stderr.write('--processes 2 or more needs DATABASE_URL (a PostgreSQL server) and REDIS_URL\n');
+const problem = processesProblem(processes);
+if (problem) {
+  process.stderr.write(`${problem}\n`);
   process.exit(2);
 }
 if (killOne && processes < 2) {
@@ -93,58 +87,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round = (n: number) => Math.round(n * 10) / 10;
 
 const mock = await startMockAzure({ latencyMs: translatorLatencyMs });
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-live-'));
 const children: ChildProcess[] = [];
-const tsx = ['--import', 'tsx'];
-const database = processes > 1 ? await freshDatabase(process.env.DATABASE_URL!) : null;
-
-/** A new database on the server of `url` for this run (dropped at the end). */
-async function freshDatabase(url: string) {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
-  return {
-    url: fresh.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-function startServer(index: number): ChildProcess {
-  const shared = database
-    ? { DATABASE_URL: database.url, REDIS_URL: process.env.REDIS_URL!, SECRETS_KEY: secretsKey, DATA_DIR: path.join(dataDir, String(index)) }
-    : { DATA_DIR: dataDir };
-  const server = fork(path.join(here, 'live-server.ts'), {
-    execArgv: [...tsx, '--expose-gc', '--max-old-space-size=2048'],
-    env: { ...process.env, ...shared, AZURE_TRANSLATOR_ENDPOINT: mock.url, BENCH_LANGUAGES: String(languages), BENCH_GLOSSARY: String(glossaryEntries), PORT: '0', BENCH_SEED: index === 0 ? '1' : '0', BENCH_PROFILE: index === 0 ? (process.env.BENCH_PROFILE ?? '') : '' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  children.push(server);
-  return server;
-}
-const secretsKey = randomBytes(32).toString('hex');
+const tsx = TSX;
+let cluster: Awaited<ReturnType<typeof startLiveServers>> | null = null;
 
 try {
   log(`live fan-out: ${listeners} listeners, ${languages} languages, ${segments} segments (+${warmup} warm-up), ${workerCount} client processes, ${processes} server process(es)`);
-  // The first server migrates and seeds; the others start on the migrated database.
-  const servers: ChildProcess[] = [];
-  const urls: string[] = [];
-  let ready!: { port: number; cookie: string; churchId: string; languages: string[] };
-  for (let i = 0; i < processes; i++) {
-    const server = startServer(i);
-    const r = await ask<typeof ready>(server, {}, 'ready');
-    if (i === 0) ready = r;
-    servers.push(server);
-    urls.push(`http://127.0.0.1:${r.port}`);
-  }
+  cluster = await startLiveServers({ processes, translatorUrl: mock.url, languages, glossary: glossaryEntries, log });
+  const { servers, urls, ready } = cluster;
   const url = urls[0]!;
   const rssOf = async () => (await Promise.all(servers.map((s) => ask<{ rss: number }>(s, { type: 'rss' }, 'rss')))).reduce((n, r) => n + r.rss, 0);
 
@@ -326,7 +276,6 @@ try {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {
   for (const c of children) if (c.exitCode === null) c.kill();
+  await cluster?.close();
   await mock.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await database?.drop().catch((err: Error) => log(`could not drop the benchmark database: ${err.message}`));
 }

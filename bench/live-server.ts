@@ -1,9 +1,9 @@
 /**
- * The server side of the live fan-out benchmark, run in its own process so its memory can be
+ * The server side of the live benchmarks (bench:live, bench:latency), run in its own process so its memory can be
  * measured alone. It builds the real app on embedded PGlite, seeds one church whose translator is
  * the (mock) Azure one, adds a bare Socket.IO namespace for the baseline, listens, and answers the
  * parent's questions over IPC. With DATABASE_URL and REDIS_URL (--processes 2) several of these
- * serve one database; only the first (BENCH_SEED=1) seeds it. Started by bench/live-fanout.ts; not
+ * serve one database; only the first (BENCH_SEED=1) seeds it. Started by bench/live-processes.ts; not
  * meant to be run by hand.
  */
 import { writeFile } from 'node:fs/promises';
@@ -31,7 +31,10 @@ process.on('unhandledRejection', (err) => process.stderr.write(`unhandled reject
 const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn' });
 const { app, ctx } = await buildApp(config, { logger: false });
 
-const languages = listeningLanguages.slice(0, languageCount).map((l) => l.code);
+// BENCH_LANGUAGE_CODES (bench:latency) names them; else the first BENCH_LANGUAGES of the product's.
+const languages = process.env.BENCH_LANGUAGE_CODES
+  ? process.env.BENCH_LANGUAGE_CODES.split(',')
+  : listeningLanguages.slice(0, languageCount).map((l) => l.code);
 const seeded = process.env.BENCH_SEED === '0' ? null : await seed();
 
 async function seed() {

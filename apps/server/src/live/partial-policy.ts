@@ -74,7 +74,7 @@ export interface PartialPolicyOptions {
   probeEvery: number;
 }
 
-export const defaultPartialPolicy: PartialPolicyOptions = { stepUnits: 3, maxHeld: 3, probeEvery: 6 };
+export const defaultPartialPolicy: PartialPolicyOptions = { stepUnits: 4, maxHeld: 3, probeEvery: 12 };
 
 /**
  * How far back the sermon's translator changes the end of its output, learnt from its answers.
@@ -165,8 +165,13 @@ export class PartialSentence {
     const agreed = commonPrefix(this.committed, norm);
     let retracted: string[] = [];
     if (agreed < this.committed.length) retracted = this.retractTo(agreed);
-    // A word is stable once two hypotheses in a row agree on it and it is not among the newest.
-    let stable = Math.min(commonPrefix(this.previous, norm), units.length - held);
+    // A word is stable once two hypotheses in a row agree on it and it is not among the newest
+    // `held`. Protected glossary terms come back as sent, so they are not counted: the translator's
+    // unsettled ending is the words it translated before them.
+    const inTerm = (i: number) => terms.some(([start, end]) => start <= i && i < end);
+    let newest = units.length;
+    for (let counted = 0; newest > 0 && counted < held; ) if (!inTerm(--newest)) counted++;
+    let stable = Math.min(commonPrefix(this.previous, norm), newest);
     // A glossary term is shown whole or not at all: its words travel in one request.
     for (const [start, end] of terms) if (start < stable && stable < end) stable = start;
     this.previous = norm;
@@ -178,6 +183,10 @@ export class PartialSentence {
   plan(units: readonly Unit[], probe: boolean, terms: ReadonlyArray<readonly [number, number]> = [], step = this.options.stepUnits): PartialPlan | null {
     const at = this.committed.length;
     if (this.stable - at < step) return null;
+    // A glossary term among the held words would be sent twice, its markup with it (decision 025):
+    // one more word, and it is shown instead.
+    const heldTerm = terms.some(([start, end]) => end > this.stable && start < units.length);
+    if (heldTerm && this.stable - at < step + 2) return null;
     // Sending the last shown word again must not cut a glossary term in two.
     const canProbe = probe && at > 0 && !terms.some(([start, end]) => start < at - 1 && at - 1 < end);
     const from = canProbe ? at - 1 : at;

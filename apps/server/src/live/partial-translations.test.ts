@@ -137,6 +137,23 @@ describe('partial translations while the speaker is still talking', () => {
     expect(lastEs).toContain('Señor');
   });
 
+  it('keeps what partials cost within what the finals cost, however long the speaker runs on', { timeout: 30_000 }, async () => {
+    const sermon = await goLive();
+    const sp = await speaker(sermon);
+    const pt = await listener(sermon, 'pt');
+    const runOn = `${SENTENCE} and friends the same lord is with you in the storm of your life today and every day of the week so do not be afraid`;
+    // A word every quarter of a second: a partial for every few words, each held word sent twice.
+    await sayWords(sp, sermon, runOn, 250);
+    ok(await sayFinal(sp, sermon, `${runOn}.`));
+    await eventually(() => expect(pt.finals()).toHaveLength(1));
+    expect(pt.partials().length).toBeGreaterThan(3);
+    const sent = mock.stats.requests.filter((r) => r.endpoint === 'translate').map((r) => (JSON.parse(r.body) as Array<{ Text: string }>)[0]!.Text.length);
+    const final = sent.pop()!;
+    const partials = sent.reduce((a, b) => a + b, 0);
+    // At most the final's cost, and the one request that crossed it.
+    expect(partials).toBeLessThanOrEqual(final + Math.max(...sent));
+  });
+
   it('asks for nothing while only the spoken language is listened to', async () => {
     const sermon = await goLive();
     const sp = await speaker(sermon);

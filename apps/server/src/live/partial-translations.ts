@@ -2,6 +2,7 @@ import { findListeningLanguage, liveEvents, type Caption } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { churchGlossary } from '../modules/glossary/church-glossary';
+import { protect } from '../modules/glossary/protect';
 import { demoTranslation } from '../providers/translation/demo-translator';
 import { TranslationError } from '../providers/translation/translator';
 import { defaultPartialPolicy, PartialSentence, splitUnits, UnsettledEnd, type PartialPlan, type PartialPolicyOptions, type Unit } from './partial-policy';
@@ -25,8 +26,8 @@ export interface PartialTranslationOptions {
 export const defaultPartialOptions: PartialTranslationOptions = {
   stepUnits: 4,
   minGapMs: 250,
-  costTarget: 0.9,
-  costCap: 0.97,
+  costTarget: 0.95,
+  costCap: 1.0,
   pauseMs: 5000,
 };
 
@@ -46,6 +47,8 @@ interface SermonPartials {
   units: Unit[];
   text: string;
   terms: Array<[number, number]>;
+  /** Characters the hypothesis would be sent as (glossary markup included): what its final will cost. */
+  sentLength: number;
   hypotheses: number;
   learner: UnsettledEnd;
   inFlight: boolean;
@@ -91,12 +94,13 @@ export class PartialTranslations {
     if (p.sentence && p.sentence.seq > seq) return;
 
     const n = ++p.hypotheses;
-    const terms = await this.termsIn(room, text);
+    const { terms, sentLength } = await this.termsIn(room, text);
     // A newer hypothesis arrived meanwhile: it is the one that counts.
     if (n !== p.hypotheses || room.ending) return;
     if (!p.sentence || p.sentence.seq !== seq) p.sentence = new PartialSentence(seq, this.policy);
     p.units = splitUnits(text, room.sourceLanguage);
     p.text = text;
+    p.sentLength = sentLength;
     p.terms = terms.map(([start, end]) => unitRange(p.units, start, end));
     const retracted = p.sentence.observe(p.units, p.learner.held, p.terms);
     for (const language of retracted) this.show(room, p, language);
@@ -113,6 +117,7 @@ export class PartialTranslations {
       p.sentence = null;
       p.units = [];
       p.text = '';
+      p.sentLength = 0;
     }
     if (room.currentPartial && room.currentPartial.seq <= seq) room.currentPartial = null;
     p.capitalise = /^\P{L}*\p{Lu}/u.test(text);
@@ -143,7 +148,7 @@ export class PartialTranslations {
     let p = this.sermons.get(room);
     if (!p) {
       p = {
-        sentence: null, units: [], text: '', terms: [], hypotheses: 0, learner: new UnsettledEnd(this.policy),
+        sentence: null, units: [], text: '', terms: [], sentLength: 0, hypotheses: 0, learner: new UnsettledEnd(this.policy),
         inFlight: false, lastRequestAt: 0, pausedUntil: 0, finalsInFlight: 0, spent: 0, finals: 0,
         knownOnly: false, capitalise: true, timer: null,
       };
@@ -152,13 +157,14 @@ export class PartialTranslations {
     return p;
   }
 
-  /** Where the church's glossary terms stand in the hypothesis (character ranges). */
-  private async termsIn(room: SermonRoom, text: string): Promise<Array<[number, number]>> {
+  /** Where the church's glossary terms stand in the hypothesis (character ranges), and its length as sent. */
+  private async termsIn(room: SermonRoom, text: string): Promise<{ terms: Array<[number, number]>; sentLength: number }> {
     try {
       const { matcher } = await churchGlossary(this.deps.ctx, room.churchId, room.sourceLanguage);
-      return matcher ? matcher.match(text).map((m) => [m.start, m.end]) : [];
+      if (!matcher) return { terms: [], sentLength: text.length };
+      return { terms: matcher.match(text).map((m) => [m.start, m.end]), sentLength: protect(text, matcher).text.length };
     } catch {
-      return [];
+      return { terms: [], sentLength: text.length };
     }
   }
 
@@ -183,7 +189,7 @@ export class PartialTranslations {
 
     // Cost: partials may spend about what finals cost (the final of the sentence being said
     // included, at the length it has so far); above the target the windows grow.
-    const yardstick = p.finals + p.text.length * targets.length;
+    const yardstick = p.finals + p.sentLength * targets.length;
     const pressure = yardstick > 0 ? p.spent / yardstick : 0;
     const { costTarget, costCap } = this.deps.options;
     const extra = pressure > costTarget ? Math.ceil((pressure - costTarget) / STEP_PER_PRESSURE) : 0;
