@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { liveEvents, type Caption, type ListenerJoinAck, type ListenerPrefsAck, type SegmentAck, type Sermon, type SpeakerJoinAck, type Transcript } from '@app/shared';
+import { liveEvents, type ListenerPrefsAck, type SegmentAck, type Sermon, type Transcript } from '@app/shared';
 import { buildCast } from '../../test/helpers/factories';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app';
 import { MOCK_SPEECH_KEY, MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } from '../../test/mock-azure';
 import { segmentTranslations, transcriptSegments } from '../db/schema';
-import { addChurchLanguages, connectLive, eventually, listen, ok, record, request, settle, useAzureKeys, type ClientSocket } from '../../test/helpers/live-kit';
+import { addChurchLanguages, eventually, listen, liveClients, ok, request, settle, useAzureKeys, type ClientSocket } from '../../test/helpers/live-kit';
 import { liveFor } from './live-service';
 import { normaliseUnit } from './partial-policy';
 
@@ -17,7 +17,9 @@ let mock: MockAzure;
 let t: TestApp;
 let url: string;
 let cast: Awaited<ReturnType<typeof buildCast>>;
-const open: ClientSocket[] = [];
+const live = liveClients(() => ({ url, app: t.app, staffCookie: cast.staff.cookie, listenerCookie: cast.member.cookie, churchId: cast.church.id }));
+const { goLive, speaker } = live;
+const listener = (sermon: Sermon, language: string, voice = 'none', cookie?: string) => live.listener(sermon, language, { voice, cookie });
 
 beforeAll(async () => {
   mock = await startMockAzure({ translation: 'words' });
@@ -36,34 +38,7 @@ afterAll(async () => {
   await mock.close();
 });
 beforeEach(() => mock.reset());
-afterEach(() => {
-  for (const s of open.splice(0)) s.disconnect();
-});
-
-async function client(cookie?: string): Promise<ClientSocket> {
-  const s = await connectLive(url, cookie);
-  open.push(s);
-  return s;
-}
-
-async function goLive(cookie = cast.staff.cookie, churchId = cast.church.id): Promise<Sermon> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/sermons', headers: { cookie }, payload: { churchId, sourceLanguage: 'en' } });
-  expect(res.statusCode).toBe(201);
-  return res.json();
-}
-
-async function speaker(sermon: Sermon, cookie = cast.staff.cookie) {
-  const s = await client(cookie);
-  ok(await request<SpeakerJoinAck>(s, liveEvents.speakerJoin, { sermonId: sermon.id }));
-  return s;
-}
-
-async function listener(sermon: Sermon, language: string, voice = 'none', cookie = cast.member.cookie) {
-  const s = await client(cookie);
-  const captions = record<Caption>(s, liveEvents.caption);
-  const joined = ok(await request<ListenerJoinAck>(s, liveEvents.listenerJoin, { broadcastId: sermon.broadcastId, language, voice, lastSeq: 0 }));
-  return { socket: s, captions, joined, partials: () => captions.filter((c) => !c.final), finals: () => captions.filter((c) => c.final) };
-}
+afterEach(() => live.closeAll());
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
