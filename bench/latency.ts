@@ -67,7 +67,7 @@ const workerCount = Number(values.workers ?? Math.max(1, Math.min(4, Math.ceil(t
 const now = () => performance.timeOrigin + performance.now();
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const seconds = (ms: number) => round1(ms / 100) / 10;
+const seconds = (ms: number) => Math.round(ms / 10) / 100;
 
 const traceOptions: TraceOptions = { minutes, seed };
 const trace = buildTrace(traceOptions);
