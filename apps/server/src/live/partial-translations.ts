@@ -88,7 +88,8 @@ export class PartialTranslations {
   async hypothesis(room: SermonRoom, seq: number, text: string): Promise<void> {
     const p = this.of(room);
     const current = room.currentPartial;
-    if (current && current.seq > seq) return;
+    // A hypothesis overtaken by its line's final (handled while the final was stored) is over.
+    if (seq <= room.lastSeq || (current && current.seq > seq)) return;
     room.currentPartial = current?.seq === seq ? current : { seq, texts: {}, provider: room.translatorKind };
     room.currentPartial.texts[room.sourceLanguage] = text;
     if (p.sentence && p.sentence.seq > seq) return;
