@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translateWords, type UnsettledEnding } from '../../test/mock-azure';
-import { normaliseUnit, PartialSentence, splitUnits, UnsettledEnd, type PartialPlan } from './partial-policy';
+import { PartialSentence, UnsettledEnd, type PartialPlan } from './partial-policy';
+import { normaliseUnit, splitUnits } from './word-units';
 
 const options = { stepUnits: 2, maxHeld: 3, probeEvery: 4 };
 const words = (text: string) => text.split(/\s+/).filter(Boolean).map(normaliseUnit);
@@ -37,19 +38,6 @@ function speak(sentence: string, ending: UnsettledEnding | ((text: string) => st
   }
   return { shown, sent, learner, final: translateWords(`${sentence}.`, 'pt', { ending: 'last-word', html: false }) };
 }
-
-describe('splitting text into words', () => {
-  it('keeps spaces and punctuation with the word before them, so the words join back into the text', () => {
-    const text = 'Grace, and peace to you — says John 3:16.';
-    const units = splitUnits(text, 'en');
-    expect(units.join('')).toBe(text);
-    expect(units.slice(0, 3)).toEqual(['Grace, ', 'and ', 'peace ']);
-  });
-
-  it('cuts a language written without spaces at its words', () => {
-    expect(splitUnits('我们今天来读圣经。', 'zh-Hans')).toEqual(['我们', '今天', '来', '读', '圣经。']);
-  });
-});
 
 describe('a sentence shown while it is said', () => {
   it('shows a growing beginning of the final translation, never the newest words, and takes nothing back', () => {

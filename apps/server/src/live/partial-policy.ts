@@ -14,48 +14,7 @@
  * (could fewer have been held?) and, now and then, by sending the last shown word again (were the
  * shown words settled?).
  */
-
-/** A word with the spaces and punctuation after it: joined, the units give the text back. */
-export type Unit = string;
-
-const segmenters = new Map<string, Intl.Segmenter>();
-
-function segmenterFor(language: string): Intl.Segmenter {
-  let segmenter = segmenters.get(language);
-  if (!segmenter) {
-    let locale = 'en';
-    try {
-      locale = Intl.Segmenter.supportedLocalesOf([language])[0] ?? 'en';
-    } catch {
-      // A church-made code that is not a valid tag: word boundaries of the root locale do.
-    }
-    segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
-    segmenters.set(language, segmenter);
-  }
-  return segmenter;
-}
-
-/**
- * Words of a text, each with what follows it up to the next word. Languages written without
- * spaces (Chinese, Japanese, Thai) are cut at their dictionary's word boundaries.
- */
-export function splitUnits(text: string, language: string): Unit[] {
-  const units: Unit[] = [];
-  let before = '';
-  for (const part of segmenterFor(language).segment(text)) {
-    if (part.isWordLike) {
-      units.push(before + part.segment);
-      before = '';
-    } else if (units.length === 0) before += part.segment;
-    else units[units.length - 1] += part.segment;
-  }
-  return units;
-}
-
-/** A unit as compared: lower case, without spaces, punctuation or symbols. */
-export function normaliseUnit(unit: Unit): string {
-  return unit.toLowerCase().replace(/[\p{P}\p{S}\s]/gu, '');
-}
+import { normaliseUnit, splitUnits, type Unit } from './word-units';
 
 function commonPrefix(a: readonly string[], b: readonly string[]): number {
   let i = 0;

@@ -7,7 +7,7 @@ import { MOCK_SPEECH_KEY, MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } 
 import { segmentTranslations, transcriptSegments } from '../db/schema';
 import { addChurchLanguages, eventually, listen, liveClients, ok, request, settle, useAzureKeys, type ClientSocket } from '../../test/helpers/live-kit';
 import { liveFor } from './live-service';
-import { normaliseUnit } from './partial-policy';
+import { normaliseUnit } from './word-units';
 
 /**
  * Partial translations (decision 030) through real sockets, against the mock translator in its

@@ -5,10 +5,11 @@ import { churchGlossary } from '../modules/glossary/church-glossary';
 import { protect } from '../modules/glossary/protect';
 import { demoTranslation } from '../providers/translation/demo-translator';
 import { TranslationError } from '../providers/translation/translator';
-import { defaultPartialPolicy, PartialSentence, splitUnits, UnsettledEnd, type PartialPlan, type PartialPolicyOptions, type Unit } from './partial-policy';
+import { defaultPartialPolicy, PartialSentence, UnsettledEnd, type PartialPlan, type PartialPolicyOptions } from './partial-policy';
 import { rooms } from './room-names';
 import type { SermonRoom } from './sermon-room';
 import { translateForLanguages, type TranslationOutcome } from './translate';
+import { splitUnits, type Unit } from './word-units';
 
 export interface PartialTranslationOptions {
   /** New stable source words a request needs at the least. */
