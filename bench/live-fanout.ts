@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
 import { startMockAzure } from '../apps/server/test/mock-azure';
 import { ask, percentile } from './ipc';
-import { goLive, startLiveServers } from './live-servers';
+import { goLive, processesProblem, startLiveServers, TSX } from './live-servers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -46,12 +46,9 @@ const { values } = parseArgs({
 });
 const processes = Number(values.processes);
 const killOne = values['kill-one'];
-if (!Number.isInteger(processes) || processes < 1 || processes > 8) {
-  process.stderr.write('--processes must be a whole number from 1 to 8\n');
-  process.exit(2);
-}
-if (processes > 1 && (!process.env.DATABASE_URL || !process.env.REDIS_URL)) {
-  process.stderr.write('--processes 2 or more needs DATABASE_URL (a PostgreSQL server) and REDIS_URL\n');
+const problem = processesProblem(processes);
+if (problem) {
+  process.stderr.write(`${problem}\n`);
   process.exit(2);
 }
 if (killOne && processes < 2) {
@@ -91,7 +88,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 const mock = await startMockAzure({ latencyMs: translatorLatencyMs });
 const children: ChildProcess[] = [];
-const tsx = ['--import', 'tsx'];
+const tsx = TSX;
 let stopServers: () => Promise<void> = async () => undefined;
 
 try {

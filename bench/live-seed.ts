@@ -2,7 +2,10 @@
  * The live benchmarks' church: its translator the (mock) Azure one, its listening languages, a speaker
  * signed in, and optionally N glossary entries. Used by bench/live-server.ts and bench/backup-server.ts.
  */
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../apps/server/src/context';
+import { seedDemoData } from '../apps/server/src/db/seed';
+import { ensureStarterGlossary } from '../apps/server/src/modules/glossary/starter';
 import { churches, churchLanguages, glossaryEntries, users } from '../apps/server/src/db/schema';
 import { termKey } from '../apps/server/src/modules/glossary/matcher';
 import { newReferralCode } from '../apps/server/src/lib/ids';
@@ -44,4 +47,24 @@ async function seedGlossary(ctx: AppContext, churchId: string, languages: string
     };
   });
   for (let i = 0; i < rows.length; i += 500) await ctx.db.insert(glossaryEntries).values(rows.slice(i, i + 500));
+}
+
+/**
+ * BENCH_SEED=demo (the lobby herd, bench/herd.ts): the product's demo data as a first start writes it
+ * (the demo translator, Harbour City Church and its standing join code), the speaker being its staff
+ * member.
+ */
+export async function seedDemoChurch(ctx: AppContext): Promise<{ churchId: string; joinCode: string | null; languages: string[]; cookie: string }> {
+  await seedDemoData(ctx.db);
+  // A server that has run before has its starter glossary (written once per database, at the first
+  // glossary read ever): not the first Sunday morning's work of a fresh benchmark database.
+  await ensureStarterGlossary(ctx.db);
+  const [church] = await ctx.db.select().from(churches).where(eq(churches.joinCode, 'HARBOUR'));
+  const [speaker] = await ctx.db.select().from(users).where(eq(users.email, 'staff@demo.church'));
+  const offered = await ctx.db.select({ code: churchLanguages.code }).from(churchLanguages)
+    .where(and(eq(churchLanguages.churchId, church!.id), eq(churchLanguages.list, 'join_live')));
+  return {
+    churchId: church!.id, joinCode: church!.joinCode, languages: offered.map((l) => l.code),
+    cookie: `${SESSION_COOKIE}=${await createSession(ctx.db, speaker!.id)}`,
+  };
 }

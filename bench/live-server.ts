@@ -1,19 +1,18 @@
 /**
- * The server side of the live fan-out benchmark, run in its own process so its memory can be
+ * The server side of the live benchmarks (bench:live, bench:latency), run in its own process so its memory can be
  * measured alone. It builds the real app on embedded PGlite, seeds one church whose translator is
  * the (mock) Azure one, adds a bare Socket.IO namespace for the baseline, listens, and answers the
  * parent's questions over IPC. With DATABASE_URL and REDIS_URL (--processes 2) several of these
- * serve one database; only the first (BENCH_SEED=1) seeds it. Started by bench/live-fanout.ts; not
+ * serve one database; only the first (BENCH_SEED=1) seeds it. Started by bench/live-servers.ts; not
  * meant to be run by hand.
  */
 import { writeFile } from 'node:fs/promises';
-import { and, eq } from 'drizzle-orm';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { listeningLanguages } from '@app/shared';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { seedLiveChurch } from './live-seed';
+import { seedDemoChurch, seedLiveChurch } from './live-seed';
 import { LISTEN_BACKLOG } from '../apps/server/src/lib/listen';
 
 type ParentMessage = { type: 'rss' } | { type: 'stop' } | { type: 'profile' } | { type: 'profile-end' } | { type: 'cpu' };
@@ -27,8 +26,12 @@ process.on('unhandledRejection', (err) => process.stderr.write(`unhandled reject
 const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn' });
 const { app, ctx } = await buildApp(config, { logger: false });
 
-const languages = listeningLanguages.slice(0, languageCount).map((l) => l.code);
-const seeded = process.env.BENCH_SEED === '0' ? null : await seedLiveChurch(ctx, languages, Number(process.env.BENCH_GLOSSARY ?? 0));
+// BENCH_LANGUAGE_CODES (bench:latency) names them; else the first BENCH_LANGUAGES of the product's.
+const languages = process.env.BENCH_LANGUAGE_CODES
+  ? process.env.BENCH_LANGUAGE_CODES.split(',')
+  : listeningLanguages.slice(0, languageCount).map((l) => l.code);
+const seed = process.env.BENCH_SEED;
+const seeded = seed === '0' ? null : seed === 'demo' ? await seedDemoChurch(ctx) : await seedLiveChurch(ctx, languages, Number(process.env.BENCH_GLOSSARY ?? 0));
 
 // The baseline: the same caption-shaped messages broadcast to language rooms, with nothing else.
 const bare = app.io.of('/bench');

@@ -8,12 +8,22 @@ import { freshPostgres } from './fresh-db';
 import { ask } from './ipc';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** How the benchmarks' child processes run TypeScript. */
+export const TSX = ['--import', 'tsx'];
+
+/** Whether `--processes` and the environment agree; a message to print otherwise. */
+export function processesProblem(processes: number): string | null {
+  if (!Number.isInteger(processes) || processes < 1 || processes > 8) return '--processes must be a whole number from 1 to 8';
+  if (processes > 1 && (!process.env.DATABASE_URL || !process.env.REDIS_URL)) return '--processes 2 or more needs DATABASE_URL (a PostgreSQL server) and REDIS_URL';
+  return null;
+}
 
 /**
  * The live benchmarks' servers (bench/live-server.ts, each in a child process): one on embedded
  * PGlite in a temporary DATA_DIR, or `processes` of them on a fresh PostgreSQL database on
  * DATABASE_URL's server and Redis at REDIS_URL (decision 007), the first migrating and seeding it.
- * Used by bench/live-fanout.ts and bench/herd.ts. `cleanup()` stops them and drops what they made.
+ * Used by bench/live-fanout.ts, bench/herd.ts and bench/latency.ts. `cleanup()` stops them (each
+ * finishing what it has in flight) and drops what they made.
  */
 export async function startLiveServers<R extends { port: number }>(opts: {
   processes: number;
@@ -31,6 +41,7 @@ export async function startLiveServers<R extends { port: number }>(opts: {
   const urls: string[] = [];
   let ready!: R;
   const cleanup = async () => {
+    await Promise.all(servers.map((s) => (s.exitCode === null && s.connected ? ask(s, { type: 'stop' }, 'stopped', 30_000).catch(() => undefined) : undefined)));
     for (const s of servers) if (s.exitCode === null) s.kill();
     await rm(dataDir, { recursive: true, force: true });
     await database?.drop().catch((err: Error) => process.stderr.write(`could not drop the benchmark database: ${err.message}\n`));
@@ -41,7 +52,7 @@ export async function startLiveServers<R extends { port: number }>(opts: {
         ? { DATABASE_URL: database.url, REDIS_URL: process.env.REDIS_URL!, SECRETS_KEY: secretsKey, DATA_DIR: path.join(dataDir, String(index)) }
         : { DATA_DIR: dataDir, ...(opts.embeddedAlone ? { DATABASE_URL: '', REDIS_URL: '' } : {}) };
       const server = fork(path.join(here, 'live-server.ts'), {
-        execArgv: ['--import', 'tsx', '--expose-gc', '--max-old-space-size=2048'],
+        execArgv: [...TSX, '--expose-gc', '--max-old-space-size=2048'],
         env: {
           ...process.env, ...shared, ...opts.env, PORT: '0',
           BENCH_SEED: index === 0 ? opts.seed : '0', BENCH_PROFILE: index === 0 ? (process.env.BENCH_PROFILE ?? '') : '',

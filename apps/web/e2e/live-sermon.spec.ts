@@ -70,7 +70,7 @@ test('staff goes live in English and types two lines; a member in Spanish and a 
   await Promise.all([speaker.context.close(), member.context.close(), guest.context.close()]);
 });
 
-test('recognised speech reaches listeners; the interim words show only in the spoken language', async ({ browser }) => {
+test('recognised speech reaches listeners; the first words show at once in the spoken language, and are translated only once more follow', async ({ browser }) => {
   const speaker = await startSpeaker(browser);
   const english = await newPhone(browser);
   await english.page.goto(speaker.link);
@@ -87,6 +87,7 @@ test('recognised speech reaches listeners; the interim words show only in the sp
   await speaker.page.evaluate(() => (window as unknown as { __speak: (t: string, f: boolean) => void }).__speak('I am the vine', false));
   await expect(speaker.page.getByText('I am the vine', { exact: true })).toBeVisible();
   await expect(english.page.getByLabel('Being spoken now')).toHaveText('I am the vine');
+  // The newest words are held back from partial translations (decision 030): four words are too few.
   await expect(spanish.page.getByLabel('Se está diciendo ahora')).toHaveCount(0);
 
   await speaker.page.evaluate(() =>

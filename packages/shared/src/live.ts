@@ -14,8 +14,12 @@ import { captionProviders, translatorKinds } from './translation-engine-kinds';
  * - Every client → server event takes an acknowledgement callback answered with `LiveAck`. Without
  *   one, a refusal arrives as a `live:error` event instead. A message over `LIVE_PAYLOAD_LIMIT_BYTES`
  *   is answered `too_large`; one over the transport limit (64 KB) closes that connection.
- * - `caption`: to the room of one language. Interim text (final: false) only to listeners of the
- *   spoken language; final captions to every language with listeners, translated ONCE per segment.
+ * - `caption`: to the room of one language. `final: false` is the line still being said, in full
+ *   so far (not a change to apply): the recogniser's interim text for the spoken language, a partial
+ *   translation for the others (decision 030). It comes volatile, may be skipped, and is replaced
+ *   by a later one of the same seq and by the final caption of that seq (show it as in progress,
+ *   after the finals; never speak it or keep it). Final captions go to every language with
+ *   listeners, translated ONCE per segment.
  *   `provider` is 'source' (the spoken words), the engine that translated it ('azure', 'deepl',
  *   'google', 'libretranslate', 'openai'), 'demo' (label it "demo translation") or 'untranslated'
  *   (every engine failed: the original text, so nothing is lost). `audio` carries the
@@ -285,8 +289,14 @@ export interface ListenerJoinAck {
   language: string;
   state: SermonState;
   captions: Caption[];
+  /** The line being said, as far as it is shown in this language (`final: false`), when there is one. */
+  partial?: Caption;
 }
-/** Ack of `listener:prefs` (recent captions in the new language when it changed) and of `listener:catch-up`. */
+/**
+ * Ack of `listener:prefs` (recent captions in the new language when it changed, and the line being
+ * said in it) and of `listener:catch-up` (final captions only).
+ */
 export interface ListenerPrefsAck {
   captions: Caption[];
+  partial?: Caption;
 }

@@ -112,16 +112,19 @@ export class CaptionPipeline {
   /**
    * One translation for every listened language; captions leave in seq order per room. A model
    * engine reads the sermon's previous few lines with it: this room's own, so never another
-   * church's text (decision 033).
+   * church's text (decision 033). Returns the translation (partials wait for it and count its
+   * cost, decision 030).
    */
-  translateAndSend(room: SermonRoom, segment: RoomSegment, targets: string[]): void {
+  translateAndSend(room: SermonRoom, segment: RoomSegment, targets: string[]): Promise<TranslationOutcome> {
     const context = sermonContext(room, segment.seq);
-    this.deliver(room, segment, targets, translateForLanguages(this.deps.ctx, this.deps.log, room.churchId, segment.text, room.sourceLanguage, targets, { purpose: 'final', context }));
+    const job = translateForLanguages(this.deps.ctx, this.deps.log, room.churchId, segment.text, room.sourceLanguage, targets, { purpose: 'final', context });
+    this.deliver(room, segment, targets, job);
+    return job;
   }
 
   /** Translations made ahead (a prepared paragraph, decision 026): sent in seq order with no translator call. */
   sendStored(room: SermonRoom, segment: RoomSegment, ready: Map<string, Translation>): void {
-    this.deliver(room, segment, [...ready.keys()], Promise.resolve({ byLanguage: ready, failed: false }));
+    this.deliver(room, segment, [...ready.keys()], Promise.resolve({ byLanguage: ready, failed: false, characters: 0 }));
   }
 
   private deliver(room: SermonRoom, segment: RoomSegment, targets: string[], job: Promise<TranslationOutcome>): void {

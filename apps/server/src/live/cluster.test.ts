@@ -19,6 +19,7 @@ import {
   type SegmentAck,
   type Sermon,
   type SermonByBroadcast,
+  type SermonState,
 } from '@app/shared';
 import { buildCast } from '../../test/helpers/factories';
 import { MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } from '../../test/mock-azure';
@@ -365,6 +366,55 @@ describe.runIf(runs)('two server processes behind a balancer', () => {
     expect(stored.rows[0]?.n).toBe(LINES);
     await database.close();
   }, 120_000);
+
+  it('tells a guest on one process that the speaker on the other is connected, and gives listeners on both the partial translated once', async () => {
+    if (servers[0]!.child?.exitCode !== null || servers[0]!.child?.signalCode !== null) await servers[0]!.start();
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    const cast = await buildCast(database.db);
+    await addChurchLanguages(database.db, cast.church.id);
+    const secrets = new SecretBox(Buffer.from(secretsKey, 'hex'));
+    await database.db.update(churches).set({ guestsMayListen: true, translatorKeyEnc: secrets.encrypt(MOCK_TRANSLATOR_KEY), translatorLocation: 'australiaeast' }).where(eq(churches.id, cast.church.id));
+    await database.close();
+    const direct = (i: number) => `http://127.0.0.1:${servers[i]!.port}`;
+    const res = await fetch(`${direct(1)}/api/v1/sermons`, {
+      method: 'POST',
+      headers: { cookie: cast.staff.cookie, 'content-type': 'application/json', origin: direct(1) },
+      body: JSON.stringify({ churchId: cast.church.id, sourceLanguage: 'en' }),
+    });
+    expect(res.status).toBe(201);
+    const sermon = (await res.json()) as Sermon;
+    mock.reset();
+
+    // The speaker on process 2; a guest joins on process 1 at once, before process 2's figures
+    // reach it: it may be told "reconnecting" at first, and must be told otherwise right after.
+    const speakerSocket = await connectLive(direct(1), cast.staff.cookie);
+    sockets.push(speakerSocket);
+    ok(await request(speakerSocket, liveEvents.speakerJoin, { sermonId: sermon.id }));
+    const join = async (i: number, language: string) => {
+      const socket = await connectLive(direct(i));
+      sockets.push(socket);
+      const states = record<SermonState>(socket, liveEvents.state);
+      const captions = record<Caption>(socket, liveEvents.caption);
+      const ack = ok(await request<ListenerJoinAck>(socket, liveEvents.listenerJoin, { broadcastId: sermon.broadcastId, language, lastSeq: 0 }));
+      return { states, captions, ack, speakerConnected: () => states.at(-1)?.speakerConnected ?? ack.state.speakerConnected };
+    };
+    const guest = await join(0, 'pt');
+    const near = await join(1, 'pt');
+    await eventually(() => expect(guest.speakerConnected()).toBe(true), 3_000);
+    expect(near.speakerConnected()).toBe(true);
+
+    const words = 'today we open the word together and we ask the lord to speak to our hearts'.split(' ');
+    for (let n = 1; n <= words.length; n++) {
+      speakerSocket.emit(liveEvents.segment, { sermonId: sermon.id, seq: 1, text: words.slice(0, n).join(' '), final: false });
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    const partials = (l: typeof guest) => l.captions.filter((c) => !c.final).map((c) => c.text);
+    await eventually(() => expect(partials(guest).length).toBeGreaterThan(1), 5_000);
+    await eventually(() => expect(partials(guest)).toEqual(partials(near)), 3_000);
+    // Asked once for the cluster: one request per partial shown, not one per process.
+    expect(mock.stats.counts.translate).toBe(partials(guest).length);
+    expect(guest.speakerConnected()).toBe(true);
+  }, 60_000);
 
   it('sends prepared paragraphs to listeners on both processes from stored translations, with no translator request (decision 026)', async () => {
     if (servers[0]!.child?.exitCode !== null || servers[0]!.child?.signalCode !== null) await servers[0]!.start();

@@ -33,6 +33,12 @@ export class ClusterLink {
   readonly processId = randomUUID();
   /** Set by the gateway: sends a message to every other process. */
   send: (message: ClusterMessage) => void = () => undefined;
+  /**
+   * Set by the live service: another process's figures changed whether the speaker is connected
+   * for this room, so this process's listeners are told (they may have been told otherwise when
+   * they joined, before the other process's figures arrived).
+   */
+  speakerChanged: (room: SermonRoom) => void = () => undefined;
 
   constructor(
     private readonly redis: RedisClient | null,
@@ -67,8 +73,10 @@ export class ClusterLink {
     const replies = (await read.exec()) as unknown as Array<Record<string, string>>;
     rooms.forEach((room, i) => {
       const before = JSON.stringify(room.remote.counts);
+      const speakerBefore = room.speakerConnected;
       room.setRemote(this.sumOthers(replies[i] ?? {}), now);
       if (JSON.stringify(room.remote.counts) !== before) room.countsDirty = true;
+      if (room.speakerConnected !== speakerBefore && !room.ending) this.speakerChanged(room);
     });
   }
 
@@ -89,6 +97,7 @@ export class ClusterLink {
       const share = JSON.parse(raw) as Published;
       if (share.at < fresh) continue;
       sum.speaker ||= share.speaker;
+      if (share.speaker && share.partial) sum.partial = share.partial;
       for (const l of share.wanted) wanted.add(l);
       for (const [code, c] of Object.entries(share.counts)) sum.counts[code] = add(sum.counts[code], c);
     }

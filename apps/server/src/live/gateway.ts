@@ -79,7 +79,8 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
 
   live.emitter = {
     emit: (room, event, payload, opts) => {
-      const to = opts?.except ? nsp.to(room).except(opts.except) : nsp.to(room);
+      const base = opts?.local ? nsp.local.to(room) : nsp.to(room);
+      const to = opts?.except ? base.except(opts.except) : base;
       if (opts?.volatile) to.volatile.emit(event, payload);
       else to.emit(event, payload);
     },

@@ -50,7 +50,8 @@ export class ListenerFlow {
     await this.announceLanguage(room, payload.language);
     const limit = payload.lastSeq === 0 ? this.core.options.newListenerCaptions : undefined;
     const captions = await this.core.captions.captionsFor(room.id, payload.language, payload.lastSeq, { limit, voice: payload.voice });
-    return { sermonId: room.id, sourceLanguage: room.sourceLanguage, language: payload.language, state: this.registry.state(room), captions };
+    const partial = this.core.partials.current(room, payload.language);
+    return { sermonId: room.id, sourceLanguage: room.sourceLanguage, language: payload.language, state: this.registry.state(room), captions, ...(partial ? { partial } : {}) };
   }
 
   async prefs(socket: LiveSocket, prefs: { language: string; voice: ListenerVoice }): Promise<ListenerPrefsAck> {
@@ -64,7 +65,9 @@ export class ListenerFlow {
     await this.announceLanguage(room, prefs.language);
     // This process may not be the one numbering the lines: the database knows the last one.
     const lastSeq = await lastStoredSeq(this.core.ctx.db, room.id);
-    return { captions: await this.core.captions.captionsFor(room.id, prefs.language, Math.max(0, lastSeq - this.core.options.newListenerCaptions), { voice: prefs.voice }) };
+    const captions = await this.core.captions.captionsFor(room.id, prefs.language, Math.max(0, lastSeq - this.core.options.newListenerCaptions), { voice: prefs.voice });
+    const partial = this.core.partials.current(room, prefs.language);
+    return { captions, ...(partial ? { partial } : {}) };
   }
 
   /** Captions after `afterSeq` in the listener's language: a hole its phone saw, filled. */

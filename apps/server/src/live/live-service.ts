@@ -9,6 +9,7 @@ import type { Clock } from './clock';
 import { ClusterLink, type ClusterMessage } from './cluster';
 import { ListenerFlow } from './listener-flow';
 import { PublicAnswers } from './public-answers';
+import { PartialTranslations } from './partial-translations';
 import { defaultLiveOptions, type LiveCore, type LiveEmitter, type LiveOptions, type LiveSocket } from './live-types';
 import { endAbandonedSermons, resumeAfterRestart } from './recovery';
 import { RoomRegistry } from './room-registry';
@@ -57,7 +58,7 @@ export class LiveService {
     this.cluster = new ClusterLink(ctx.redis, this.log);
     // Through the same channel as the live state, before any push that makes phones ask again.
     this.publicAnswers.broadcast = (churchId) => this.cluster.send({ kind: 'public', churchId });
-    const emit = (room: string, event: string, payload: unknown, volatile = false) => this.emitter?.emit(room, event, payload, { volatile });
+    const emit = (room: string, event: string, payload: unknown, volatile = false, local = false) => this.emitter?.emit(room, event, payload, { volatile, local });
     this.captions = new CaptionPipeline({
       ctx,
       log: this.log,
@@ -71,13 +72,19 @@ export class LiveService {
       memoryIsCurrent: (room) => (!this.cluster.enabled || room.speakerSockets.size > 0) && (room.recent.at(-1)?.seq ?? 0) === room.lastSeq,
       emit: (room, event, payload) => emit(room, event, payload),
     });
+    const partials = new PartialTranslations({
+      ctx, log: this.log, listenerRecoveryMs: this.options.listenerRecoveryMs, options: this.options.partials, emit,
+      // The clock can be replaced (useClock): read it at each use.
+      now: () => this.options.clock.now(),
+    });
     this.core = {
-      ctx, log: this.log, options: this.options, writer: this.writer, stream: this.stream, cluster: this.cluster, captions: this.captions,
+      ctx, log: this.log, options: this.options, writer: this.writer, stream: this.stream, cluster: this.cluster, captions: this.captions, partials,
       publicAnswers: this.publicAnswers,
       emit,
       leaveAll: (room, names) => this.emitter?.leaveAll(room, names),
     };
     this.registry = new RoomRegistry(this.core);
+    this.cluster.speakerChanged = (room) => this.registry.broadcastState(room, { local: true });
     this.speakers = new SpeakerFlow(this.core, this.registry);
     this.listeners = new ListenerFlow(this.core, this.registry);
     this.accounting = new SermonAccounting(this.core, this.registry);

@@ -11,6 +11,7 @@ import type { CaptionPipeline } from './caption-pipeline';
 import { systemClock, type Clock } from './clock';
 import type { ClusterLink } from './cluster';
 import type { PublicAnswers } from './public-answers';
+import { defaultPartialOptions, type PartialTranslationOptions, type PartialTranslations } from './partial-translations';
 import type { ListenerVoice } from './sermon-room';
 import type { StreamClock } from './stream-clock';
 import type { WriteQueue } from './write-queue';
@@ -32,6 +33,8 @@ export interface LiveOptions {
   maxOnDemandTranslations: number;
   /** Interim text is forwarded at most this often per sermon (it is superseded anyway). */
   interimMinGapMs: number;
+  /** Partial translations of the sentence being said (decision 030). */
+  partials: PartialTranslationOptions;
 }
 
 export const defaultLiveOptions = (): LiveOptions => ({
@@ -45,6 +48,7 @@ export const defaultLiveOptions = (): LiveOptions => ({
   newListenerCaptions: 20,
   maxOnDemandTranslations: 60,
   interimMinGapMs: 100,
+  partials: defaultPartialOptions,
 });
 
 /** A refusal sent back to the client as `{ ok: false, error }`. */
@@ -56,8 +60,8 @@ export class LiveFailure extends Error {
 
 /** Where the service sends events; the Socket.IO gateway provides it (through Redis with several processes). */
 export interface LiveEmitter {
-  /** `except`: a room whose sockets are left out. */
-  emit(room: string, event: string, payload: unknown, opts?: { volatile?: boolean; except?: string }): void;
+  /** `except`: a room whose sockets are left out; `local`: only this process's sockets (each process tells its own what it alone learnt). */
+  emit(room: string, event: string, payload: unknown, opts?: { volatile?: boolean; except?: string; local?: boolean }): void;
   /** Every socket in `room` leaves `rooms`. */
   leaveAll(room: string, rooms: string[]): void;
 }
@@ -98,7 +102,8 @@ export interface LiveCore {
   captions: CaptionPipeline;
   /** Public answers kept in memory; every change they depend on forgets them (docs/decisions/034). */
   publicAnswers: PublicAnswers;
-  emit(room: string, event: string, payload: unknown, volatile?: boolean): void;
+  partials: PartialTranslations;
+  emit(room: string, event: string, payload: unknown, volatile?: boolean, local?: boolean): void;
   /** Every socket in `room`, on every process, leaves `rooms`. */
   leaveAll(room: string, rooms: string[]): void;
 }

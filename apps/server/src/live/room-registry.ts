@@ -135,13 +135,16 @@ export class RoomRegistry {
     };
   }
 
-  /** Status or speaker changes: everyone in the sermon hears at once. */
-  broadcastState(room: SermonRoom): void {
+  /**
+   * Status or speaker changes: everyone in the sermon hears at once. `local`: only this process's
+   * sockets, for what this process learnt from the others' figures (every process learns it too).
+   */
+  broadcastState(room: SermonRoom, opts: { local?: boolean } = {}): void {
     const state = this.state(room);
     room.lastMinutesLeft = state.minutesLeft;
     room.countsDirty = false;
     room.lastStatePushAt = Date.now();
-    this.core.emit(rooms.all(room.id), liveEvents.state, state);
+    this.core.emit(rooms.all(room.id), liveEvents.state, state, false, opts.local);
   }
 
   /**

@@ -52,11 +52,25 @@ export interface LanguageCount {
   female: number;
 }
 
+/**
+ * The sentence the speaker is saying, as each language's listeners are shown it so far (decision
+ * 030): what a listener joining mid-sentence is given.
+ */
+export interface CurrentPartial {
+  seq: number;
+  /** Language → text shown; the spoken language's is the recogniser's interim text. */
+  texts: Record<string, string>;
+  /** The church's first engine: the partial's label, as a final's provider names its engine (decision 033). */
+  provider: TranslatorKind;
+}
+
 /** One process's share of a sermon, as published to the others (or their sum, as read back). */
 export interface RemoteShare {
   counts: Record<string, LanguageCount>;
   wanted: string[];
   speaker: boolean;
+  /** From the process holding the speaker. */
+  partial?: CurrentPartial | null;
 }
 
 export interface SermonRoomInit {
@@ -108,6 +122,10 @@ export class SermonRoom {
   /** Captions of each language leave in seq order even when translations finish out of order. */
   emitChain: Promise<void> = Promise.resolve();
   lastInterimAt = 0;
+  /** Final lines being stored: interim text arriving meanwhile belongs to the line after them. */
+  finalsStoring = 0;
+  /** Held where the speaker is (partial-translations.ts). */
+  currentPartial: CurrentPartial | null = null;
 
   // Minute accounting (stream-clock.ts).
   chargedMs: number;
@@ -149,6 +167,11 @@ export class SermonRoom {
     for (const l of share.wanted) this.lastWanted.set(l, now);
   }
 
+  /** The sentence being said, from this process or the one holding the speaker. */
+  get partial(): CurrentPartial | null {
+    return this.speakerSockets.size > 0 ? this.currentPartial : (this.remote.partial ?? null);
+  }
+
   /** The speaker is connected to this process or, with several processes, to another one. */
   get speakerConnected(): boolean {
     return this.speakerSockets.size > 0 || this.remote.speaker;
@@ -158,7 +181,8 @@ export class SermonRoom {
   localShare(now: number, windowMs: number): RemoteShare {
     const counts: Record<string, LanguageCount> = {};
     for (const [code, c] of this.counts) counts[code] = { ...c };
-    return { counts, wanted: this.localWanted(now, windowMs), speaker: this.speakerSockets.size > 0 };
+    const speaker = this.speakerSockets.size > 0;
+    return { counts, wanted: this.localWanted(now, windowMs), speaker, ...(speaker && this.currentPartial ? { partial: this.currentPartial } : {}) };
   }
 
   addListener(socketId: string, entry: ListenerEntry): void {

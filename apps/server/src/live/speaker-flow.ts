@@ -62,6 +62,7 @@ export class SpeakerFlow {
       // The grace period starts: listeners see "speaker reconnecting".
       room.speakerAwaySince = this.core.options.clock.now();
       this.registry.broadcastState(room);
+      this.announce(room);
     }
   }
 
@@ -69,16 +70,37 @@ export class SpeakerFlow {
     const receivedAt = performance.now();
     const room = this.speakingRoom(socket, payload.sermonId);
     if (room.status === 'paused') throw new LiveFailure('not_live', 'The sermon is paused');
+    if (!payload.final) return this.interim(room, payload.text);
+    // Counted before anything is awaited: interim text the speaker sends after this line (handled
+    // while it is stored) belongs to the next line.
+    room.finalsStoring++;
+    try {
+      return await this.final(room, payload, receivedAt);
+    } finally {
+      room.finalsStoring--;
+    }
+  }
+
+  /**
+   * Interim text: to the spoken language's listeners at once, and to the partial translations of
+   * every other listened language (decision 030).
+   */
+  private async interim(room: SermonRoom, raw: string): Promise<SegmentAck> {
+    const seq = room.lastSeq + 1 + room.finalsStoring;
+    // Misheard names are put right before anyone reads them (decision 025).
+    const text = await correctHeardLine(this.core.ctx, room.churchId, room.sourceLanguage, raw);
+    this.sendInterim(room, seq, text, this.core.options.clock.now());
+    void this.core.partials.hypothesis(room, seq, text).catch((err: unknown) => this.core.log.error({ err, sermonId: room.id }, 'partial translation failed'));
+    return { seq };
+  }
+
+  private async final(room: SermonRoom, payload: SegmentPayload, receivedAt: number): Promise<SegmentAck> {
     const now = this.core.options.clock.now();
     // A prepared paragraph goes out as stored, translations made ahead (decision 026); a heard line
     // has its misheard names put right before anyone reads it (decision 025).
-    const prepared = payload.final && payload.preparedParagraphId ? await preparedParagraphFor(this.core.ctx.db, room.churchId, payload.preparedParagraphId) : null;
-    if (payload.preparedParagraphId && payload.final && !prepared) throw new LiveFailure('not_found', 'This prepared paragraph is not available');
+    const prepared = payload.preparedParagraphId ? await preparedParagraphFor(this.core.ctx.db, room.churchId, payload.preparedParagraphId) : null;
+    if (payload.preparedParagraphId && !prepared) throw new LiveFailure('not_found', 'This prepared paragraph is not available');
     const text = prepared ? prepared.text : await correctHeardLine(this.core.ctx, room.churchId, room.sourceLanguage, payload.text);
-    if (!payload.final) {
-      this.sendInterim(room, text, now);
-      return { seq: room.lastSeq + 1 };
-    }
 
     // A resend without a clientId (older clients) is recognised by its seq and text.
     if (!payload.clientId && payload.seq <= room.lastSeq) {
@@ -111,11 +133,11 @@ export class SpeakerFlow {
     return { state: this.registry.state(room) };
   }
 
-  /** Interim text only for listeners of the spoken language (translations show finals only), thinned out. */
-  private sendInterim(room: SermonRoom, text: string, now: number): void {
+  /** Interim text as it is to listeners of the spoken language, thinned out. */
+  private sendInterim(room: SermonRoom, seq: number, text: string, now: number): void {
     if (now - room.lastInterimAt < this.core.options.interimMinGapMs) return;
     room.lastInterimAt = now;
-    const interim: Caption = { sermonId: room.id, seq: room.lastSeq + 1, language: room.sourceLanguage, text, final: false, provider: 'source' };
+    const interim: Caption = { sermonId: room.id, seq, language: room.sourceLanguage, text, final: false, provider: 'source' };
     this.core.emit(rooms.language(room.id, room.sourceLanguage), liveEvents.caption, interim, true);
   }
 
@@ -130,7 +152,9 @@ export class SpeakerFlow {
     const ready = new Map(targets.filter((l) => prepared?.translations[l] !== undefined).map((l) => [l, { text: prepared!.translations[l]!, provider }]));
     const missing = targets.filter((l) => !ready.has(l));
     if (ready.size > 0) this.core.captions.sendStored(room, segment, ready);
-    if (missing.length > 0) this.core.captions.translateAndSend(room, segment, missing);
+    const translation = missing.length > 0 ? this.core.captions.translateAndSend(room, segment, missing) : null;
+    // The line's partial is over: the final replaces it on every screen (decision 030).
+    this.core.partials.finalised(room, segment.seq, segment.text, translation);
     const source: Translation = { text: segment.text, provider: 'source' };
     segment.translations.set(room.sourceLanguage, source);
     const audio = this.core.captions.voiceFor(room, segment, room.sourceLanguage);
@@ -151,6 +175,20 @@ export class SpeakerFlow {
     room.speakerAwaySince = null;
     // Counts from the other processes are pushed to this speaker from now on.
     room.countsDirty = true;
-    if (!wasConnected) this.registry.broadcastState(room);
+    if (!wasConnected) {
+      this.registry.broadcastState(room);
+      this.announce(room);
+    }
+  }
+
+  /**
+   * With several processes, the others learn at once that the speaker came or went here, not at
+   * the next tick: a listener joining there meanwhile would be told the opposite (they tell their
+   * own listeners whenever their view changes, cluster.ts).
+   */
+  private announce(room: SermonRoom): void {
+    if (!this.core.cluster.enabled) return;
+    void this.core.cluster.share([room], this.core.options.clock.now(), this.core.options.listenerRecoveryMs)
+      .then(() => this.core.cluster.send({ kind: 'presence', sermonId: room.id }));
   }
 }

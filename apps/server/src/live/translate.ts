@@ -10,6 +10,10 @@ export interface TranslationOutcome {
   byLanguage: Map<string, Translation>;
   /** Some language could not be translated: its listeners got the original text. */
   failed: boolean;
+  /** Characters sent to the translator (times target languages); 0 when the cache answered. */
+  characters: number;
+  /** Why it failed, when the engines threw. */
+  error?: unknown;
 }
 
 /**
@@ -52,7 +56,12 @@ export async function translateForLanguages(
   const untranslated = (codes: string[]) => {
     for (const code of codes) byLanguage.set(code, { text, provider: 'untranslated' });
   };
-  if (targets.length === 0) return { byLanguage, failed: false };
+  if (targets.length === 0) return { byLanguage, failed: false, characters: 0 };
+  // A partial (decision 030) is tried once and skipped on failure, and kept out of the cache: the
+  // windows of a line being said would only push out the finals worth keeping.
+  const partial = options.purpose === 'partial';
+  let characters = 0;
+  let error: unknown;
 
   let translator;
   try {
@@ -60,7 +69,7 @@ export async function translateForLanguages(
   } catch (err) {
     log.error({ err, churchId }, 'no translator for church');
     untranslated(targets);
-    return { byLanguage, failed: true };
+    return { byLanguage, failed: true, characters: 0, error: err };
   }
 
   const glossary = await churchGlossary(ctx, churchId, from).catch((err: unknown) => {
@@ -68,9 +77,8 @@ export async function translateForLanguages(
     return { version: 'none', matcher: null };
   });
   const cache = cacheOf(ctx);
-  // A partial line's translation serves the final line when its text did not change (and back).
   const key = `${churchId}|${translator.kind}|${translator.failoverKind ?? ''}|${glossary.version}|${from}|${[...targets].sort().join(',')}|${text}`;
-  let out = cache.get(key);
+  let out = partial ? undefined : cache.get(key);
   if (out) {
     // Most recently used last: the oldest is the first key.
     cache.delete(key);
@@ -79,13 +87,16 @@ export async function translateForLanguages(
     try {
       const made = await translateWithGlossary(translator, text, from, targets, glossary.matcher, options);
       out = { byLanguage: made.byLanguage, engineOf: made.engineOf };
+      characters = made.characters;
       // Only a complete answer is kept: a language that failed is tried again next time.
-      if (targets.every((code) => made.byLanguage[code] !== undefined)) {
+      if (!partial && targets.every((code) => made.byLanguage[code] !== undefined)) {
         if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
         cache.set(key, out);
       }
     } catch (err) {
-      log.warn({ err, churchId, targets, purpose: options.purpose ?? 'final' }, 'translation failed');
+      error = err;
+      if (partial) log.debug({ err, churchId }, 'partial translation skipped');
+      else log.warn({ err, churchId, targets }, 'translation failed');
     }
   }
   for (const code of targets) {
@@ -94,5 +105,5 @@ export async function translateForLanguages(
     byLanguage.set(code, translated === undefined || engine === undefined ? { text, provider: 'untranslated' } : { text: translated, provider: engine });
   }
   const failed = [...byLanguage.values()].some((t) => t.provider === 'untranslated');
-  return { byLanguage, failed };
+  return { byLanguage, failed, characters, ...(failed && error !== undefined ? { error } : {}) };
 }

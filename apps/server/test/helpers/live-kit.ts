@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
-import { findListeningLanguage, LIVE_NAMESPACE, type LiveAck } from '@app/shared';
+import { findListeningLanguage, LIVE_NAMESPACE, liveEvents, type Caption, type ListenerJoinAck, type LiveAck, type Sermon, type SpeakerJoinAck } from '@app/shared';
 import type { AppContext } from '../../src/context';
 import type { Db } from '../../src/db/client';
 import { churches, churchLanguages } from '../../src/db/schema';
@@ -98,3 +98,44 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 500
 
 /** Lets in-flight events arrive, to assert something did NOT happen. */
 export const settle = (ms = 250) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The sockets of one test file's sermons: clients (closed by `closeAll` after each test), going
+ * live through the API, a joined speaker and joined listeners that record their captions.
+ */
+export function liveClients(env: () => {
+  url: string;
+  app: { inject(opts: { method: 'POST'; url: string; headers: Record<string, string>; payload: object }): Promise<{ statusCode: number; json(): unknown }> };
+  staffCookie: string;
+  listenerCookie: string;
+  churchId: string;
+}) {
+  const open: ClientSocket[] = [];
+  const client = async (cookie?: string) => {
+    const s = await connectLive(env().url, cookie);
+    open.push(s);
+    return s;
+  };
+  return {
+    client,
+    async goLive(cookie = env().staffCookie, churchId = env().churchId): Promise<Sermon> {
+      const res = await env().app.inject({ method: 'POST', url: '/api/v1/sermons', headers: { cookie }, payload: { churchId, sourceLanguage: 'en' } });
+      if (res.statusCode !== 201) throw new Error(`going live answered ${res.statusCode}`);
+      return res.json() as Sermon;
+    },
+    async speaker(sermon: Sermon, cookie = env().staffCookie) {
+      const s = await client(cookie);
+      ok(await request<SpeakerJoinAck>(s, liveEvents.speakerJoin, { sermonId: sermon.id }));
+      return s;
+    },
+    async listener(sermon: Sermon, language: string, opts: { voice?: string; cookie?: string } = {}) {
+      const s = await client(opts.cookie ?? env().listenerCookie);
+      const captions = record<Caption>(s, liveEvents.caption);
+      const joined = ok(await request<ListenerJoinAck>(s, liveEvents.listenerJoin, { broadcastId: sermon.broadcastId, language, voice: opts.voice ?? 'none', lastSeq: 0 }));
+      return { socket: s, captions, joined, partials: () => captions.filter((c) => !c.final), finals: () => captions.filter((c) => c.final) };
+    },
+    closeAll() {
+      for (const s of open.splice(0)) s.disconnect();
+    },
+  };
+}

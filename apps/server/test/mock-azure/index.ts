@@ -10,3 +10,4 @@ export {
   type MockEndpoint,
   type MockRequest,
 } from './mock-azure';
+export { translateWords, type UnsettledEnding } from './word-translation';

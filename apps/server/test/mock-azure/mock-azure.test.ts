@@ -121,3 +121,55 @@ describe('mock Azure Speech wire format', () => {
     expect(mock.stats.counts.other).toBe(1);
   });
 });
+
+describe('mock Azure Translator, word by word with an unsettled ending (decision 030)', () => {
+  let words: MockAzure;
+  beforeAll(async () => { words = await startMockAzure({ translation: 'words' }); });
+  afterAll(async () => { await words.close(); });
+
+  const translateIn = async (mockUrl: string, text: string, textType = 'plain') => {
+    const res = await fetch(`${mockUrl}/translate?api-version=3.0&from=en&to=pt&to=es&textType=${textType}`, {
+      method: 'POST', headers: jsonHeaders, body: JSON.stringify([{ Text: text }]),
+    });
+    expect(res.status).toBe(200);
+    const [answer] = (await res.json()) as Array<{ translations: Array<{ text: string }> }>;
+    return answer!.translations.map((t) => t.text);
+  };
+
+  it('translates word by word, one output word for each input word, settled once the sentence ends', async () => {
+    expect(await translateIn(words.url, 'Grace and peace to you.')).toEqual(['Graça e paz para você.', 'Gracia y paz a tú.']);
+  });
+
+  it('changes the end of its output while the sentence may still go on, and settles it as it grows', async () => {
+    const [short] = await translateIn(words.url, 'grace and peace');
+    const [longer] = await translateIn(words.url, 'grace and peace to you');
+    expect(short).toBe('graça e peace');
+    expect(longer!.startsWith('graça e paz para')).toBe(true);
+  });
+
+  it('reorders the last two words instead when asked to', async () => {
+    const swapping = await startMockAzure({ translation: 'words', unsettledEnding: 'swap-last-two' });
+    try {
+      expect((await translateIn(swapping.url, 'the storm was great'))[0]).toBe('o tempestade grande was');
+    } finally {
+      await swapping.close();
+    }
+  });
+
+  it('leaves markup and protected terms as they are in HTML mode', async () => {
+    const [pt] = await translateIn(words.url, 'the <span class="notranslate" id="g0">Holy Spirit</span> is with you &amp; me.', 'html');
+    expect(pt).toBe('o <span class="notranslate" id="g0">Holy Spirit</span> é com você &amp; me.');
+  });
+});
+
+describe('mock Azure throttling', () => {
+  it('refuses every translation with 429 for a while, then answers again', async () => {
+    mock.throttle(300, 1);
+    const refused = await translate('api-version=3.0&from=en&to=pt');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect((await azureError(refused)).code).toBe(429001);
+    await new Promise((r) => setTimeout(r, 350));
+    expect((await translate('api-version=3.0&from=en&to=pt')).status).toBe(200);
+  });
+});

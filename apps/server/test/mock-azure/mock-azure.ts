@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { translateWords, type UnsettledEnding } from './word-translation';
 
 /**
  * A loopback server that behaves like Azure on the wire (SPEECH-AND-TRANSLATION.md): Translator v3
@@ -50,6 +51,14 @@ export interface MockAzureOptions {
   keepRequests?: number;
   /** Port to listen on (loopback only); default 0, a free one. */
   port?: number;
+  /**
+   * How text is "translated": 'tagged' (default) puts `[pt] ` before it (upper-casing what HTML
+   * mode does not protect); 'words' translates word by word and leaves the ending unsettled until
+   * the sentence is complete, as real translators do (word-translation.ts, decision 030).
+   */
+  translation?: 'tagged' | 'words';
+  /** The 'words' mode's unsettled ending; default 'last-word'. */
+  unsettledEnding?: UnsettledEnding;
 }
 
 export interface MockAzureStats {
@@ -68,6 +77,8 @@ export interface MockAzure {
   port: number;
   stats: MockAzureStats;
   failNext(failure: ForcedFailure): void;
+  /** Every translate request for the next `ms` is refused with 429 (a translator throttling a while). */
+  throttle(ms: number, retryAfterSeconds?: number): void;
   setLatency(ms: number): void;
   /** Forget queued failures, counters and records, and set latency back to the starting value. */
   reset(): void;
@@ -165,6 +176,10 @@ export async function startMockAzure(opts: MockAzureOptions = {}): Promise<MockA
   const keep = opts.keepRequests ?? 200;
   const failures: Array<Required<Pick<ForcedFailure, 'status' | 'count'>> & ForcedFailure> = [];
   const tokens = new Set<string>();
+  let throttledUntil = 0;
+  let throttleRetryAfter: number | undefined;
+  const translation = opts.translation ?? 'tagged';
+  const ending = opts.unsettledEnding ?? 'last-word';
 
   const stats: MockAzureStats = {
     counts: { translate: 0, token: 0, tts: 0, voices: 0, other: 0 },
@@ -182,6 +197,9 @@ export async function startMockAzure(opts: MockAzureOptions = {}): Promise<MockA
   };
 
   function takeFailure(endpoint: MockEndpoint): HttpFailure | undefined {
+    if (endpoint === 'translate' && Date.now() < throttledUntil) {
+      return new HttpFailure(429, 429001, undefined, throttleRetryAfter !== undefined ? { 'Retry-After': String(throttleRetryAfter) } : {});
+    }
     const f = failures[0];
     if (!f) return undefined;
     const target = f.endpoint ?? 'translate';
@@ -232,7 +250,10 @@ export async function startMockAzure(opts: MockAzureOptions = {}): Promise<MockA
     if (metered > MAX_CHARACTERS) throw new HttpFailure(400, 400050);
     const answer = texts.map((text) => ({
       ...(from === null ? { detectedLanguage: { language: 'en', score: 1.0 } } : {}),
-      translations: to.map((code) => ({ text: `[${code}] ${html ? translateHtml(text) : text}`, to: code })),
+      translations: to.map((code) => ({
+        text: translation === 'words' ? translateWords(text, code, { ending, html }) : `[${code}] ${html ? translateHtml(text) : text}`,
+        to: code,
+      })),
     }));
     stats.meteredCharacters += metered;
     res.setHeader('X-Metered-Usage', String(metered));
@@ -309,11 +330,16 @@ export async function startMockAzure(opts: MockAzureOptions = {}): Promise<MockA
     failNext(failure) {
       failures.push({ ...failure, count: failure.count ?? 1 });
     },
+    throttle(ms, retryAfterSeconds) {
+      throttledUntil = Date.now() + ms;
+      throttleRetryAfter = retryAfterSeconds;
+    },
     setLatency(ms) {
       latencyMs = ms;
     },
     reset() {
       failures.length = 0;
+      throttledUntil = 0;
       stats.reset();
       latencyMs = opts.latencyMs ?? 0;
     },

@@ -84,7 +84,7 @@ export async function translateWithGlossary(
   to: string[],
   matcher: GlossaryMatcher | null,
   options: GlossaryTranslateOptions = {},
-): Promise<{ corrected: string; byLanguage: Record<string, string>; engineOf: Record<string, TranslatorKind> }> {
+): Promise<{ corrected: string; byLanguage: Record<string, string>; engineOf: Record<string, TranslatorKind>; characters: number }> {
   const line = protect(text, matcher);
   const engineOptions: TranslateOptions = { ...options, textType: line.textType, glossary: line.glossary };
   const out: TracedTranslation = 'translateTraced' in translator
@@ -92,7 +92,8 @@ export async function translateWithGlossary(
     : await traced(translator, line.text, from, to, engineOptions);
   const byLanguage: Record<string, string> = {};
   for (const [code, translated] of Object.entries(out.byLanguage)) byLanguage[code] = line.restore(code, translated);
-  return { corrected: line.corrected, byLanguage, engineOf: out.engineOf };
+  // What the first engine bills: every character sent, once per target language (decision 030's budget).
+  return { corrected: line.corrected, byLanguage, engineOf: out.engineOf, characters: line.text.length * to.filter((code) => code !== from).length };
 }
 
 async function traced(translator: Translator, text: string, from: string, to: string[], options: TranslateOptions): Promise<TracedTranslation> {

@@ -166,6 +166,29 @@ describe('Azure Translator client', () => {
   });
 });
 
+describe('Azure Translator client, partial translations (decision 030)', () => {
+  it('tries a partial once: a 429 is not retried, whatever the budget', async () => {
+    const { t, waits } = translator();
+    mock.failNext({ status: 429, retryAfter: 1, count: 2 });
+    const err = await translationError(t.translate('Grace and peace', 'en', ['pt'], { purpose: 'partial' }));
+    expect(err.status).toBe(429);
+    expect(mock.stats.counts.translate).toBe(1);
+    expect(waits).toEqual([]);
+    // A final after it is retried as before.
+    expect(await t.translate('Grace and peace.', 'en', ['pt'])).toEqual({ pt: '[pt] Grace and peace.' });
+    expect(mock.stats.counts.translate).toBe(3);
+  });
+
+  it('gives up a slow partial after its short timeout, where a final would wait its whole budget', async () => {
+    mock.setLatency(1000);
+    const t = new AzureTranslator({ key: MOCK_TRANSLATOR_KEY, baseUrlOverride: mock.url, partialTimeoutMs: 200, retryBudgetMs: 5000 });
+    const started = Date.now();
+    await translationError(t.translate('Grace and', 'en', ['pt'], { purpose: 'partial' }));
+    expect(Date.now() - started).toBeLessThan(700);
+    expect(await t.translate('Grace and peace.', 'en', ['pt'])).toEqual({ pt: '[pt] Grace and peace.' });
+  });
+});
+
 describe('translate URL', () => {
   it('uses /translate on the global endpoint and the v3 path on a resource endpoint', () => {
     expect(translateUrl(null)).toBe('https://api.cognitive.microsofttranslator.com/translate');

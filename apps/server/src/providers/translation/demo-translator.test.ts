@@ -11,6 +11,11 @@ describe('demo translator', () => {
     });
   });
 
+  it('leaves the label to the sentence a partial is one piece of (decision 030)', async () => {
+    const t = new DemoTranslator();
+    expect(await t.translate('grace and peace', 'en', ['es', 'pt'], { purpose: 'partial' })).toEqual({ es: 'grace and peace', pt: 'grace and peace' });
+  });
+
   it('is deterministic', async () => {
     const t = new DemoTranslator();
     expect(await t.translate('Amen', 'en', ['pt'])).toEqual(await t.translate('Amen', 'en', ['pt']));

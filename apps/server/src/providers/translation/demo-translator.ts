@@ -10,10 +10,13 @@ export class DemoTranslator implements Translator {
   readonly kind = 'demo' as const;
 
   // The demo leaves every word as it is, markup included: protected spans come back untouched.
-  async translate(text: string, from: string, to: string[], _options?: TranslateOptions): Promise<Record<string, string>> {
+  // It has no network to wait for, so a partial (decision 030) is answered at once like a final;
+  // a partial is one piece of a sentence shown in pieces, so the label is left to the sentence
+  // shown (once, at its start: partial-translations.ts), not put before every piece.
+  async translate(text: string, from: string, to: string[], options: TranslateOptions = {}): Promise<Record<string, string>> {
     const result: Record<string, string> = {};
     for (const code of to) {
-      if (code !== from) result[code] = demoTranslation(text, code);
+      if (code !== from) result[code] = options.purpose === 'partial' ? text : demoTranslation(text, code);
     }
     return result;
   }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useBackupStatus } from './api/get-backup-status';
+import { formattingLocale } from '../../i18n/interface-language';
 
 /** A platform administrator's warning that the newest backup failed (decision 032), until one succeeds. */
 export function BackupAlert() {
@@ -11,7 +12,7 @@ export function BackupAlert() {
   const status = useBackupStatus();
   const failed = status.data?.failed;
   if (!failed) return null;
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(failed.at));
+  const when = new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(failed.at));
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('dashboard.backupFailed.title')} role="alert">
       <Stack gap={4} align="flex-start">

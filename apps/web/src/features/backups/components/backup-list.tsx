@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BackupEntry } from '@app/shared';
 import { formatSize, formatWhen, stateColor, triggerLabel } from './backup-format';
+import { formattingLocale } from '../../../i18n/interface-language';
 
 interface Props {
   items: BackupEntry[];
@@ -38,7 +39,7 @@ function DownloadButton({ entry, onDownload }: { entry: BackupEntry; onDownload:
   if (entry.state !== 'good') return null;
   return (
     <Button size="xs" variant="light" leftSection={<IconDownload size={14} aria-hidden />} onClick={() => onDownload(entry)}
-      aria-label={t('backups.downloadAria', { when: formatWhen(entry.at, i18n.language) })}>
+      aria-label={t('backups.downloadAria', { when: formatWhen(entry.at, formattingLocale(i18n)) })}>
       {t('backups.download')}
     </Button>
   );
@@ -47,7 +48,7 @@ function DownloadButton({ entry, onDownload }: { entry: BackupEntry; onDownload:
 /** Each backup: when, state, size, place and how it was started; a table on wide screens, cards on phones. */
 export function BackupList({ items, onDownload }: Props) {
   const { t, i18n } = useTranslation();
-  const when = (e: BackupEntry) => formatWhen(e.at, i18n.language);
+  const when = (e: BackupEntry) => formatWhen(e.at, formattingLocale(i18n));
   return (
     <>
       <Table.ScrollContainer minWidth={720} visibleFrom="sm">
@@ -67,7 +68,7 @@ export function BackupList({ items, onDownload }: Props) {
               <Table.Tr key={e.id}>
                 <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{when(e)}</Text></Table.Td>
                 <Table.Td w={200}><StateCell entry={e} /></Table.Td>
-                <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatSize(e.sizeBytes, i18n.language)}</Text></Table.Td>
+                <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatSize(e.sizeBytes, formattingLocale(i18n))}</Text></Table.Td>
                 <Table.Td maw={320}><PlaceCell entry={e} /></Table.Td>
                 <Table.Td><Text size="sm">{triggerLabel(e, t)}</Text></Table.Td>
                 <Table.Td><DownloadButton entry={e} onDownload={onDownload} /></Table.Td>
@@ -83,7 +84,7 @@ export function BackupList({ items, onDownload }: Props) {
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={0}>
                   <Text fw={600} size="sm">{when(e)}</Text>
-                  <Text size="xs" c="dimmed">{triggerLabel(e, t)} · {formatSize(e.sizeBytes, i18n.language)}</Text>
+                  <Text size="xs" c="dimmed">{triggerLabel(e, t)} · {formatSize(e.sizeBytes, formattingLocale(i18n))}</Text>
                 </Stack>
                 <DownloadButton entry={e} onDownload={onDownload} />
               </Group>

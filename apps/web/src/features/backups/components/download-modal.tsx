@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { serverFieldErrors } from '../../../lib/zod-form';
 import { useDownloadLink } from '../api/download-backup';
 import { formatWhen } from './backup-format';
+import { formattingLocale } from '../../../i18n/interface-language';
 
 /**
  * Downloading a backup asks for a code from the authenticator app each time (decision 032): a backup
@@ -56,7 +57,7 @@ export function DownloadModal({ entry, onClose }: { entry: BackupEntry | null; o
   return (
     <Modal opened={!!entry} onClose={close} title={t('backups.downloadTitle')} centered size="lg">
       <Stack gap="sm">
-        {entry && <Text size="sm" fw={600}>{t('backups.downloadOf', { when: formatWhen(entry.at, i18n.language) })}</Text>}
+        {entry && <Text size="sm" fw={600}>{t('backups.downloadOf', { when: formatWhen(entry.at, formattingLocale(i18n)) })}</Text>}
         <Alert color="yellow" variant="light">{t('backups.downloadWarning')}</Alert>
         {link.isPending && !asking && (
           <Group gap="xs" role="status"><Loader size="xs" aria-hidden /><Text size="sm">{t('common.loading')}</Text></Group>

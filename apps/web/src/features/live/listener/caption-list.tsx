@@ -16,7 +16,7 @@ const NEAR_BOTTOM_PX = 48;
  */
 export function CaptionList({
   captions,
-  interim,
+  inProgress = [],
   fontSize,
   rtl,
   lang,
@@ -26,7 +26,8 @@ export function CaptionList({
   onFlagIntent,
 }: {
   captions: Caption[];
-  interim?: string;
+  /** Lines still being said (decision 030): after the finals, marked as in progress. */
+  inProgress?: Caption[];
   fontSize: number;
   rtl: boolean;
   lang: string;
@@ -58,7 +59,7 @@ export function CaptionList({
     } else if (captions.length > 0) {
       setHasUnseen(true);
     }
-  }, [captions, interim, follow, fontSize]);
+  }, [captions, inProgress, follow, fontSize]);
 
   // A notice appearing above (offline, paused) shrinks the list: keep the newest line in view then too.
   useEffect(() => {
@@ -110,7 +111,7 @@ export function CaptionList({
           textAlign: 'start',
         }}
       >
-        {captions.length === 0 && !interim ? (
+        {captions.length === 0 && inProgress.length === 0 ? (
           <Text c="dimmed" size="md" dir="auto">
             {emptyText}
           </Text>
@@ -154,11 +155,11 @@ export function CaptionList({
             </Box>
           ))
         )}
-        {interim && (
-          <Text component="p" fs="italic" c="dimmed" m={0} style={{ fontSize }} aria-label={t('live.listener.interim')}>
-            {interim}
+        {inProgress.map((c) => (
+          <Text key={`in-progress-${c.seq}`} component="p" fs="italic" c="dimmed" m={0} mb="sm" dir="auto" style={{ fontSize }} aria-label={t('live.listener.interim')}>
+            {c.text}
           </Text>
-        )}
+        ))}
       </Box>
       {hasUnseen && (
         <Button

@@ -79,6 +79,39 @@ describe('listener screen', { timeout: 20_000 }, () => {
     expect(screen.getByText('not translated')).toBeTruthy();
   });
 
+  it('shows the line being said in the listener\'s language as in progress, growing, until its final replaces it', async () => {
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
+    await screen.findByText('Connected');
+    const partial = (seq: number, text: string, language = 'es'): Caption => ({ ...caption(seq, text, language), final: false });
+    act(() => socket.fire(liveEvents.caption, partial(2, '[ES demo] Today we')));
+    expect(screen.getByLabelText('Being spoken now').textContent).toBe('[ES demo] Today we');
+    act(() => socket.fire(liveEvents.caption, partial(2, '[ES demo] Today we open the word')));
+    act(() => socket.fire(liveEvents.caption, partial(2, 'Another language', 'en')));
+    expect(screen.getAllByLabelText('Being spoken now').map((e) => e.textContent)).toEqual(['[ES demo] Today we open the word']);
+    expect(getComputedStyle(screen.getByLabelText('Being spoken now')).fontStyle).toBe('italic');
+
+    act(() => socket.fire(liveEvents.caption, caption(2, '[ES demo] Today we open the word together.')));
+    expect(screen.queryByLabelText('Being spoken now')).toBeNull();
+    const log = screen.getByRole('log', { name: 'Captions' });
+    expect(log.textContent).toContain('[ES demo] Today we open the word together.');
+    // A partial of a line already final, arriving late, is not shown again.
+    act(() => socket.fire(liveEvents.caption, partial(2, '[ES demo] Today we open')));
+    expect(screen.queryByLabelText('Being spoken now')).toBeNull();
+  });
+
+  it('shows a listener joining mid-sentence the line being said at once', async () => {
+    socket.answers[liveEvents.listenerJoin] = (p) => ({
+      ok: true, sermonId, sourceLanguage: 'en', language: (p as { language: string }).language, state,
+      captions: [caption(1, '[ES demo] Grace and peace.')],
+      partial: { ...caption(2, '[ES demo] Today we open'), final: false },
+    });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
+    await screen.findByText('Connected');
+    expect(screen.getByLabelText('Being spoken now').textContent).toBe('[ES demo] Today we open');
+  });
+
   it('reads Arabic right to left, and asks the server for the captions in the new language', async () => {
     socket.answers[liveEvents.listenerPrefs] = () => ({ ok: true, captions: [caption(1, '[AR demo] Grace and peace.', 'ar')] });
     await open();

@@ -356,7 +356,7 @@ function LiveView({
         (live.connection !== 'ready' || live.captions.length > 0) && (
           <CaptionList
             captions={live.captions}
-            interim={language === sermon.sourceLanguage ? live.interim : ''}
+            inProgress={live.inProgress}
             fontSize={TEXT_SIZES[sizeIndex] ?? 21}
             rtl={rtl}
             lang={locale}

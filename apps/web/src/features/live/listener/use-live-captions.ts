@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { LISTENER_RECOVERY_MS, liveEvents, type Caption, type SermonEnded, type SermonState, type VoiceGender } from '@app/shared';
 import { closeLiveSocket, createLiveSocket, emitWithAck, type LiveSocket } from '../lib/live-socket';
 import { useBrowserOnline } from '../lib/use-browser-online';
-import { lastFinalSeq, mergeCaptions } from './captions';
+import { lastFinalSeq, mergeCaptions, mergeInProgress, withoutFinalised } from './captions';
 
 /**
  * Spec section 4: ready, connected, disconnected (shown as "Reconnecting…"), connection lost, plus
@@ -39,7 +39,8 @@ export function useLiveCaptions({
 }) {
   const [connection, setConnection] = useState<ListenerConnection>('ready');
   const [captions, setCaptions] = useState<Caption[]>([]);
-  const [interim, setInterim] = useState('');
+  /** The line being said (interim text, or its partial translation): shown as in progress. */
+  const [inProgress, setInProgress] = useState<Caption[]>([]);
   const [state, setState] = useState<SermonState | null>(null);
   const [ended, setEnded] = useState<SermonEnded | null>(null);
   const [problem, setProblem] = useState<ListenerProblem | null>(null);
@@ -53,7 +54,6 @@ export function useLiveCaptions({
   /** Takes this hook's handlers off the socket it listens on. */
   const detachRef = useRef<(() => void) | null>(null);
   const prefsRef = useRef<Prefs>({ language: 'en', voice: 'none' });
-  const sourceLanguageRef = useRef<string | null>(null);
   const lastSeqRef = useRef(0);
   const joinedRef = useRef(false);
   const endedRef = useRef(false);
@@ -83,7 +83,7 @@ export function useLiveCaptions({
     (info: SermonEnded) => {
       endedRef.current = true;
       setEnded(info);
-      setInterim('');
+      setInProgress([]);
       close();
     },
     [close],
@@ -131,7 +131,6 @@ export function useLiveCaptions({
           return;
         }
         joinedRef.current = true;
-        sourceLanguageRef.current = ack.sourceLanguage;
         clearLostTimer();
         setState(ack.state);
         setCaptions((list) => {
@@ -142,6 +141,10 @@ export function useLiveCaptions({
           );
           lastSeqRef.current = Math.max(lastSeqRef.current, lastFinalSeq(next));
           return next;
+        });
+        setInProgress((list) => {
+          const kept = withoutFinalised(list.filter((c) => c.language === prefs.language), lastSeqRef.current);
+          return ack.partial ? mergeInProgress(kept, ack.partial, prefs.language, lastSeqRef.current) : kept;
         });
         setConnection('connected');
         if (ack.state.status === 'ended') markEnded({ sermonId: ack.sermonId, reason: 'stopped', message: '' });
@@ -158,6 +161,7 @@ export function useLiveCaptions({
         const fresh = ack.captions.filter((c) => c.seq > lastSeqRef.current);
         setCaptions((list) => mergeCaptions(list, ack.captions, language));
         lastSeqRef.current = Math.max(lastSeqRef.current, lastFinalSeq(ack.captions));
+        setInProgress((list) => withoutFinalised(list, lastSeqRef.current));
         for (const c of fresh) onNewCaptionRef.current(c);
       };
 
@@ -193,15 +197,16 @@ export function useLiveCaptions({
         const { language } = prefsRef.current;
         if (caption.language !== language) return;
         if (!caption.final) {
-          // Interim text only for listeners of the spoken language (SPEECH-AND-TRANSLATION.md).
-          if (caption.seq > lastSeqRef.current && language === sourceLanguageRef.current) setInterim(caption.text);
+          // The line being said: the spoken language's interim text, or a partial translation
+          // (decision 030). Shown as in progress, never spoken or kept.
+          setInProgress((list) => mergeInProgress(list, caption, language, lastSeqRef.current));
           return;
         }
         const isNew = caption.seq > lastSeqRef.current;
         const holeAfter = joinedRef.current && caption.seq > lastSeqRef.current + 1 ? lastSeqRef.current : null;
         lastSeqRef.current = Math.max(lastSeqRef.current, caption.seq);
         if (holeAfter !== null) void catchUp(holeAfter);
-        setInterim('');
+        setInProgress((list) => withoutFinalised(list, lastSeqRef.current));
         setCaptions((list) => mergeCaptions(list, [caption], language));
         if (isNew) onNewCaptionRef.current(caption);
       });
@@ -223,7 +228,7 @@ export function useLiveCaptions({
     const socket = socketRef.current;
     if (!socket || !joinedRef.current) return;
     if (language !== previous.language) {
-      setInterim('');
+      setInProgress([]);
       setCaptions([]);
       lastSeqRef.current = 0;
     }
@@ -242,6 +247,8 @@ export function useLiveCaptions({
         lastSeqRef.current = Math.max(lastSeqRef.current, lastFinalSeq(next));
         return next;
       });
+      const partial = ack.partial;
+      if (partial) setInProgress((list) => mergeInProgress(list, partial, language, lastSeqRef.current));
     }
   }, []);
 
@@ -259,7 +266,7 @@ export function useLiveCaptions({
   return {
     connection: isOffline ? ('offline' as const) : connection,
     captions,
-    interim,
+    inProgress,
     state,
     ended,
     problem,

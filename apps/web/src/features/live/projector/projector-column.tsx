@@ -20,7 +20,7 @@ export function ProjectorColumn({ broadcastId, language, nativeName, name, rtl, 
   rtl: boolean;
   onEnded: () => void;
 }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const live = useLiveCaptions({ broadcastId, onNewCaption: () => undefined, projector: true });
   const joinRef = useRef(live.join);
   useEffect(() => {
@@ -35,14 +35,18 @@ export function ProjectorColumn({ broadcastId, language, nativeName, name, rtl, 
     if (isEnded) endedRef.current();
   }, [isEnded]);
 
-  const lines = live.captions.slice(-SHOWN_LINES);
+  const lines = live.captions.slice(-(SHOWN_LINES - live.inProgress.length));
   const label = listenerLanguageLabel(language, nativeName, name, interfaceLanguage(i18n));
   return (
     <section className={classes.column} aria-label={label}>
       <h2 className={classes.columnHead}>{label}</h2>
       <div className={classes.lines} dir={isRtl(language, rtl) ? 'rtl' : 'ltr'} lang={localeFor(language)} aria-live="polite">
         {lines.map((c, i) => (
-          <p key={c.seq} className={`${classes.line} ${i < lines.length - 1 ? classes.older : ''}`}>{c.text}</p>
+          <p key={c.seq} className={`${classes.line} ${i < lines.length - 1 || live.inProgress.length > 0 ? classes.older : ''}`}>{c.text}</p>
+        ))}
+        {/* The line being said (decision 030), marked as in progress as on phones. */}
+        {live.inProgress.map((c) => (
+          <p key={`in-progress-${c.seq}`} className={`${classes.line} ${classes.inProgress}`} aria-label={t('live.listener.interim')}>{c.text}</p>
         ))}
       </div>
     </section>

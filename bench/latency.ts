@@ -1,0 +1,219 @@
+/**
+ * Word lag of live captions as a listener feels it (decision 030): a speech recogniser's output
+ * (bench/latency-trace.ts: ~150 words a minute, hypotheses 300 ms after each word, now and then a
+ * misheard newest word, finals after 600 ms of silence or 25 s of speech, a third of sentences run
+ * on) is replayed into the real server by a speaker socket, and listeners in four languages keep
+ * their screens as the listener page does. Per language it prints when each word reached the
+ * screen for good after it was said (median, p95, worst), the normalised erasure (words shown then
+ * taken back ÷ words of the finals), and the translator's requests and characters, against a run
+ * of the same trace with finals only (the speaker sending no interim text: no partials, as before
+ * decision 030). The translator is the mock Azure in its word-by-word mode, answering in about
+ * 80 ms, whose output ending changes as the sentence grows.
+ *
+ *   npm run bench:latency -- [--listeners 200] [--languages en,pt,es,id] [--minutes 3] [--seed 1]
+ *                            [--ending last-word|swap-last-two] [--translator-latency 80] [--no-baseline]
+ *   npm run bench:latency -- --processes 2     (needs DATABASE_URL and REDIS_URL)
+ *
+ * The last line printed is one JSON object.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { io, type Socket } from 'socket.io-client';
+import { startMockAzure, type UnsettledEnding } from '../apps/server/test/mock-azure';
+import { ask, percentile, round1 } from './ipc';
+import type { LanguageReport } from './latency-listeners';
+import { buildTrace, type TraceOptions } from './latency-trace';
+import { goLive, processesProblem, startLiveServers, TSX } from './live-servers';
+
+interface ServerReady { port: number; cookie: string; churchId: string; languages: string[] }
+type LiveServers = Awaited<ReturnType<typeof startLiveServers<ServerReady>>>;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { values } = parseArgs({
+  options: {
+    listeners: { type: 'string', default: '200' },
+    languages: { type: 'string', default: 'en,pt,es,id' },
+    minutes: { type: 'string', default: '3' },
+    seed: { type: 'string', default: '1' },
+    ending: { type: 'string', default: 'last-word' },
+    'translator-latency': { type: 'string', default: '80' },
+    processes: { type: 'string', default: '1' },
+    workers: { type: 'string' },
+    'no-baseline': { type: 'boolean', default: false },
+  },
+});
+const fail = (message: string) => {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+};
+const perLanguage = Number(values.listeners);
+const languages = values.languages.split(',').map((l) => l.trim()).filter(Boolean);
+const minutes = Number(values.minutes);
+const seed = Number(values.seed);
+const ending = values.ending as UnsettledEnding;
+const translatorLatencyMs = Number(values['translator-latency']);
+const processes = Number(values.processes);
+if (!Number.isInteger(perLanguage) || perLanguage < 1 || perLanguage > 5000) fail('--listeners must be a whole number from 1 to 5000 (per language)');
+if (languages.length < 2 || !languages.includes('en')) fail('--languages must list the spoken language en and at least one other');
+if (!(minutes > 0 && minutes <= 60)) fail('--minutes must be more than 0 and at most 60');
+if (!Number.isInteger(seed)) fail('--seed must be a whole number');
+if (ending !== 'last-word' && ending !== 'swap-last-two') fail('--ending must be last-word or swap-last-two');
+if (!(translatorLatencyMs >= 0)) fail('--translator-latency must be 0 or more milliseconds');
+const problem = processesProblem(processes);
+if (problem) fail(problem);
+const total = perLanguage * languages.length;
+const workerCount = Number(values.workers ?? Math.max(1, Math.min(4, Math.ceil(total / 400))));
+
+const now = () => performance.timeOrigin + performance.now();
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const seconds = (ms: number) => Math.round(ms / 10) / 100;
+
+const traceOptions: TraceOptions = { minutes, seed };
+const trace = buildTrace(traceOptions);
+const mock = await startMockAzure({ latencyMs: translatorLatencyMs, translation: 'words', unsettledEnding: ending });
+let live: LiveServers | null = null;
+const workers: ChildProcess[] = [];
+
+interface Pass {
+  languages: Record<string, LanguageReport>;
+  requests: number;
+  characters: number;
+}
+
+/**
+ * One sermon on servers of its own (a server's translation cache would otherwise answer the second
+ * run's finals): listeners join, the trace is replayed, and every listener's screens are read back.
+ */
+async function run(withInterim: boolean): Promise<Pass> {
+  live = await startLiveServers<ServerReady>({
+    processes,
+    seed: '1',
+    env: { AZURE_TRANSLATOR_ENDPOINT: mock.url, BENCH_LANGUAGE_CODES: languages.filter((l) => l !== 'en').join(',') },
+  });
+  try {
+    return await replay(live, withInterim);
+  } finally {
+    await live.cleanup();
+    live = null;
+  }
+}
+
+async function replay(servers: LiveServers, withInterim: boolean): Promise<Pass> {
+  const url = servers.urls[0]!;
+  const sermon = await goLive(url, servers.ready.cookie, servers.ready.churchId);
+  const speaker: Socket = io(`${url}/live`, { transports: ['websocket'], extraHeaders: { cookie: servers.ready.cookie }, reconnection: false });
+  const joined = await speaker.timeout(10_000).emitWithAck('speaker:join', { sermonId: sermon.id });
+  if (!joined.ok) throw new Error(`speaker:join refused: ${JSON.stringify(joined.error)}`);
+
+  // Listener i listens in language i mod L, on server i mod N.
+  const all = Array.from({ length: total }, (_, i) => languages[i % languages.length]!);
+  const per = Math.ceil(total / workerCount);
+  const mine: ChildProcess[] = [];
+  const readies: Array<Promise<{ connected: number; failed: number }>> = [];
+  for (let w = 0; w * per < total; w++) {
+    const worker = fork(path.join(here, 'latency-listeners.ts'), { execArgv: TSX, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    workers.push(worker);
+    mine.push(worker);
+    await ask(worker, {}, 'spawned');
+    readies.push(ask(worker, { type: 'start', urls: servers.urls, broadcastId: sermon.broadcastId, languages: all.slice(w * per, (w + 1) * per), offset: w * per, trace: traceOptions }, 'ready'));
+  }
+  const connected = (await Promise.all(readies)).reduce((n, r) => n + r.connected, 0);
+  log(`  ${connected}/${total} listeners joined`);
+  // Batched listener-session writes and shared counts settle (with several processes the speaker's
+  // process learns every listened language within a tick).
+  await sleep(2500);
+  mock.stats.reset();
+
+  const t0 = now() + 500;
+  for (const w of mine) w.send({ type: 't0', t0 });
+  let seq = 1;
+  const finals: Array<Promise<unknown>> = [];
+  await new Promise<void>((resolve) => {
+    let left = trace.events.length;
+    for (const event of trace.events) {
+      setTimeout(() => {
+        if (event.kind === 'final') {
+          finals.push(speaker.timeout(30_000).emitWithAck('speaker:segment', { sermonId: sermon.id, seq: seq++, text: event.text, final: true, clientId: randomUUID() }));
+        } else if (withInterim) {
+          speaker.emit('speaker:segment', { sermonId: sermon.id, seq, text: event.text, final: false }, () => undefined);
+        }
+        if (--left === 0) resolve();
+      }, Math.max(0, t0 + event.at - now()));
+    }
+  });
+  await Promise.all(finals);
+  await sleep(3000);
+  const requests = mock.stats.counts.translate;
+  const characters = mock.stats.meteredCharacters;
+
+  const reports = await Promise.all(mine.map((w) => ask<{ languages: Record<string, LanguageReport> }>(w, { type: 'report' }, 'report')));
+  for (const w of mine) w.send({ type: 'stop' });
+  speaker.disconnect();
+  await fetch(`${url}/api/v1/sermons/${sermon.id}/end`, { method: 'POST', headers: { cookie: servers.ready.cookie, origin: url } });
+  const merged: Record<string, LanguageReport> = {};
+  for (const r of reports) {
+    for (const [language, x] of Object.entries(r.languages)) {
+      const m = (merged[language] ??= { listeners: 0, lags: [], erased: 0, finalWords: 0, missingWords: 0, partials: 0 });
+      m.listeners += x.listeners;
+      for (const lag of x.lags) m.lags.push(lag);
+      m.erased += x.erased;
+      m.finalWords += x.finalWords;
+      m.missingWords += x.missingWords;
+      m.partials += x.partials;
+    }
+  }
+  return { languages: merged, requests, characters };
+}
+
+function figures(r: LanguageReport) {
+  const lags = [...r.lags].sort((a, b) => a - b);
+  return {
+    medianS: seconds(percentile(lags, 50)),
+    p95S: seconds(percentile(lags, 95)),
+    worstS: seconds(lags.at(-1) ?? Number.NaN),
+    erasure: Math.round((r.erased / Math.max(1, r.finalWords)) * 1000) / 1000,
+    missingWords: r.missingWords,
+    partialsPerListener: round1(r.partials / Math.max(1, r.listeners)),
+  };
+}
+
+try {
+  log(`latency: ${trace.words} words in ${trace.segments.length} finals over ${round1(trace.durationMs / 60_000)} min (${Math.round(trace.words / (trace.segments.at(-1)!.words.at(-1)!.saidAt / 60_000))} words a minute), ${perLanguage} listeners in each of ${languages.join(', ')}, ${processes} server process(es), translator ${translatorLatencyMs} ms with an unsettled ${ending}`);
+  let baseline: Pass | null = null;
+  if (!values['no-baseline']) {
+    log('finals only (no interim text from the speaker, so no partials: the product before decision 030):');
+    baseline = await run(false);
+  }
+  log('with partial translations:');
+  const partial = await run(true);
+
+  const result: Record<string, unknown> = { processes, listenersPerLanguage: perLanguage, words: trace.words, finals: trace.segments.length, ending };
+  for (const language of languages) {
+    const after = figures(partial.languages[language]!);
+    const before = baseline ? figures(baseline.languages[language]!) : null;
+    result[language] = { ...after, ...(before && language !== 'en' ? { finalsOnlyMedianS: before.medianS, finalsOnlyP95S: before.p95S, finalsOnlyWorstS: before.worstS } : {}) };
+    const was = before && language !== 'en' ? ` (finals only: median ${before.medianS} s, p95 ${before.p95S} s, worst ${before.worstS} s)` : '';
+    log(`  ${language}: word said → on screen median ${after.medianS} s, p95 ${after.p95S} s, worst ${after.worstS} s${was}; erasure ${after.erasure}; ${after.partialsPerListener} partials per listener; ${after.missingWords} words missing`);
+  }
+  result.translatorRequests = partial.requests;
+  result.translatorCharacters = partial.characters;
+  if (baseline) {
+    result.finalsOnlyRequests = baseline.requests;
+    result.finalsOnlyCharacters = baseline.characters;
+    result.charactersRatio = Math.round((partial.characters / Math.max(1, baseline.characters)) * 100) / 100;
+    log(`  translator: ${partial.requests} requests, ${partial.characters} characters; finals only: ${baseline.requests} requests, ${baseline.characters} characters (${result.charactersRatio} ×)`);
+  } else {
+    log(`  translator: ${partial.requests} requests, ${partial.characters} characters`);
+  }
+  log('targets: translated median ≤ 1.5 s, p95 ≤ 3.0 s, erasure ≤ 0.2, characters ≤ 2.0 × finals only, spoken language median ≤ 0.5 s');
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+} finally {
+  for (const w of workers) if (w.exitCode === null) w.kill();
+  // Set inside run(): the compiler cannot see that.
+  await (live as LiveServers | null)?.cleanup();
+  await mock.close();
+}
