@@ -67,7 +67,11 @@ export async function measureBytes(browser: Browser, base: string, name: string,
       );
     });
     await page.goto(`${base}${visit.url}`, { waitUntil: 'networkidle' });
-    await locate(page, visit.ready).waitFor({ timeout: 20_000 });
+    await locate(page, visit.ready).waitFor({ timeout: 20_000 }).catch(async (err) => {
+      // Which page it was and what it showed, so a failed run says more than a timeout.
+      console.log(`${name}: ${page.url()} showed ${JSON.stringify((await page.locator('body').innerText()).slice(0, 300))}`);
+      throw err;
+    });
     if (visit.listens) {
       await page.getByRole('button', { name: 'Start listening' }).click({ timeout: 15_000 });
       await page.getByText('Connected', { exact: true }).waitFor({ timeout: 15_000 });

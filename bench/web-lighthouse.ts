@@ -7,6 +7,7 @@
  *
  *   npm run bench:web                 # builds the web app first
  *   PAGES=signIn,lobby RUNS=5 node --import tsx bench/web-lighthouse.ts
+ *   REPORT_DIR=/tmp/lh …              # keeps each run's full Lighthouse report (JSON) to see where the time went
  *   SERVER_DIR=/path/to/other/checkout WEB_DIST=/path/to/other/checkout/apps/web/dist …  # its server and build
  *
  * Targets (decision 031): performance ≥ 90, LCP ≤ 2.5 s, CLS ≤ 0.1 on sign-in, the lobby (before and
@@ -64,6 +65,11 @@ async function lighthouseRun(base: string, visit: Visit): Promise<Figures> {
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
     if (landed !== new URL(`${base}${visit.url}`).pathname) throw new Error(`${visit.url} ended on ${landed}`);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    if (process.env.REPORT_DIR) {
+      const fs = await import('node:fs');
+      fs.mkdirSync(process.env.REPORT_DIR, { recursive: true });
+      fs.writeFileSync(`${process.env.REPORT_DIR}/${visit.url.replace(/\W+/g, '_')}-${Date.now()}.json`, JSON.stringify(lhr));
+    }
     if (process.env.VERBOSE) {
       const element = JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
       console.log(`  ${visit.url}: LCP element ${element ?? 'none'}`);

@@ -13,7 +13,24 @@ export const appPlugins = () => [react(), localeSectionsPlugin()];
 
 // @mantine/charts pulls its own newer @mantine/core and hooks into apps/web/node_modules: two copies
 // would mean two React contexts ("MantineProvider was not found") and twice the download.
-export const appResolve = { dedupe: ['@mantine/core', '@mantine/hooks'] };
+// React Router's package exports name only its development build (with its warnings and checks);
+// its production build sits beside it and is what a build ships (decision 031).
+export const appResolve = (command: 'build' | 'serve') => ({
+  dedupe: ['@mantine/core', '@mantine/hooks'],
+  alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],
+});
+
+/**
+ * What every first page needs from node_modules, in three files rather than dozens: left to itself
+ * the bundler cut React, the router and each Mantine component into chunks of 1–10 KB, and a phone
+ * fetched 60–90 files before the sign-in page or the dashboard could run, six at a time over
+ * HTTP/1.1 (decision 031). Libraries only some screens use (charts, maps, the speech SDK, dates,
+ * tables) keep their own lazy chunks.
+ */
+const vendorChunks = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query|i18next|react-i18next|i18next-browser-languagedetector|html-parse-stringify|void-elements|cookie|set-cookie-parser)[\\/]/, priority: 30 },
+  { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](core|hooks|notifications|modals|form)|@floating-ui|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|detect-node-es|react-number-format|react-textarea-autosize|use-composed-ref|use-isomorphic-layout-effect|use-latest|@tabler[\\/]icons-react)[\\/]/, priority: 20 },
+];
 
 const mainConfig: UserConfig = {
   plugins: [
@@ -26,7 +43,6 @@ const mainConfig: UserConfig = {
       logLevel: 'silent',
     }),
   ],
-  resolve: appResolve,
   server: {
     port: 5173,
     proxy: {
@@ -37,7 +53,13 @@ const mainConfig: UserConfig = {
   // index.html only; the listener entry is a build of its own (vite.listen.config.ts).
   // The manifest tells scripts/first-pages.mjs which files each first page needs (decision 031).
   // WEB_DIST: another build folder (the server serves the same one), e.g. while journeys use dist.
-  build: { outDir: process.env.WEB_DIST ?? 'dist', sourcemap: true, chunkSizeWarningLimit: 1500, manifest: '.vite/manifest-main.json' },
+  build: {
+    outDir: process.env.WEB_DIST ?? 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    manifest: '.vite/manifest-main.json',
+    rolldownOptions: { output: { codeSplitting: { groups: vendorChunks } } },
+  },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
@@ -45,7 +67,7 @@ const mainConfig: UserConfig = {
   },
 };
 
-export default defineConfig(mainConfig);
+export default defineConfig(({ command }) => ({ ...mainConfig, resolve: appResolve(command) }));
 
 /**
  * The build of the listener entry (listen.html, docs/decisions/018), run after the main app's into
@@ -53,13 +75,14 @@ export default defineConfig(mainConfig);
  * modules into dozens of small files, each compressed alone.
  */
 export function listenerEntry(name: string, html: string) {
-  return defineConfig({
+  return defineConfig(({ command }) => ({
     ...mainConfig,
+    resolve: appResolve(command),
     build: {
       ...mainConfig.build,
       emptyOutDir: false,
       manifest: `.vite/manifest-${name}.json`,
-      rollupOptions: { input: { [name]: fileURLToPath(new URL(html, import.meta.url)) } },
+      rolldownOptions: { input: { [name]: fileURLToPath(new URL(html, import.meta.url)) } },
     },
-  });
+  }));
 }

@@ -5,7 +5,7 @@ import { appPlugins, appResolve } from './vite.config.ts';
 // Node into dist-prerender, run by scripts/prerender.mjs, then removed.
 export default defineConfig({
   plugins: appPlugins(),
-  resolve: appResolve,
+  resolve: appResolve('build'),
   build: { ssr: 'src/prerender/first-screens.tsx', outDir: 'dist-prerender', emptyOutDir: true, sourcemap: false },
   ssr: { noExternal: ['@app/shared'] },
 });

@@ -6,12 +6,12 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { PGlite } from '@electric-sql/pglite';
-import { API_PREFIX, IMAGE_MAX_BYTES } from '@app/shared';
+import { API_PREFIX, IMAGE_MAX_BYTES, startAfterPaintScript } from '@app/shared';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { registerAccess } from './lib/access';
-import { registerSecurityHeaders } from './lib/security-headers';
+import { inlineScriptSource, registerSecurityHeaders } from './lib/security-headers';
 import { registerCompression } from './lib/compression';
 import { validateWithObjectBodies } from './lib/body-validator';
 import { loadOrCreateKey, SecretBox } from './lib/crypto';
@@ -96,6 +96,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        // The prerendered documents' one inline script, by its hash (decision 031).
+        scriptSrc: ["'self'", inlineScriptSource(startAfterPaintScript)],
         // Mantine injects style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // The configured map tile server (MAP_TILE_URL) may serve images to the church map.

@@ -21,7 +21,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const web = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(web, process.env.WEB_DIST ?? 'dist');
 const built = path.join(web, 'dist-prerender');
-const { prerenderLanguages, prerenderRoles, renderDashboard, renderSignIn } = await import(path.join(built, 'first-screens.js'));
+const { prerenderLanguages, prerenderRoles, renderDashboard, renderSignIn, startAfterPaintScript } = await import(path.join(built, 'first-screens.js'));
 const out = path.join(dist, 'first');
 await mkdir(out, { recursive: true });
 
@@ -97,7 +97,20 @@ function prerendered(doc, page, language, { title, html: markup }) {
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page}">${html}</div>`);
   if (!out.includes('data-prerendered')) throw new Error('the document has no empty root to prerender into');
-  return out;
+  return startedAfterPaint(out);
+}
+
+/**
+ * A prerendered document's JavaScript fetched and run once the page has painted
+ * (startAfterPaintScript in @app/shared): the entry and its chunks become links no browser fetches,
+ * which the one inline script the server's CSP allows turns into a module script and preloads.
+ */
+function startedAfterPaint(doc) {
+  const out = doc
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, '<link rel="app-entry" href="$1">')
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, '<link rel="app-module" href="$1">');
+  if (!out.includes('rel="app-entry"') || /type="module"|modulepreload/.test(out)) throw new Error('the document does not load its entry as expected');
+  return out.replace('</body>', `  <script>${startAfterPaintScript}</script>\n  </body>`);
 }
 
 const index = await readFile(path.join(dist, 'index.html'), 'utf8');

@@ -23,4 +23,9 @@ renderApp(
     </AppProviders>
   </StrictMode>,
   Promise.all([routerReady(router), i18nReady]),
+  <StrictMode>
+    <AppProviders>
+      <PageLoader />
+    </AppProviders>
+  </StrictMode>,
 );

@@ -12,6 +12,7 @@ export * from './live';
 export * from './live-events';
 export * from './listener-pages';
 export * from './signed-out-pages';
+export * from './first-paint';
 export * from './age';
 export * from './churches';
 export * from './church-settings';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -11,4 +12,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
   app.addHook('onRequest', (req, reply, done) => {
     apply(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
+}
+
+/** A CSP source allowing one inline script with exactly this text. */
+export function inlineScriptSource(script: string) {
+  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 }

@@ -29,22 +29,33 @@ function MarkLive({ container, children }: { container: HTMLElement; children: R
 /**
  * Renders an entry's app into `container` as a transition: React renders in slices and yields to
  * the browser between them, so a slow phone's main thread is never held for the whole first render
- * (decision 031). A prerendered first screen there (`data-prerendered`: the sign-in page and the
- * dashboard; its fields read-only and its buttons inert, so nothing typed is lost) stays on screen
- * until `ready` (the router and the text have what the page needs); then the live page replaces it
- * in one commit, with no loader in between.
+ * (decision 031).
+ *
+ * With `ready` (the router and the text have what the first page needs), the app is rendered only
+ * then. A prerendered first screen (`data-prerendered`: the sign-in page and the dashboard; its fields
+ * read-only and its buttons inert, so nothing typed is lost) stays on screen until that moment and
+ * the live page replaces it in one commit, with no loader in between; any other page shows
+ * `placeholder` meanwhile. Rendering the router before it is ready lost pages: a sliced render read
+ * the router's state, the router finished starting before that render committed and subscribed, and
+ * the page stayed blank.
  */
-export function renderApp(root: Root, container: HTMLElement, app: ReactNode, ready?: Promise<unknown>) {
-  if (!container.dataset.prerendered || !ready) {
+export function renderApp(root: Root, container: HTMLElement, app: ReactNode, ready?: Promise<unknown>, placeholder?: ReactNode) {
+  if (!ready) {
     startTransition(() => root.render(app));
     return;
   }
+  const prerendered = Boolean(container.dataset.prerendered);
+  if (!prerendered && placeholder) root.render(placeholder);
   void ready.then(() =>
     startTransition(() =>
       root.render(
-        <MarkLive container={container}>
-          {app}
-        </MarkLive>,
+        prerendered ? (
+          <MarkLive container={container}>
+            {app}
+          </MarkLive>
+        ) : (
+          app
+        ),
       ),
     ),
   );

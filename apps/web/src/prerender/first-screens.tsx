@@ -25,6 +25,8 @@ const locales: Record<InterfaceLanguage, Resource[string]['translation']> = { en
 
 export const prerenderLanguages = interfaceLanguages;
 
+export { startAfterPaintScript } from '@app/shared';
+
 async function textIn(language: InterfaceLanguage) {
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
