@@ -10,9 +10,11 @@ export function EngineTestResultView({ result }: { result: EngineTestResult }) {
   const nameOf = (code: string) => languageName(code, code, interfaceLanguage(i18n));
   if (!result.ok) {
     const kind = result.error?.kind ?? 'server';
+    // An engine that never answered said nothing: the detail is the server's own (what failed, in the network's words).
+    const neverAnswered = kind === 'unreachable' || kind === 'timeout';
     return (
       <Alert color="red" role="alert" title={t(`translationEngines.errorKinds.${kind}`)}>
-        <Text size="sm">{t('translationEngines.test.engineSaid')}</Text>
+        <Text size="sm">{t(neverAnswered ? 'translationEngines.test.details' : 'translationEngines.test.engineSaid')}</Text>
         <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{result.error?.message}</Text>
       </Alert>
     );

@@ -43,11 +43,11 @@ export function JoinLinkCard({ church }: { church: ChurchDetails }) {
         <Group align="flex-start" gap="lg">
           <Image src={joinQrUrl(church.joinCode)} alt={t('schedule.qrAlt', { link })} w={160} h={160} />
           <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs">
               <Anchor href={link} target="_blank" fw={700} style={{ wordBreak: 'break-all' }}>{link}</Anchor>
               <CopyButton value={link}>
                 {({ copied, copy }) => (
-                  <Button size="xs" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy}
+                  <Button style={{ flexShrink: 0 }} size="xs" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy}
                     leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}>
                     {copied ? t('schedule.copied') : t('schedule.copy')}
                   </Button>

@@ -111,7 +111,8 @@ export function LanguageListCard({
                 {languages.map((l) => (
                   <Table.Tr key={l.id}>
                     <Table.Td>
-                      <Group gap={6} wrap="nowrap">
+                      {/* Wraps on a phone: a right-to-left badge beside a long name would run into the next column. */}
+                      <Group gap={6}>
                         <Text size="sm">{displayName(l, interfaceLanguage(i18n))}</Text>
                         <Badge size="xs" variant="default" style={{ flexShrink: 0 }}>
                           {l.code}
