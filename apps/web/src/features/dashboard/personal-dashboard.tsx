@@ -9,7 +9,7 @@ import { paths } from '../../config/paths';
 import { useUpcomingServices } from '../../lib/scheduled-sermons';
 import { useMyDashboard } from './api/get-my-dashboard';
 import { SermonCards } from './sermon-cards';
-import { formattingLocale } from '../../i18n/interface-language';
+import { formattingLocale, interfaceLanguage } from '../../i18n/interface-language';
 
 /**
  * Staff: the church's sermons today and their own recent ones. Members: today's
@@ -57,7 +57,7 @@ export function PersonalDashboard({ isMember, hasChurch }: { isMember: boolean; 
         d.acceptedJesusAt ? <Text>{t('salvation.alreadyDecided', { date: when.format(new Date(d.acceptedJesusAt)) })}</Text> : (
           <Stack gap="xs" align="flex-start">
             <Text size="sm" c="dimmed">{t('salvation.dashboardBody')}</Text>
-            <AcceptJesusButton language={i18n.resolvedLanguage ?? 'en'} />
+            <AcceptJesusButton language={interfaceLanguage(i18n)} />
           </Stack>
         ))}
     </Stack>

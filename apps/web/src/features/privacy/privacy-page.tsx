@@ -2,6 +2,7 @@ import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ADULT_AGE, DELETION_DAYS, MIN_AGE } from '@app/shared';
 import { useHeadingLevel } from '../../components/heading-level';
+import { formattingLocale } from '../../i18n/interface-language';
 
 // The date this text last changed; update it with any change to the `privacy` strings.
 const POLICY_DATE = new Date(Date.UTC(2026, 10, 23));
@@ -38,7 +39,7 @@ export function PrivacyPage() {
   const heading = useHeadingLevel();
   const sub = useHeadingLevel(1);
   const values = { minAge: MIN_AGE, adultAge: ADULT_AGE, days: DELETION_DAYS };
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'long', timeZone: 'UTC' }).format(POLICY_DATE);
+  const date = new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'long', timeZone: 'UTC' }).format(POLICY_DATE);
   const key = (id: string, part: string) => t(`privacy.sections.${id}.${part}`, values);
 
   return (
