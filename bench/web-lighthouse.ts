@@ -17,6 +17,7 @@
  * The simulation scales the CPU time it observed: on a busy machine the figures are worse than on
  * a quiet one, so the load average is printed with them.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -66,9 +67,8 @@ async function lighthouseRun(base: string, visit: Visit): Promise<Figures> {
     if (landed !== new URL(`${base}${visit.url}`).pathname) throw new Error(`${visit.url} ended on ${landed}`);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     if (process.env.REPORT_DIR) {
-      const fs = await import('node:fs');
-      fs.mkdirSync(process.env.REPORT_DIR, { recursive: true });
-      fs.writeFileSync(`${process.env.REPORT_DIR}/${visit.url.replace(/\W+/g, '_')}-${Date.now()}.json`, JSON.stringify(lhr));
+      mkdirSync(process.env.REPORT_DIR, { recursive: true });
+      writeFileSync(`${process.env.REPORT_DIR}/${visit.url.replace(/\W+/g, '_')}-${Date.now()}.json`, JSON.stringify(lhr));
     }
     if (process.env.VERBOSE) {
       const element = JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
