@@ -20,7 +20,8 @@ for (const lang of ['en', 'pt', 'es', 'id', 'zh']) {
     expect(await page.locator('body').innerText()).not.toMatch(rawKey);
 
     // The choice is cached in local storage and survives a visit without the query.
-    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe(lang);
+    // The prerendered page shows before the app runs: the choice is stored once it does.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe(lang);
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
   });

@@ -150,7 +150,7 @@ function ProjectorStage({ info, code, languages, refetch }: { info: LobbyInfo; c
           size="md"
           leftSection={fullscreen.on ? <IconMinimize size={20} /> : <IconMaximize size={20} />}
           onClick={fullscreen.toggle}
-          style={{ opacity: idle ? 0 : 1, transition: 'opacity 0.3s' }}
+          className={classes.fullscreenButton}
         >
           {fullscreen.on ? t('projector.exitFullscreen') : t('projector.fullscreen')}
         </Button>
