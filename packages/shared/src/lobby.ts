@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './api';
-import { joinLanguageSchema } from './live';
+import { joinLanguageSchema, sermonByBroadcastResponse } from './live';
 import { dateRangeFilters, listQueryFor } from './lists';
 import { msg } from './validation';
 
@@ -84,6 +84,11 @@ export const lobbyInfo = z.object({
       startedAt: z.string(),
       sourceLanguage: z.string(),
       languages: z.array(z.string()),
+      /**
+       * What GET /sermons/by-broadcast/:id answers for it: a phone that opens the lobby during the
+       * sermon shows the live view from this one answer, without asking again (decision 034).
+       */
+      listen: sermonByBroadcastResponse.nullable(),
     })
     .nullable(),
   upcoming: z.array(z.object({ id: z.string().uuid(), title: z.string(), startsAt: z.string(), sourceLanguage: z.string() })),

@@ -24,7 +24,7 @@ export interface LobbyFacts {
   /** The join-live languages before a sermon (or for whoever may not see the live one). */
   languages: JoinLanguage[];
   /** The live (or paused) sermon, with its languages (the spoken one included). */
-  live: (NonNullable<LobbyInfo['live']> & { joinLanguages: JoinLanguage[] }) | null;
+  live: (Omit<NonNullable<LobbyInfo['live']>, 'listen'> & { joinLanguages: JoinLanguage[] }) | null;
   upcoming: LobbyInfo['upcoming'];
   /** The last sermon ended within the offer window, when none is live. */
   lastEnded: LobbyInfo['lastEnded'];
@@ -101,7 +101,7 @@ export function lobbyFor(facts: LobbyFacts, actor: Actor | null): LobbyInfo {
   return {
     church: facts.church,
     languages: live ? live.joinLanguages : facts.languages,
-    live: live ? { sermonId: live.sermonId, broadcastId: live.broadcastId, startedAt: live.startedAt, sourceLanguage: live.sourceLanguage, languages: live.languages } : null,
+    live: live ? { sermonId: live.sermonId, broadcastId: live.broadcastId, startedAt: live.startedAt, sourceLanguage: live.sourceLanguage, languages: live.languages, listen: null } : null,
     upcoming: facts.upcoming,
     lastEnded: mayListen ? facts.lastEnded : null,
   };

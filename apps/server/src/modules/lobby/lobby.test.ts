@@ -24,6 +24,18 @@ describe('GET /lobby/:code', () => {
     expect((await s.call('GET', '/lobby/NOPE99', '')).statusCode).toBe(404);
   });
 
+  it('carries the live sermon’s share-link answer, so a phone opening the lobby mid-sermon asks nothing more', async () => {
+    const live = await s.call('POST', '/sermons', s.cast.staff.cookie, { churchId: s.cast.church.id, sourceLanguage: 'en' });
+    expect(live.statusCode).toBe(201);
+    const { broadcastId } = live.json() as { broadcastId: string };
+    const lobby = (await s.call('GET', '/lobby/GRACE', '')).json() as LobbyInfo;
+    const byLink = (await s.call('GET', `/sermons/by-broadcast/${broadcastId}`, '')).json();
+    expect(lobby.live?.listen).toEqual(byLink);
+    expect(lobby.live?.listen?.sermon).toMatchObject({ broadcastId, status: 'live' });
+    await s.call('POST', `/sermons/${live.json().id}/end`, s.cast.staff.cookie);
+    expect(((await s.call('GET', '/lobby/GRACE', '')).json() as LobbyInfo).live).toBeNull();
+  });
+
   it('hides the live sermon of a church without guests from guests and other churches', async () => {
     const live = await s.call('POST', '/sermons', s.cast.otherStaff.cookie, { churchId: s.cast.otherChurch.id, sourceLanguage: 'en' });
     expect(live.statusCode).toBe(201);
@@ -32,6 +44,10 @@ describe('GET /lobby/:code', () => {
     expect(guest.live).toBeNull();
     const own = (await s.call('GET', '/lobby/hope7', s.cast.otherMember.cookie)).json() as LobbyInfo;
     expect(own.live?.broadcastId).toBe(live.json().broadcastId);
+    expect(own.live?.listen?.sermon.broadcastId).toBe(live.json().broadcastId);
+    // Another church's staff get the church's name, not its sermon.
+    const stranger = (await s.call('GET', '/lobby/hope7', s.cast.staff.cookie)).json() as LobbyInfo;
+    expect(stranger.live).toBeNull();
     await s.call('POST', `/sermons/${live.json().id}/end`, s.cast.otherStaff.cookie);
   });
 });

@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
 import { countWaiting, type LobbySockets } from '../../live/lobby-flow';
 import { rooms } from '../../live/room-names';
+import { sermonListenInfo } from '../sermons/service';
 import { lobbyFacts, lobbyFor } from './lobby-facts';
 
 /**
@@ -17,7 +18,11 @@ import { lobbyFacts, lobbyFor } from './lobby-facts';
 export async function lobbyByCode(ctx: AppContext, actor: Actor | null, code: string): Promise<LobbyInfo> {
   const facts = await lobbyFacts(ctx, code);
   if (!facts) throw notFound('Church');
-  return lobbyFor(facts, actor);
+  const info = lobbyFor(facts, actor);
+  if (!info.live) return info;
+  // The share link's answer, from the same memory: read once for the whole congregation.
+  const listen = await sermonListenInfo(ctx, info.live.broadcastId);
+  return { ...info, live: { ...info.live, listen } };
 }
 
 /** GET /lobby/waiting: who waits in the church's lobby now, on every process (the speaker's screen). */
