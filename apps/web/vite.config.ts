@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { localeSectionsPlugin } from './src/i18n/locale-sections.ts';
+import { mantineStylesGuard } from './src/app/mantine-styles-guard.ts';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -77,6 +78,8 @@ export default defineConfig(({ command }) => ({ ...mainConfig, resolve: appResol
 export function listenerEntry(name: string, html: string) {
   return defineConfig(({ command }) => ({
     ...mainConfig,
+    // Its Mantine styles are imported per component (src/app/listener-styles.ts).
+    plugins: [...(mainConfig.plugins ?? []), mantineStylesGuard()],
     resolve: appResolve(command),
     build: {
       ...mainConfig.build,

@@ -1,6 +1,6 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
+import './app/listener-styles';
 import './i18n';
 import { ListenerApp } from './app/listener-app';
 import { renderApp } from './app/prerendered-root';
