@@ -22,7 +22,7 @@ export const appResolve = (command: 'build' | 'serve') => ({
 });
 
 /**
- * What every first page needs from node_modules, in three files rather than dozens: left to itself
+ * What every first page needs from node_modules, in two files rather than dozens: left to itself
  * the bundler cut React, the router and each Mantine component into chunks of 1–10 KB, and a phone
  * fetched 60–90 files before the sign-in page or the dashboard could run, six at a time over
  * HTTP/1.1 (decision 031). Libraries only some screens use (charts, maps, the speech SDK, dates,

@@ -24,7 +24,7 @@ export function PersonalDashboard({ isMember, hasChurch }: { isMember: boolean; 
   if (mine.isPending) return <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} h={80} radius="md" />)}</Stack>;
   if (mine.isError) return <ErrorState error={mine.error} onRetry={() => void mine.refetch()} title={t('analytics.loadFailed')} />;
   const d = mine.data;
-  const when = dateTimeFormat(formattingLocale(i18n), d.timeZone);
+  const when = new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'short', timeZone: d.timeZone });
   const section = (id: string, title: string, body: React.ReactNode) => (
     <section aria-labelledby={id}>
       <Title order={heading} size="h4" id={id} mb="xs">{title}</Title>
@@ -62,16 +62,6 @@ export function PersonalDashboard({ isMember, hasChurch }: { isMember: boolean; 
         ))}
     </Stack>
   );
-}
-
-// Making a formatter is the costliest step of this screen's render on a slow phone: one per
-// locale and time zone, kept for the visit.
-const formats = new Map<string, Intl.DateTimeFormat>();
-function dateTimeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
-  const key = `${locale} ${timeZone}`;
-  let format = formats.get(key);
-  if (!format) formats.set(key, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone })));
-  return format;
 }
 
 /** A short list of cards with a title and a detail line, or an empty state. */

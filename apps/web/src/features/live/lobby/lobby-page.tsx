@@ -71,16 +71,16 @@ function LobbyRoom({ info, code, refetch }: { info: LobbyInfo; code: string; ref
   const { t, i18n } = useTranslation();
   const codes = info.languages.map((l) => l.code);
   const [language, setLanguage] = useState(() => initialLanguage(codes, readListenerPrefs().language, interfaceLanguage(i18n), codes[0] ?? 'en'));
-  // The sermon to listen to, with what the push carried of it (then the live view does not ask).
-  const [live, setLive] = useState<{ broadcastId: string; listen?: SermonByBroadcast } | null>(() => liveFrom(info));
+  // The sermon to listen to, with what the lobby's answer or the push carried of it (then the live
+  // view does not ask).
+  const fetchedLive = info.live?.broadcastId ?? null;
+  const fetchedListen = info.live?.listen ?? undefined;
+  const [live, setLive] = useState<{ broadcastId: string; listen?: SermonByBroadcast } | null>(fetchedLive ? { broadcastId: fetchedLive, listen: fetchedListen } : null);
 
   // A fresh answer (after a reconnection, or the end of a sermon) may carry a sermon the push missed.
-  const fetchedLive = info.live?.broadcastId ?? null;
   useEffect(() => {
-    if (fetchedLive) setLive((current) => (current?.broadcastId === fetchedLive ? current : liveFrom(info)));
-    // The answer's sermon changes only with its broadcast id.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetchedLive]);
+    if (fetchedLive) setLive((current) => (current?.broadcastId === fetchedLive ? current : { broadcastId: fetchedLive, listen: fetchedListen }));
+  }, [fetchedLive, fetchedListen]);
 
   const { socket } = useLobbySocket({
     code,
@@ -102,10 +102,4 @@ function LobbyRoom({ info, code, refetch }: { info: LobbyInfo; code: string; ref
       <LobbyWaiting info={info} language={language} onLanguage={handleLanguage} />
     </Suspense>
   );
-}
-
-/** The live sermon the lobby's answer names, with its share-link answer when it came along. */
-function liveFrom(info: LobbyInfo): { broadcastId: string; listen?: SermonByBroadcast } | null {
-  if (!info.live) return null;
-  return { broadcastId: info.live.broadcastId, listen: info.live.listen ?? undefined };
 }
