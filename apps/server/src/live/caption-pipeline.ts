@@ -23,6 +23,8 @@ export interface CaptionPipelineDeps {
   /** Whether this process's memory of a room has every line so far (it holds the speaker, or is alone). */
   memoryIsCurrent(room: SermonRoom): boolean;
   emit(room: string, event: string, payload: unknown): void;
+  /** A language's final of a line was sent: the voice says what its pieces had not (decision 036); null: nothing to say. */
+  settled?(room: SermonRoom, seq: number, language: string, text: string | null): void;
 }
 
 /**
@@ -141,7 +143,9 @@ export class CaptionPipeline {
         segment.pending.delete(lang);
         // Untranslated text is not stored: the transcript can still be translated later.
         if (t.provider !== 'untranslated') this.deps.writer.addTranslation({ segmentId: segment.id, language: lang, text: t.text, provider: t.provider });
-        this.deps.emit(rooms.language(room.id, lang), liveEvents.caption, toCaption(room.id, segment.seq, lang, t, this.voiceFor(room, segment, lang, t)));
+        this.deps.emit(rooms.language(room.id, lang), liveEvents.caption, toCaption(room.id, segment.seq, lang, t));
+        // No voice for text that failed to translate: a Spanish voice reading English helps nobody.
+        this.deps.settled?.(room, segment.seq, lang, t.provider === 'untranslated' ? null : t.text);
         // Once per caption and language, not per listener: the room's fan-out is one emit (decision 035).
         this.deps.ctx.metrics.captionDelivery.observe({ kind: 'translation' }, (performance.now() - segment.receivedAt) / 1000);
       }
@@ -167,21 +171,6 @@ export class CaptionPipeline {
     this.onDemand.set(key, job);
     void job.finally(() => this.onDemand.delete(key));
     return job;
-  }
-
-  /** Starts synthesis for the voices this language's listeners want; returns their URLs. */
-  voiceFor(room: SermonRoom, segment: RoomSegment, language: string, t?: Translation): Caption['audio'] {
-    // No voice for text that failed to translate: a Spanish voice reading English helps nobody.
-    if (!room.hasSpeech || t?.provider === 'untranslated') return undefined;
-    const lang = room.languages.get(language);
-    if (!lang?.locale) return undefined;
-    const text = t?.text ?? segment.text;
-    const voices = room.voicesWanted(language).filter((v) => (v === 'male' ? lang.maleVoiceId : lang.femaleVoiceId));
-    for (const voice of voices) {
-      const voiceId = (voice === 'male' ? lang.maleVoiceId : lang.femaleVoiceId)!;
-      this.deps.tts.ensure({ sermonId: room.id, seq: segment.seq, language, voice }, () => this.synthesize(room.churchId, text, lang.locale!, voiceId));
-    }
-    return audioUrls(room.id, segment.seq, language, voices);
   }
 
   private async synthesize(churchId: string, text: string, locale: string, voiceId: string): Promise<Buffer> {

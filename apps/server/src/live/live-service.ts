@@ -17,6 +17,8 @@ import type { ListenerVoice, SermonRoom } from './sermon-room';
 import { SpeakerFlow } from './speaker-flow';
 import { StreamClock } from './stream-clock';
 import { TtsCache } from './tts-cache';
+import { VoiceService } from './voice/voice-service';
+import { VoiceStreams } from './voice/voice-streams';
 import { WriteQueue } from './write-queue';
 
 export { defaultLiveOptions, LiveFailure, type LiveEmitter, type LiveOptions, type LiveSocket, type LiveSocketData, type ListenerRef } from './live-types';
@@ -36,6 +38,8 @@ export class LiveService {
   readonly captions: CaptionPipeline;
   readonly cluster: ClusterLink;
   readonly publicAnswers = new PublicAnswers();
+  readonly voiceStreams = new VoiceStreams();
+  readonly voice: VoiceService;
   emitter: LiveEmitter | null = null;
   private readonly log: FastifyBaseLogger;
   private readonly stream: StreamClock;
@@ -71,14 +75,21 @@ export class LiveService {
       // Before the first line there is nothing to read: a lobby joining at the start asks nothing.
       memoryIsCurrent: (room) => (!this.cluster.enabled || room.speakerSockets.size > 0) && (room.recent.at(-1)?.seq ?? 0) === room.lastSeq,
       emit: (room, event, payload) => emit(room, event, payload),
+      settled: (room, seq, language, text) => this.voice.final(room, seq, language, text),
+    });
+    this.voice = new VoiceService({
+      ctx, log: this.log, cluster: this.cluster, streams: this.voiceStreams, emit,
+      now: () => this.options.clock.now(),
     });
     const partials = new PartialTranslations({
       ctx, log: this.log, listenerRecoveryMs: this.options.listenerRecoveryMs, options: this.options.partials, emit,
       // The clock can be replaced (useClock): read it at each use.
       now: () => this.options.clock.now(),
+      committed: (room, seq, language, text) => this.voice.committed(room, seq, language, text),
     });
     this.core = {
       ctx, log: this.log, options: this.options, writer: this.writer, stream: this.stream, cluster: this.cluster, captions: this.captions, partials,
+      voice: this.voice, voiceStreams: this.voiceStreams,
       publicAnswers: this.publicAnswers,
       emit,
       leaveAll: (room, names) => this.emitter?.leaveAll(room, names),
@@ -133,6 +144,7 @@ export class LiveService {
     }
     await this.cluster.forget(all.map((r) => r.id));
     await this.writer.close();
+    this.voiceStreams.close();
   }
 
   room(sermonId: string): SermonRoom | undefined {
@@ -214,6 +226,10 @@ export class LiveService {
       this.publicAnswers.forget(message.churchId);
       // Its keys may have changed too: the voices a share link offers come from them.
       if (message.churchId) invalidateChurchProviders(this.ctx, message.churchId);
+      return;
+    }
+    if (message.kind === 'voice') {
+      this.voiceStreams.add(message.sermonId, message.language, message.voice, message.startAt, Buffer.from(message.mp3, 'base64'));
       return;
     }
     const room = this.registry.get(message.sermonId);

@@ -14,6 +14,8 @@ import type { PublicAnswers } from './public-answers';
 import { defaultPartialOptions, type PartialTranslationOptions, type PartialTranslations } from './partial-translations';
 import type { ListenerVoice } from './sermon-room';
 import type { StreamClock } from './stream-clock';
+import type { VoiceService } from './voice/voice-service';
+import type { VoiceStreams } from './voice/voice-streams';
 import type { WriteQueue } from './write-queue';
 
 export interface LiveOptions {
@@ -103,6 +105,9 @@ export interface LiveCore {
   /** Public answers kept in memory; every change they depend on forgets them (docs/decisions/034). */
   publicAnswers: PublicAnswers;
   partials: PartialTranslations;
+  /** The listeners' voice: pieces, timelines and the streams of this process (decision 036). */
+  voice: VoiceService;
+  voiceStreams: VoiceStreams;
   emit(room: string, event: string, payload: unknown, volatile?: boolean, local?: boolean): void;
   /** Every socket in `room`, on every process, leaves `rooms`. */
   leaveAll(room: string, rooms: string[]): void;

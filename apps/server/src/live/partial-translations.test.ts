@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { liveEvents, type ListenerPrefsAck, type SegmentAck, type Sermon, type Transcript } from '@app/shared';
+import { liveEvents, type ListenerPrefsAck, type SegmentAck, type Sermon, type Transcript, type VoicePiece } from '@app/shared';
 import { buildCast } from '../../test/helpers/factories';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app';
 import { MOCK_SPEECH_KEY, MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } from '../../test/mock-azure';
 import { segmentTranslations, transcriptSegments } from '../db/schema';
-import { addChurchLanguages, eventually, listen, liveClients, ok, request, settle, useAzureKeys, type ClientSocket } from '../../test/helpers/live-kit';
+import { addChurchLanguages, eventually, listen, liveClients, ok, record, request, settle, useAzureKeys, type ClientSocket } from '../../test/helpers/live-kit';
 import { liveFor } from './live-service';
 import { normaliseUnit } from './word-units';
 
@@ -174,19 +174,24 @@ describe('partial translations while the speaker is still talking', () => {
     expect(stored.map((r) => r.language)).toEqual(['pt']);
   });
 
-  it('voices finals only: partials carry no audio and start no synthesis', async () => {
+  it('voices what is committed as it is committed, and the final only adds what the pieces had not said', async () => {
     await useAzureKeys(t.ctx, cast.church.id, { translatorKey: MOCK_TRANSLATOR_KEY, speechKey: MOCK_SPEECH_KEY });
     try {
       const sermon = await goLive();
       const sp = await speaker(sermon);
       const pt = await listener(sermon, 'pt', 'female');
+      const pieces = record<VoicePiece>(pt.socket, liveEvents.voicePiece);
       await sayWords(sp, sermon, SENTENCE);
-      await eventually(() => expect(pt.partials().length).toBeGreaterThan(1));
+      await eventually(() => expect(pieces.length).toBeGreaterThan(0));
+      // Spoken before the final: synthesised once, for the one voice listened to.
+      await eventually(() => expect(mock.stats.counts.tts).toBe(pieces.length));
+      ok(await sayFinal(sp, sermon, SENTENCE + '.'));
+      await eventually(() => expect(pt.finals()).toHaveLength(1));
       await settle(300);
-      expect(pt.partials().every((c) => c.audio === undefined)).toBe(true);
-      expect(mock.stats.counts.tts).toBe(0);
-      ok(await sayFinal(sp, sermon, 'Today we open the word.'));
-      await eventually(() => expect(pt.finals()[0]?.audio?.female).toBeDefined());
+      // The pieces put together are the final caption, word for word, each word said once.
+      expect(words(pieces.map((p) => p.text).join(' '))).toEqual(words(pt.finals()[0]!.text));
+      expect(pieces.map((p) => p.index)).toEqual(pieces.map((_p, i) => i));
+      expect(mock.stats.counts.tts).toBe(pieces.length);
     } finally {
       await useAzureKeys(t.ctx, cast.church.id, { translatorKey: MOCK_TRANSLATOR_KEY });
     }

@@ -39,6 +39,8 @@ export interface PartialDeps {
   listenerRecoveryMs: number;
   options: PartialTranslationOptions;
   emit(room: string, event: string, payload: unknown, volatile: boolean): void;
+  /** A language's committed text of the line grew: the voice says what is new (decision 036). */
+  committed?(room: SermonRoom, seq: number, language: string, text: string): void;
 }
 
 /** What one sermon's partials are doing; kept where the speaker is. */
@@ -249,6 +251,7 @@ export class PartialTranslations {
     partial.texts[language] = text;
     const caption: Caption = { sermonId: room.id, seq: sentence.seq, language, text, final: false, provider: partial.provider };
     this.deps.emit(rooms.language(room.id, language), liveEvents.caption, caption, true);
+    if (text) this.deps.committed?.(room, sentence.seq, language, text);
   }
 }
 

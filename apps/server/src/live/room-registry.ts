@@ -100,6 +100,7 @@ export class RoomRegistry {
     room.ending = true;
     this.rooms.delete(room.id);
     this.byBroadcast.delete(room.broadcastId);
+    this.core.voiceStreams.end(room.id);
     if (this.ofChurch(room.churchId).length === 0) this.core.stream.forget(room.churchId);
   }
 

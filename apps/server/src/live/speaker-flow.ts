@@ -90,6 +90,7 @@ export class SpeakerFlow {
     // Misheard names are put right before anyone reads them (decision 025).
     const text = await correctHeardLine(this.core.ctx, room.churchId, room.sourceLanguage, raw);
     this.sendInterim(room, seq, text, this.core.options.clock.now());
+    this.core.voice.hypothesis(room, seq, text);
     void this.core.partials.hypothesis(room, seq, text).catch((err: unknown) => this.core.log.error({ err, sermonId: room.id }, 'partial translation failed'));
     return { seq };
   }
@@ -157,8 +158,8 @@ export class SpeakerFlow {
     this.core.partials.finalised(room, segment.seq, segment.text, translation);
     const source: Translation = { text: segment.text, provider: 'source' };
     segment.translations.set(room.sourceLanguage, source);
-    const audio = this.core.captions.voiceFor(room, segment, room.sourceLanguage);
-    this.core.emit(rooms.language(room.id, room.sourceLanguage), liveEvents.caption, toCaption(room.id, segment.seq, room.sourceLanguage, source, audio));
+    this.core.emit(rooms.language(room.id, room.sourceLanguage), liveEvents.caption, toCaption(room.id, segment.seq, room.sourceLanguage, source));
+    this.core.voice.final(room, segment.seq, room.sourceLanguage, segment.text);
     this.core.ctx.metrics.captionDelivery.observe({ kind: 'source' }, (performance.now() - segment.receivedAt) / 1000);
   }
 

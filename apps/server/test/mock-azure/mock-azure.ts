@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { spokenMp3 } from './spoken-audio';
 import { translateWords, type UnsettledEnding } from './word-translation';
 
 /**
@@ -59,6 +60,13 @@ export interface MockAzureOptions {
   translation?: 'tagged' | 'words';
   /** The 'words' mode's unsettled ending; default 'last-word'. */
   unsettledEnding?: UnsettledEnding;
+  /**
+   * What text to speech answers: 'silent' (default) three frames of silence; 'spoken' audio as
+   * long as real speech, each word a tone that names it (spoken-audio.ts, decision 036).
+   */
+  voice?: 'silent' | 'spoken';
+  /** Delay before a text-to-speech answer only (a voice engine is slower than a translator). */
+  ttsLatencyMs?: number;
 }
 
 export interface MockAzureStats {
@@ -68,6 +76,8 @@ export interface MockAzureStats {
   requests: MockRequest[];
   /** Characters billed by successful translations (sum of X-Metered-Usage). */
   meteredCharacters: number;
+  /** Characters of text turned into speech. */
+  synthesisedCharacters: number;
   last(endpoint: MockEndpoint): MockRequest | undefined;
   reset(): void;
 }
@@ -180,11 +190,14 @@ export async function startMockAzure(opts: MockAzureOptions = {}): Promise<MockA
   let throttleRetryAfter: number | undefined;
   const translation = opts.translation ?? 'tagged';
   const ending = opts.unsettledEnding ?? 'last-word';
+  const spoken = opts.voice === 'spoken';
+  const ttsLatencyMs = opts.ttsLatencyMs ?? 0;
 
   const stats: MockAzureStats = {
     counts: { translate: 0, token: 0, tts: 0, voices: 0, other: 0 },
     requests: [],
     meteredCharacters: 0,
+    synthesisedCharacters: 0,
     last(endpoint) {
       for (let i = this.requests.length - 1; i >= 0; i--) if (this.requests[i]!.endpoint === endpoint) return this.requests[i];
       return undefined;
@@ -193,6 +206,7 @@ export async function startMockAzure(opts: MockAzureOptions = {}): Promise<MockA
       for (const k of Object.keys(this.counts) as MockEndpoint[]) this.counts[k] = 0;
       this.requests.length = 0;
       this.meteredCharacters = 0;
+      this.synthesisedCharacters = 0;
     },
   };
 
@@ -260,7 +274,7 @@ export async function startMockAzure(opts: MockAzureOptions = {}): Promise<MockA
     sendJson(res, 200, answer);
   }
 
-  function tts(headers: IncomingHttpHeaders, raw: string, res: ServerResponse) {
+  async function tts(headers: IncomingHttpHeaders, raw: string, res: ServerResponse) {
     checkSpeechAuth(headers, true);
     if (!/^application\/ssml\+xml\s*(;|$)/i.test(header(headers, 'content-type') ?? '')) throw new HttpFailure(415, 415000);
     const format = header(headers, 'x-microsoft-outputformat');
@@ -269,7 +283,11 @@ export async function startMockAzure(opts: MockAzureOptions = {}): Promise<MockA
     const voice = speak && /<voice\b[^>]*\bname=(['"])([^'"]+)\1[^>]*>([\s\S]*)<\/voice>/.exec(speak[2]!);
     // A raw '<' or '&' in the text makes the SSML invalid XML; Azure answers 400.
     if (!voice || /<|&(?!(amp|lt|gt|quot|apos);)/.test(voice[3]!)) throw new HttpFailure(400, 400000, 'Invalid SSML.');
-    const audio = Buffer.concat(Array.from({ length: 3 }, silentMp3Frame));
+    const text = voice[3]!.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|apos);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
+    stats.synthesisedCharacters += text.length;
+    const locale = /\bxml:lang=(['"])([^'"]+)\1/.exec(raw)?.[2] ?? 'en';
+    const audio = spoken ? await spokenMp3(text, locale) : Buffer.concat(Array.from({ length: 3 }, silentMp3Frame));
+    if (ttsLatencyMs > 0) await new Promise((r) => setTimeout(r, ttsLatencyMs));
     res.writeHead(200, { 'Content-Type': 'audio/mpeg', 'Content-Length': audio.length, 'X-RequestId': randomUUID() });
     res.end(audio);
   }
@@ -303,7 +321,7 @@ export async function startMockAzure(opts: MockAzureOptions = {}): Promise<MockA
       if (endpoint === 'other') throw new HttpFailure(404, 404000);
       if (endpoint !== 'voices' && req.method !== 'POST') throw new HttpFailure(405, 405000);
       if (endpoint === 'translate') return translate(url, req.headers, record.body, res);
-      if (endpoint === 'tts') return tts(req.headers, record.body, res);
+      if (endpoint === 'tts') return await tts(req.headers, record.body, res);
       if (endpoint === 'token') return token(req.headers, res);
       checkSpeechAuth(req.headers, true);
       return sendJson(res, 200, [

@@ -14,11 +14,18 @@ import {
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
 import { audioClip, listListeners, mySessions, sermonByBroadcast, transcript } from './service';
+import { voiceStreamFor } from './voice-stream';
 
 const broadcastParams = z.object({ broadcastId: z.string().min(4).max(32) });
 const audioParams = z.object({
   id: z.string().uuid(),
   seq: z.coerce.number().int().min(1),
+  lang: z.string().min(2).max(10),
+  file: z.enum(['male.mp3', 'female.mp3']),
+});
+
+const voiceParams = z.object({
+  id: z.string().uuid(),
   lang: z.string().min(2).max(10),
   file: z.enum(['male.mp3', 'female.mp3']),
 });
@@ -85,5 +92,28 @@ export async function listenRoutes(app: FastifyInstance, ctx: AppContext) {
     const clip = await audioClip(ctx, req.actor, { id, seq, lang, voice: file === 'male.mp3' ? 'male' : 'female' });
     // Clips never change once made; private: they belong to one church's listeners.
     return reply.type('audio/mpeg').header('cache-control', 'private, max-age=86400, immutable').send(clip);
+  });
+
+  api.get('/sermons/:id/voice/:lang/:file', {
+    schema: {
+      tags: ['sermons'],
+      summary: 'A live sermon’s voice in one language: one continuous MP3 stream until the sermon ends (decision 036)',
+      params: voiceParams,
+      produces: ['audio/mpeg'],
+    },
+    config: { requires: 'public' },
+  }, async (req, reply) => {
+    const { id, lang, file } = req.params;
+    const stream = await voiceStreamFor(ctx, req.actor, { id, lang });
+    // Written by the voice streams until the sermon ends or the phone goes; never compressed
+    // (MP3 does not shrink) and never cached (it is live).
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'Content-Type': 'audio/mpeg',
+      'Cache-Control': 'no-store',
+      'Accept-Ranges': 'none',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    stream.attach(reply.raw, file === 'male.mp3' ? 'male' : 'female');
   });
 }

@@ -44,13 +44,13 @@ async function visibleSermon(ctx: AppContext, actor: Actor, id: string): Promise
 }
 
 /** Listening: anyone when the church allows guests, else signed-in people of that church. */
-function assertMayListen(actor: Actor | null, church: { id: string; guestsMayListen: boolean }) {
+export function assertMayListen(actor: Actor | null, church: { id: string; guestsMayListen: boolean }) {
   if (church.guestsMayListen) return;
   if (!actor) throw unauthenticated();
   if (!canReachChurch(actor, 'church:read', church.id)) throw notFound('Sermon');
 }
 
-async function churchOf(ctx: AppContext, churchId: string) {
+export async function churchOf(ctx: AppContext, churchId: string) {
   const [church] = await ctx.db
     .select({ id: churches.id, name: churches.name, guestsMayListen: churches.guestsMayListen, limit: churches.weeklyStreamLimitMinutes })
     .from(churches)

@@ -1,0 +1,102 @@
+/**
+ * MPEG audio frames, as the voice stream needs them (decision 036): cut a clip into frames, know
+ * how long they last, and make frames of silence in the stream's one format. Only headers are
+ * read; nothing here decodes audio.
+ */
+
+/** The stream's one format: MPEG-2 Layer III, 24 kHz, mono — Azure's `audio-24khz-48kbitrate-mono-mp3`. */
+export const STREAM_SAMPLE_RATE = 24_000;
+export const STREAM_KBPS = 48;
+/** An MPEG-2 Layer III frame holds 576 samples: 24 ms at 24 kHz. */
+export const FRAME_SAMPLES = 576;
+export const FRAME_MS = (FRAME_SAMPLES * 1000) / STREAM_SAMPLE_RATE;
+
+const KBPS_V1_L3 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+const KBPS_V2_L3 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+const RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+
+export interface FrameHeader {
+  /** 3 MPEG-1, 2 MPEG-2, 0 MPEG-2.5. */
+  version: number;
+  sampleRate: number;
+  kbps: number;
+  length: number;
+  samples: number;
+  mono: boolean;
+}
+
+/** The Layer III frame header at `at`, or null where none starts. */
+export function frameHeader(buf: Uint8Array, at: number): FrameHeader | null {
+  if (at + 4 > buf.length || buf[at] !== 0xff || (buf[at + 1]! & 0xe0) !== 0xe0) return null;
+  const version = (buf[at + 1]! >> 3) & 3;
+  const layer = (buf[at + 1]! >> 1) & 3;
+  const bitrateIndex = buf[at + 2]! >> 4;
+  const rateIndex = (buf[at + 2]! >> 2) & 3;
+  if (version === 1 || layer !== 1 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
+  const kbps = (version === 3 ? KBPS_V1_L3 : KBPS_V2_L3)[bitrateIndex]!;
+  const sampleRate = RATES[version]![rateIndex]!;
+  const padding = (buf[at + 2]! >> 1) & 1;
+  const samples = version === 3 ? 1152 : 576;
+  const length = Math.floor(((samples / 8) * kbps * 1000) / sampleRate) + padding;
+  return { version, sampleRate, kbps, length, samples, mono: buf[at + 3]! >> 6 === 3 };
+}
+
+/** Bytes of an ID3v2 tag at the start, if any. */
+function id3Length(buf: Uint8Array): number {
+  if (buf.length < 10 || buf[0] !== 0x49 || buf[1] !== 0x44 || buf[2] !== 0x33) return 0;
+  const size = ((buf[6]! & 0x7f) << 21) | ((buf[7]! & 0x7f) << 14) | ((buf[8]! & 0x7f) << 7) | (buf[9]! & 0x7f);
+  return 10 + size + (buf[5]! & 0x10 ? 10 : 0);
+}
+
+/** Whether a frame is a Xing/Info/VBRI header (no audio: an encoder's table of contents). */
+function isInfoFrame(frame: Uint8Array): boolean {
+  const text = Buffer.from(frame.subarray(0, Math.min(frame.length, 64))).toString('latin1');
+  return text.includes('Xing') || text.includes('Info') || text.includes('VBRI');
+}
+
+/**
+ * The audio frames of an MP3 clip, without its ID3 tag and encoder header frames: clips put one
+ * after another in a stream must not carry a tag or a table of contents into the middle of it.
+ */
+export function audioFrames(clip: Uint8Array): Buffer[] {
+  const frames: Buffer[] = [];
+  let at = id3Length(clip);
+  while (at < clip.length) {
+    const header = frameHeader(clip, at);
+    if (!header || at + header.length > clip.length) {
+      at++;
+      continue;
+    }
+    const frame = Buffer.from(clip.subarray(at, at + header.length));
+    if (!(frames.length === 0 && isInfoFrame(frame))) frames.push(frame);
+    at += header.length;
+  }
+  return frames;
+}
+
+/** Seconds of audio in an MP3 clip. */
+export function mp3Seconds(clip: Uint8Array): number {
+  let seconds = 0;
+  for (const frame of audioFrames(clip)) {
+    const h = frameHeader(frame, 0)!;
+    seconds += h.samples / h.sampleRate;
+  }
+  return seconds;
+}
+
+/**
+ * A frame of silence in the stream's format: no Huffman data (part2_3_length 0), so every decoder
+ * plays zeros. `kbps` only changes its size: a larger frame gives a browser the bytes it wants
+ * before it starts playing without adding seconds (decision 036).
+ */
+export function silentFrame(kbps = STREAM_KBPS): Buffer {
+  const index = KBPS_V2_L3.indexOf(kbps);
+  if (index <= 0) throw new Error(`No MPEG-2 Layer III bitrate of ${kbps} kbps`);
+  const frame = Buffer.alloc(Math.floor((72 * kbps * 1000) / STREAM_SAMPLE_RATE));
+  // Sync, MPEG-2, Layer III, no CRC | bitrate, 24 kHz | mono.
+  frame[0] = 0xff;
+  frame[1] = 0xf3;
+  frame[2] = (index << 4) | (1 << 2);
+  frame[3] = 0xc0;
+  return frame;
+}

@@ -1,0 +1,65 @@
+/**
+ * How the listeners' voice keeps up with the pastor (decision 036), as a pure policy: the process
+ * holding the speaker runs one timeline per language and voice, and every piece of settled text is
+ * placed on it here — when it starts, how fast it is said, or that it is left out.
+ *
+ * Interpreters who fall behind speak faster rather than leave sentences out; comprehension holds to
+ * about 1.25–1.3× normal speed. So the voice speeds up smoothly with what is waiting to be heard, up
+ * to `maxRate`, slows back once caught up, and leaves out a piece (the oldest whole one waiting,
+ * never half a word) only when it would start more than `hardLimitS` after its words were settled.
+ */
+
+export interface PacingOptions {
+  /** Fastest the voice is ever played. */
+  maxRate: number;
+  /** Seconds waiting to be heard (this piece included) below which the voice is at normal speed. */
+  relaxedS: number;
+  /** Seconds waiting at which it reaches `maxRate`. */
+  fullSpeedS: number;
+  /** Most the speed changes from one piece to the next: a listener hears it ease, not jump. */
+  maxStep: number;
+  /** A piece that would start this long after its words were settled is left out. */
+  hardLimitS: number;
+  /** Soonest a piece may start after it is placed: the stream is written this far ahead. */
+  leadMs: number;
+}
+
+export const defaultPacing: PacingOptions = { maxRate: 1.3, relaxedS: 2, fullSpeedS: 6, maxStep: 0.1, hardLimitS: 12, leadMs: 450 };
+
+export interface Timeline {
+  /** When what is placed so far ends (ms, epoch); 0 before anything. */
+  endAt: number;
+  /** The speed of the last piece placed. */
+  rate: number;
+}
+
+export const emptyTimeline = (): Timeline => ({ endAt: 0, rate: 1 });
+
+export type Placement =
+  | { kind: 'play'; startAt: number; rate: number; lagS: number }
+  | { kind: 'skip'; lagS: number };
+
+/** The speed for what waits to be heard, eased from the previous speed. */
+export function rateFor(waitingS: number, previous: number, o: PacingOptions = defaultPacing): number {
+  const share = Math.min(1, Math.max(0, (waitingS - o.relaxedS) / (o.fullSpeedS - o.relaxedS)));
+  const wanted = 1 + share * (o.maxRate - 1);
+  const eased = Math.min(previous + o.maxStep, Math.max(previous - o.maxStep, wanted));
+  return Math.round(Math.min(o.maxRate, Math.max(1, eased)) * 100) / 100;
+}
+
+/**
+ * Places a piece of `naturalS` seconds (at normal speed) whose words were settled at `settledAt`.
+ * Returns where it plays and how fast, or that it is left out; `timeline` is not changed (see `commit`).
+ */
+export function place(timeline: Timeline, piece: { settledAt: number; naturalS: number }, now: number, o: PacingOptions = defaultPacing): Placement {
+  const startAt = Math.max(now + o.leadMs, timeline.endAt);
+  const lagS = (startAt - piece.settledAt) / 1000;
+  if (lagS > o.hardLimitS) return { kind: 'skip', lagS };
+  const waitingS = (startAt - now) / 1000 + piece.naturalS;
+  return { kind: 'play', startAt, rate: rateFor(waitingS, timeline.endAt > now ? timeline.rate : 1, o), lagS };
+}
+
+/** The timeline once a placed piece lasts `playedS` seconds (after the speed-up). */
+export function commit(timeline: Timeline, placement: Extract<Placement, { kind: 'play' }>, playedS: number): Timeline {
+  return { endAt: placement.startAt + playedS * 1000, rate: placement.rate };
+}

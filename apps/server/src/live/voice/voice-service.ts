@@ -1,0 +1,132 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { liveEvents, type VoicePiece, type VoiceStatus } from '@app/shared';
+import type { AppContext } from '../../context';
+import { providersForChurch } from '../../providers/church-providers';
+import type { ClusterLink } from '../cluster';
+import { rooms } from '../room-names';
+import type { SermonRoom } from '../sermon-room';
+import { type Piece, SpokenLines } from './voice-pieces';
+import type { VoiceStreams } from './voice-streams';
+import { VoiceTrack } from './voice-track';
+import type { PacingOptions } from './voice-pacing';
+
+export interface VoiceServiceDeps {
+  ctx: AppContext;
+  log: FastifyBaseLogger;
+  cluster: ClusterLink;
+  streams: VoiceStreams;
+  now(): number;
+  emit(room: string, event: string, payload: unknown, volatile?: boolean): void;
+  /** Most a piece waits for its synthesis before the voice goes on without it. */
+  synthesisWaitMs?: number;
+  pacing?: PacingOptions;
+}
+
+interface SermonVoice {
+  lines: Map<string, SpokenLines>;
+  tracks: Map<string, VoiceTrack>;
+}
+
+/**
+ * The listeners' voice on the process holding the speaker (decision 036): settled text becomes
+ * pieces (voice-pieces.ts), each piece is synthesised once per language and voice for the whole
+ * cluster — only for voices someone listens to — and placed on that voice's timeline
+ * (voice-track.ts), from which every process streams it (voice-streams.ts). Phones that speak
+ * with their own voice get the pieces' text. Nothing here holds captions back: it is called after
+ * they are sent.
+ */
+export class VoiceService {
+  private readonly sermons = new WeakMap<SermonRoom, SermonVoice>();
+
+  constructor(private readonly deps: VoiceServiceDeps) {}
+
+  /** A hypothesis of the spoken language's line `seq`: its stable words may make a piece. */
+  hypothesis(room: SermonRoom, seq: number, text: string): void {
+    this.say(room, room.sourceLanguage, this.lines(room, room.sourceLanguage).hypothesis(seq, text));
+  }
+
+  /** The committed part of a translated line so far (decision 030). */
+  committed(room: SermonRoom, seq: number, language: string, text: string): void {
+    this.say(room, language, this.lines(room, language).committed(seq, text));
+  }
+
+  /** Line `seq` is final in `language`; null when its text is not to be said (untranslated). */
+  final(room: SermonRoom, seq: number, language: string, text: string | null): void {
+    this.say(room, language, this.lines(room, language).final(seq, text));
+  }
+
+  private of(room: SermonRoom): SermonVoice {
+    let v = this.sermons.get(room);
+    if (!v) {
+      v = { lines: new Map(), tracks: new Map() };
+      this.sermons.set(room, v);
+    }
+    return v;
+  }
+
+  private lines(room: SermonRoom, language: string): SpokenLines {
+    const v = this.of(room);
+    let lines = v.lines.get(language);
+    if (!lines) {
+      lines = new SpokenLines(language);
+      v.lines.set(language, lines);
+    }
+    return lines;
+  }
+
+  private say(room: SermonRoom, language: string, piece: Piece | null): void {
+    if (!piece || room.ending) return;
+    const settledAt = this.deps.now();
+    const payload: VoicePiece = { sermonId: room.id, language, seq: piece.seq, index: piece.index, text: piece.text, settledAt };
+    this.deps.emit(rooms.language(room.id, language), liveEvents.voicePiece, payload);
+    const lang = room.languages.get(language);
+    if (!room.hasSpeech || !lang?.locale) return;
+    for (const voice of room.voicesWanted(language)) {
+      const voiceId = voice === 'male' ? lang.maleVoiceId : lang.femaleVoiceId;
+      if (!voiceId) continue;
+      const audio = this.synthesize(room.churchId, piece.text, lang.locale, voiceId);
+      this.track(room, language, voice).push({ settledAt, audio, characters: piece.text.length });
+    }
+  }
+
+  private track(room: SermonRoom, language: string, voice: 'male' | 'female'): VoiceTrack {
+    const v = this.of(room);
+    const k = `${language} ${voice}`;
+    let track = v.tracks.get(k);
+    if (!track) {
+      const status = (behindS: number, rate: number) => {
+        const s: VoiceStatus = { sermonId: room.id, language, behindS: Math.round(behindS * 10) / 10, rate, skipped: track!.skippedCount };
+        this.deps.emit(rooms.language(room.id, language), liveEvents.voiceStatus, s, true);
+        this.deps.emit(rooms.speaker(room.id), liveEvents.voiceStatus, s, true);
+      };
+      track = new VoiceTrack({
+        now: this.deps.now,
+        synthesisWaitMs: this.deps.synthesisWaitMs ?? 3000,
+        pacing: this.deps.pacing,
+        placed: (p) => {
+          this.deps.streams.add(room.id, language, voice, p.startAt, p.mp3);
+          this.deps.cluster.send({ kind: 'voice', sermonId: room.id, language, voice, startAt: p.startAt, mp3: p.mp3.toString('base64') });
+          status(p.behindS, p.rate);
+        },
+        skipped: (behindS) => {
+          this.deps.log.warn({ sermonId: room.id, language, behindS }, 'voice left a piece out: too far behind');
+          status(behindS, 1.3);
+        },
+        failed: (err) => this.deps.log.warn({ err, sermonId: room.id, language }, 'voice piece could not be prepared'),
+      }, this.deps.streams.endAt(room.id, language, voice));
+      v.tracks.set(k, track);
+    }
+    return track;
+  }
+
+  private async synthesize(churchId: string, text: string, locale: string, voiceId: string): Promise<Buffer | null> {
+    try {
+      const { synthesizer } = await providersForChurch(this.deps.ctx, churchId);
+      if (!synthesizer) return null;
+      return await synthesizer.synthesize(text, locale, voiceId);
+    } catch (err) {
+      this.deps.log.warn({ err }, 'speech synthesis failed');
+      return null;
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { liveEvents, sermonVoicePath, type SegmentAck, type Sermon, type VoicePiece, type VoiceStatus } from '@app/shared';
+import { buildCast } from '../../../test/helpers/factories';
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
+import { addChurchLanguages, eventually, listen, liveClients, ok, record, request, useAzureKeys, type ClientSocket } from '../../../test/helpers/live-kit';
+import { decodeMp3, hearWords } from '../../../test/helpers/voice-ear';
+import { MOCK_SPEECH_KEY, MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } from '../../../test/mock-azure';
+import { toneOf } from '../../../test/mock-azure/spoken-audio';
+
+/**
+ * The listeners' voice as a phone hears it (decision 036): one continuous MP3 stream per language,
+ * fed from the server, carrying every settled piece once and in order, through real sockets and a
+ * real HTTP connection, against the loopback Azure whose voices last as long as real speech.
+ */
+let mock: MockAzure;
+let t: TestApp;
+let url: string;
+let cast: Awaited<ReturnType<typeof buildCast>>;
+const live = liveClients(() => ({ url, app: t.app, staffCookie: cast.staff.cookie, listenerCookie: cast.member.cookie, churchId: cast.church.id }));
+
+beforeAll(async () => {
+  mock = await startMockAzure({ translation: 'words', voice: 'spoken' });
+  t = await createTestApp({ AZURE_TRANSLATOR_ENDPOINT: mock.url, AZURE_SPEECH_HOST: mock.url });
+  cast = await buildCast(t.ctx.db);
+  await addChurchLanguages(t.ctx.db, cast.church.id);
+  await addChurchLanguages(t.ctx.db, cast.otherChurch.id);
+  await useAzureKeys(t.ctx, cast.church.id, { translatorKey: MOCK_TRANSLATOR_KEY, speechKey: MOCK_SPEECH_KEY });
+  url = await listen(t.app);
+});
+afterAll(async () => {
+  await t.close();
+  await mock.close();
+});
+afterEach(() => live.closeAll());
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Reads a live stream for a while, as a phone's audio element would. */
+async function tuneIn(path: string, cookie?: string) {
+  const controller = new AbortController();
+  const res = await fetch(url + path, { headers: cookie ? { cookie } : {}, signal: controller.signal });
+  const chunks: Buffer[] = [];
+  const reading = (async () => {
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
+    } catch {
+      // Aborted: the phone went away.
+    }
+  })();
+  return {
+    res,
+    /** Settles when the server ends the stream. */
+    finished: reading,
+    bytes: () => Buffer.concat(chunks),
+    async stop() {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+async function sayLine(sp: ClientSocket, sermon: Sermon, seq: number, sentence: string) {
+  const words = sentence.split(' ');
+  for (let n = 1; n <= words.length; n++) {
+    sp.emit(liveEvents.segment, { sermonId: sermon.id, seq, text: words.slice(0, n).join(' '), final: false }, () => undefined);
+    await pause(350);
+  }
+  return request<SegmentAck>(sp, liveEvents.segment, { sermonId: sermon.id, seq, text: `${sentence}.`, final: true });
+}
+
+describe('the voice stream', () => {
+  it('plays every settled word once and in order, soon after it is settled, in one continuous stream', async () => {
+    const sermon = await live.goLive();
+    const sp = await live.speaker(sermon);
+    const pt = await live.listener(sermon, 'pt', { voice: 'female' });
+    const pieces = record<VoicePiece>(pt.socket, liveEvents.voicePiece);
+    const status = record<VoiceStatus>(sp, liveEvents.voiceStatus);
+    const ear = await tuneIn(sermonVoicePath(sermon.id, 'pt', 'female'), cast.member.cookie);
+    expect(ear.res.status).toBe(200);
+    expect(ear.res.headers.get('content-type')).toBe('audio/mpeg');
+    const tunedAt = Date.now();
+
+    ok(await sayLine(sp, sermon, 1, 'grace and peace to you all from god our father'));
+    ok(await sayLine(sp, sermon, 2, 'today we read from the book of ruth'));
+    await eventually(() => expect(pt.finals()).toHaveLength(2), 5000);
+    await pause(6000);
+    await ear.stop();
+
+    const said = pt.finals().flatMap((c) => c.text.split(/\s+/));
+    const { samples, sampleRate } = await decodeMp3(ear.bytes());
+    // Never silent for long: the stream is continuous (about real time, plus its priming).
+    expect(samples.length / sampleRate).toBeGreaterThan((Date.now() - tunedAt) / 1000 - 1.5);
+    const heard = hearWords(samples, sampleRate);
+    expect(heard.map((h) => h.tone)).toEqual(said.map(toneOf));
+    // Each piece was synthesised once, for the one voice listened to.
+    expect(mock.stats.counts.tts).toBe(pieces.length);
+    expect(status.length).toBeGreaterThan(0);
+    expect(status.every((s) => s.rate >= 1 && s.rate <= 1.3)).toBe(true);
+  }, 40_000);
+
+  it('ends with the sermon', async () => {
+    const sermon = await live.goLive();
+    await live.speaker(sermon);
+    const ear = await tuneIn(sermonVoicePath(sermon.id, 'es', 'male'), cast.member.cookie);
+    const end = await t.app.inject({ method: 'POST', url: `/api/v1/sermons/${sermon.id}/end`, headers: { cookie: cast.churchAdmin.cookie } });
+    expect(end.statusCode).toBeLessThan(300);
+    const done = await Promise.race([ear.finished.then(() => true), pause(3000).then(() => false)]);
+    expect(done).toBe(true);
+    const again = await fetch(url + sermonVoicePath(sermon.id, 'es', 'male'), { headers: { cookie: cast.member.cookie } });
+    expect(again.status).toBe(404);
+  });
+
+  it('answers 404 for another church’s members-only sermon, an unknown sermon or a language it does not offer', async () => {
+    const other = await live.goLive(cast.otherStaff.cookie, cast.otherChurch.id);
+    await t.ctx.db.execute(`update churches set guests_may_listen = false where id = '${cast.otherChurch.id}'`);
+    const { liveFor } = await import('../live-service');
+    const room = liveFor(t.ctx).room(other.id);
+    if (room) room.guestsMayListen = false;
+    const stranger = await fetch(url + sermonVoicePath(other.id, 'pt', 'female'), { headers: { cookie: cast.member.cookie } });
+    expect(stranger.status).toBe(404);
+    const guest = await fetch(url + sermonVoicePath(other.id, 'pt', 'female'));
+    expect(guest.status).toBe(401);
+    const unknown = await fetch(url + sermonVoicePath('00000000-0000-4000-8000-000000000000', 'pt', 'female'));
+    expect(unknown.status).toBe(404);
+    const sermon = await live.goLive();
+    const klingon = await fetch(url + sermonVoicePath(sermon.id, 'tlh', 'female'), { headers: { cookie: cast.member.cookie } });
+    expect(klingon.status).toBe(404);
+  });
+});
