@@ -8,23 +8,9 @@
  * to `maxRate`, slows back once caught up, and leaves out a piece (the oldest whole one waiting,
  * never half a word) only when it would start more than `hardLimitS` after its words were settled.
  */
+import { defaultPacing, voiceRateFor, type PacingOptions } from '@app/shared';
 
-export interface PacingOptions {
-  /** Fastest the voice is ever played. */
-  maxRate: number;
-  /** Seconds waiting to be heard (this piece included) below which the voice is at normal speed. */
-  relaxedS: number;
-  /** Seconds waiting at which it reaches `maxRate`. */
-  fullSpeedS: number;
-  /** Most the speed changes from one piece to the next: a listener hears it ease, not jump. */
-  maxStep: number;
-  /** A piece that would start this long after its words were settled is left out. */
-  hardLimitS: number;
-  /** Soonest a piece may start after it is placed: the stream is written this far ahead. */
-  leadMs: number;
-}
-
-export const defaultPacing: PacingOptions = { maxRate: 1.3, relaxedS: 2, fullSpeedS: 6, maxStep: 0.1, hardLimitS: 12, leadMs: 450 };
+export { defaultPacing, type PacingOptions } from '@app/shared';
 
 export interface Timeline {
   /** When what is placed so far ends (ms, epoch); 0 before anything. */
@@ -39,13 +25,8 @@ export type Placement =
   | { kind: 'play'; startAt: number; rate: number; lagS: number }
   | { kind: 'skip'; lagS: number };
 
-/** The speed for what waits to be heard, eased from the previous speed. */
-export function rateFor(waitingS: number, previous: number, o: PacingOptions = defaultPacing): number {
-  const share = Math.min(1, Math.max(0, (waitingS - o.relaxedS) / (o.fullSpeedS - o.relaxedS)));
-  const wanted = 1 + share * (o.maxRate - 1);
-  const eased = Math.min(previous + o.maxStep, Math.max(previous - o.maxStep, wanted));
-  return Math.round(Math.min(o.maxRate, Math.max(1, eased)) * 100) / 100;
-}
+/** The speed for what waits to be heard: the shared policy (packages/shared/src/voice-playback.ts). */
+export const rateFor = voiceRateFor;
 
 /**
  * Places a piece of `naturalS` seconds (at normal speed) whose words were settled at `settledAt`.

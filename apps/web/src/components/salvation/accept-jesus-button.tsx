@@ -29,6 +29,13 @@ export function AcceptJesusButton({ sermonId, language }: { sermonId?: string; l
         size="md"
         color="grape"
         variant={decided ? 'light' : 'filled'}
+        // A full touch target whatever sits beside it: on the listener screen the growing caption
+        // list would otherwise squeeze it (a column of flex items shrinks them all).
+        mih={44}
+        h="auto"
+        py={6}
+        style={{ flexShrink: 0 }}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
         leftSection={<IconHeart size={18} aria-hidden />}
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}

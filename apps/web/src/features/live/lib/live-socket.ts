@@ -20,6 +20,8 @@ import {
   type SermonWarning,
   type SpeakerJoinAck,
   type VoiceGender,
+  type VoicePiece,
+  type VoiceStatus,
 } from '@app/shared';
 
 /** Events the server sends on `/live` (names and payloads from packages/shared/src/live.ts). */
@@ -31,6 +33,8 @@ export interface LiveServerEvents {
   [liveEvents.error]: (error: LiveError) => void;
   [lobbyEvents.live]: (live: LobbyLivePayload) => void;
   [lobbyEvents.ended]: (ended: LobbyEndedPayload) => void;
+  [liveEvents.voicePiece]: (piece: VoicePiece) => void;
+  [liveEvents.voiceStatus]: (status: VoiceStatus) => void;
 }
 
 type Ack<T = object> = (ack: LiveAck<T>) => void;

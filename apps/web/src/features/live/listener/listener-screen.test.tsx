@@ -233,7 +233,7 @@ describe('listener screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('log', { name: 'Captions' }).textContent).toContain('[ES demo] Amen.'));
   });
 
-  it('plays the chosen server voice through one audio element, unlocked by the tap', async () => {
+  it('plays the chosen server voice as one stream in one audio element, started by the tap, and says when it catches up', async () => {
     const play = vi.fn(function (this: HTMLMediaElement) {
       return Promise.resolve();
     });
@@ -247,13 +247,39 @@ describe('listener screen', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start listening' }));
     await screen.findByText('Connected');
     expect(socket.sent(liveEvents.listenerJoin)).toMatchObject([{ language: 'es', voice: 'male' }]);
-    act(() =>
-      socket.fire(liveEvents.caption, { ...caption(2, '[ES demo] Amen.'), audio: { male: '/api/v1/sermons/x/audio/2/es/male.mp3' } }),
-    );
-    await waitFor(() => expect(play.mock.contexts.some((el) => (el as HTMLMediaElement).src.endsWith('/2/es/male.mp3'))).toBe(true));
-    // Every clip goes through the element the first tap unlocked.
+    const streamOf = (el: unknown) => new URL((el as HTMLMediaElement).src).pathname;
+    expect(play.mock.contexts.map(streamOf)).toContain(`/api/v1/sermons/${info.sermon.id}/voice/es/male.mp3`);
+    // Captions bring no clips of their own: the stream carries the voice (decision 036).
+    act(() => socket.fire(liveEvents.caption, caption(2, '[ES demo] Amen.')));
     expect(new Set(play.mock.contexts).size).toBe(1);
     expect(localStorage.getItem('live.voiceGender')).toBe('male');
+    expect(screen.queryByText('The voice is catching up')).toBeNull();
+    act(() => socket.fire(liveEvents.voiceStatus, { sermonId: info.sermon.id, language: 'es', behindS: 3.1, rate: 1.2, skipped: 0 }));
+    expect(await screen.findByText('The voice is catching up')).toBeTruthy();
+  });
+
+  it('speaks every settled piece with the device voice when the church has no speech key', async () => {
+    const spoken: string[] = [];
+    class Utterance {
+      lang = '';
+      rate = 1;
+      volume = 1;
+      voice = null;
+      onend: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor(public text: string) {}
+    }
+    vi.stubGlobal('SpeechSynthesisUtterance', Utterance);
+    vi.stubGlobal('speechSynthesis', { speak: (u: Utterance) => { spoken.push(u.text); u.onend?.(); }, cancel: () => undefined, getVoices: () => [] });
+    await open();
+    fireEvent.click(await screen.findByLabelText('Voice'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
+    await screen.findByText('Connected');
+    act(() => socket.fire(liveEvents.voicePiece, { sermonId: info.sermon.id, language: 'es', seq: 1, index: 0, text: 'Gracia y paz', settledAt: 0 }));
+    act(() => socket.fire(liveEvents.voicePiece, { sermonId: info.sermon.id, language: 'pt', seq: 1, index: 0, text: 'Graça e paz', settledAt: 0 }));
+    act(() => socket.fire(liveEvents.voicePiece, { sermonId: info.sermon.id, language: 'es', seq: 1, index: 1, text: 'a todos', settledAt: 0 }));
+    expect(spoken.filter((t) => t.trim())).toEqual(['Gracia y paz', 'a todos']);
+    vi.unstubAllGlobals();
   });
 
   it('asks a guest to sign in when the church does not allow guests', async () => {

@@ -16,7 +16,7 @@ import {
 } from '@tabler/icons-react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import type { Caption, SermonByBroadcast, VoiceGender } from '@app/shared';
+import type { Caption, SermonByBroadcast, VoiceGender, VoicePiece, VoiceStatus } from '@app/shared';
 import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { ApiError } from '../../../lib/api-client';
@@ -26,12 +26,12 @@ import { useTranscript } from '../api/get-transcript';
 import { isRtl, listenerLanguageLabel, localeFor } from '../../../lib/language-label';
 import type { LiveSocket } from '../lib/live-socket';
 import { useWakeLock } from '../lib/use-wake-lock';
-import { AudioQueue } from './audio-queue';
 import { CaptionList } from './caption-list';
 import { ConnectionBadge, ConnectionNotices } from './connection-status';
 import { ListenerControls } from './listener-controls';
 import { TOUCH_PX } from './touch';
-import { DeviceVoice, hasDeviceVoice } from './device-voice';
+import { hasDeviceVoice } from './voice/device-voice';
+import { useListenerVoice } from './voice/use-listener-voice';
 import { initialLanguage, readListenerPrefs, saveListenerPrefs, TEXT_SIZES } from './listener-prefs';
 import { useLiveCaptions, type VoicePreference } from './use-live-captions';
 import { useHeadingLevel } from '../../../components/heading-level';
@@ -125,6 +125,9 @@ export function ListenerScreen({
   return <LiveView key={sermon.data.sermon.id} info={sermon.data} broadcastId={broadcastId} listHref={listHref} chrome={chrome} autoStart={autoStart} socket={socket} />;
 }
 
+/** Captions are shown by the list; the voice follows its own pieces (decision 036). */
+const ignoreCaption = () => undefined;
+
 function LiveView({
   info,
   broadcastId,
@@ -156,7 +159,6 @@ function LiveView({
   const [voiceOn, setVoiceOn] = useState(stored.voiceOn);
   const [gender, setGender] = useState<VoiceGender>(stored.gender);
   const [sizeIndex, setSizeIndex] = useState(stored.textSizeIndex);
-  const [soundBlocked, setSoundBlocked] = useState(false);
   const [showTranscript, setShowTranscript] = useState(false);
 
   const current = languages.find((l) => l.code === language);
@@ -168,38 +170,39 @@ function LiveView({
   const effectiveGender: VoiceGender = serverVoices.includes(gender) ? gender : (serverVoices[0] ?? gender);
   const voicePref: VoicePreference = !voiceOn || voiceMode === 'none' ? 'none' : voiceMode === 'server' ? effectiveGender : 'device';
 
-  const audioRef = useRef<AudioQueue | null>(null);
-  const deviceRef = useRef<DeviceVoice | null>(null);
-  const audio = () => (audioRef.current ??= new AudioQueue(new Audio(), () => setSoundBlocked(true)));
-  const device = () => (deviceRef.current ??= new DeviceVoice());
-
-  // Read through a ref so a caption arriving mid-render uses the choices of that moment.
-  const voiceRef = useRef({ voicePref, locale });
-  useEffect(() => {
-    voiceRef.current = { voicePref, locale };
-  }, [voicePref, locale]);
-  const handleNewCaption = useCallback((caption: Caption) => {
-    const { voicePref: pref, locale: loc } = voiceRef.current;
-    if (pref === 'male' || pref === 'female') {
-      const url = caption.audio?.[pref];
-      if (url) audioRef.current?.enqueue(url);
-    } else if (pref === 'device') {
-      deviceRef.current?.speak(caption.text, caption.provider === 'untranslated' ? localeFor(caption.language) : loc);
-    }
-  }, []);
-
-  const live = useLiveCaptions({ broadcastId, onNewCaption: handleNewCaption, socket });
+  const languageOptions = languages.map((l) => ({
+    value: l.code,
+    label: listenerLanguageLabel(l.code, l.nativeName, l.name, interfaceLanguage(i18n)),
+  }));
+  // The voice's events arrive on the captions' socket; the voice itself needs to know whether the
+  // phone has joined: handlers are passed on through a ref set once the voice exists.
+  const voiceEvents = useRef<Pick<ReturnType<typeof useListenerVoice>, 'onPiece' | 'onStatus'> | null>(null);
+  const onVoicePiece = useCallback((p: VoicePiece) => voiceEvents.current?.onPiece(p), []);
+  const onVoiceStatus = useCallback((s: VoiceStatus) => voiceEvents.current?.onStatus(s), []);
+  const live = useLiveCaptions({ broadcastId, onNewCaption: ignoreCaption, onVoicePiece, onVoiceStatus, socket });
   const isEnded = sermon.status === 'ended' || live.ended !== null;
+  const voice = useListenerVoice({
+    sermonId: sermon.id,
+    language,
+    locale,
+    voicePref,
+    // The stream does not depend on the socket: it goes on through a reconnection.
+    active: live.connection !== 'ready' && live.connection !== 'connecting' && !isEnded,
+    lockScreen: {
+      title: t('live.listener.title'),
+      church: sermon.churchName ?? '',
+      language: languageOptions.find((o) => o.value === language)?.label ?? language,
+    },
+  });
+  useEffect(() => {
+    voiceEvents.current = voice;
+  }, [voice]);
   useWakeLock(live.connection === 'connected' && !isEnded);
   const transcript = useTranscript(sermon.id, language, showTranscript);
   useDocumentTitle(`${isEnded ? t('live.listener.endedTitle') : t('live.listener.title')} · ${t('common.appName')}`);
 
   /** Every tap that may lead to sound unlocks it (iOS allows playback only after one). */
-  const unlockSound = (pref: VoicePreference) => {
-    setSoundBlocked(false);
-    if (pref === 'male' || pref === 'female') audio().unlock();
-    else if (pref === 'device') device().unlock();
-  };
+  const unlockSound = (pref: VoicePreference, lang = language) => voice.unlock(pref, lang);
 
   const handleStart = () => {
     unlockSound(voicePref);
@@ -217,8 +220,6 @@ function LiveView({
     if (!code || code === language) return;
     setLanguage(code);
     saveListenerPrefs({ language: code });
-    audioRef.current?.clear();
-    deviceRef.current?.clear();
     const lang = languages.find((l) => l.code === code);
     const voices = info.hasSpeechKey ? (lang?.voices ?? []) : [];
     const nextPref: VoicePreference =
@@ -231,17 +232,12 @@ function LiveView({
     saveListenerPrefs({ voiceOn: on });
     const pref: VoicePreference = !on || voiceMode === 'none' ? 'none' : voiceMode === 'server' ? effectiveGender : 'device';
     if (on) unlockSound(pref);
-    else {
-      audioRef.current?.clear();
-      deviceRef.current?.clear();
-    }
     void live.changePrefs(language, pref);
   };
 
   const handleGender = (next: VoiceGender) => {
     setGender(next);
     saveListenerPrefs({ gender: next });
-    audioRef.current?.clear();
     if (voiceOn) {
       unlockSound(next);
       void live.changePrefs(language, next);
@@ -256,10 +252,6 @@ function LiveView({
     });
   };
 
-  const languageOptions = languages.map((l) => ({
-    value: l.code,
-    label: listenerLanguageLabel(l.code, l.nativeName, l.name, interfaceLanguage(i18n)),
-  }));
   const state = live.state;
   const started = new Intl.DateTimeFormat(formattingLocale(i18n), { timeStyle: 'short' }).format(new Date(sermon.startedAt));
 
@@ -311,7 +303,7 @@ function LiveView({
           )}
         </Alert>
       )}
-      {soundBlocked && (
+      {voice.blocked && (
         <Alert style={{ flexShrink: 0 }} color="blue" icon={<IconVolume />}>
           <Group gap="sm">
             <Text size="sm">{t('live.listener.soundBlocked')}</Text>
@@ -372,6 +364,10 @@ function LiveView({
         </Suspense>
       )}
       {!isEnded && <AcceptJesusButton sermonId={sermon.id} language={language} />}
+      {/* Unobtrusive: said once to a screen reader, shown small while it lasts (decision 036). */}
+      <Text size="xs" c="dimmed" role="status" aria-live="polite" style={{ flexShrink: 0, minHeight: '1.2em' }}>
+        {voice.catchingUp ? t('live.listener.voiceCatchingUp') : ''}
+      </Text>
       <ListenerControls
         languageOptions={languageOptions}
         language={language}

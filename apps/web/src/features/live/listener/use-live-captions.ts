@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LISTENER_RECOVERY_MS, liveEvents, type Caption, type SermonEnded, type SermonState, type VoiceGender } from '@app/shared';
+import { LISTENER_RECOVERY_MS, liveEvents, type Caption, type SermonEnded, type SermonState, type VoiceGender, type VoicePiece, type VoiceStatus } from '@app/shared';
 import { closeLiveSocket, createLiveSocket, emitWithAck, type LiveSocket } from '../lib/live-socket';
 import { useBrowserOnline } from '../lib/use-browser-online';
 import { lastFinalSeq, mergeCaptions, mergeInProgress, withoutFinalised } from './captions';
@@ -25,11 +25,16 @@ interface Prefs {
 export function useLiveCaptions({
   broadcastId,
   onNewCaption,
+  onVoicePiece,
+  onVoiceStatus,
   projector = false,
   socket: shared,
 }: {
   broadcastId: string;
   onNewCaption: (caption: Caption) => void;
+  /** Settled text for the phone's own voice, and how the server's voice keeps up (decision 036). */
+  onVoicePiece?: (piece: VoicePiece) => void;
+  onVoiceStatus?: (status: VoiceStatus) => void;
   projector?: boolean;
   /**
    * A socket already open on `/live` (the lobby's, decision 034) to listen on instead of opening one:
@@ -59,9 +64,11 @@ export function useLiveCaptions({
   const endedRef = useRef(false);
   const lostTimerRef = useRef<number | null>(null);
   const onNewCaptionRef = useRef(onNewCaption);
+  const voiceRef = useRef({ onVoicePiece, onVoiceStatus });
   useEffect(() => {
     onNewCaptionRef.current = onNewCaption;
-  }, [onNewCaption]);
+    voiceRef.current = { onVoicePiece, onVoiceStatus };
+  }, [onNewCaption, onVoicePiece, onVoiceStatus]);
 
   const clearLostTimer = () => {
     if (lostTimerRef.current !== null) window.clearTimeout(lostTimerRef.current);
@@ -193,6 +200,8 @@ export function useLiveCaptions({
         close();
         setConnection('ready');
       });
+      on(liveEvents.voicePiece, (piece) => voiceRef.current.onVoicePiece?.(piece));
+      on(liveEvents.voiceStatus, (status) => voiceRef.current.onVoiceStatus?.(status));
       on(liveEvents.caption, (caption) => {
         const { language } = prefsRef.current;
         if (caption.language !== language) return;

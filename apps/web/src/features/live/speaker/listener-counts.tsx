@@ -3,9 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { languageName } from '../../../lib/language-label';
 import { useHeadingLevel } from '../../../components/heading-level';
 import { interfaceLanguage } from '../../../i18n/interface-language';
+import type { VoiceStatus } from '@app/shared';
 
-/** Live listener counts per language, from the server's `sermon:state`. */
-export function ListenerCounts({ counts, names }: { counts: Record<string, number>; names: Record<string, string> }) {
+/**
+ * Live listener counts per language, from the server's `sermon:state`, and how far behind the
+ * pastor each language's voice runs (decision 036).
+ */
+export function ListenerCounts({ counts, names, voice = {} }: { counts: Record<string, number>; names: Record<string, string>; voice?: Record<string, VoiceStatus> }) {
   const sectionOrder = useHeadingLevel(1);
   const { t, i18n } = useTranslation();
   const rows = Object.entries(counts)
@@ -33,6 +37,7 @@ export function ListenerCounts({ counts, names }: { counts: Record<string, numbe
               <Table.Tr>
                 <Table.Th>{t('live.speaker.language')}</Table.Th>
                 <Table.Th ta="right">{t('live.speaker.listenerCount')}</Table.Th>
+                <Table.Th ta="right">{t('live.listener.voice')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -40,6 +45,9 @@ export function ListenerCounts({ counts, names }: { counts: Record<string, numbe
                 <Table.Tr key={code}>
                   <Table.Td>{languageName(code, names[code] ?? code, interfaceLanguage(i18n))}</Table.Td>
                   <Table.Td ta="right">{n}</Table.Td>
+                  <Table.Td ta="right" aria-label={t('live.speaker.voiceLagTitle')}>
+                    {voice[code] ? <VoiceLag status={voice[code]} /> : '–'}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -47,5 +55,16 @@ export function ListenerCounts({ counts, names }: { counts: Record<string, numbe
         )}
       </Stack>
     </Paper>
+  );
+}
+
+function VoiceLag({ status }: { status: VoiceStatus }) {
+  const { t, i18n } = useTranslation();
+  const seconds = new Intl.NumberFormat(interfaceLanguage(i18n), { maximumFractionDigits: 1 }).format(status.behindS);
+  const fast = status.rate > 1.02;
+  return (
+    <Text size="sm" c={fast ? 'orange.9' : undefined}>
+      {fast ? t('live.speaker.voiceLagFast', { seconds, rate: status.rate }) : t('live.speaker.voiceLag', { seconds })}
+    </Text>
   );
 }

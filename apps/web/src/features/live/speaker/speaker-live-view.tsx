@@ -155,7 +155,7 @@ export function SpeakerLiveView({ churchId, canManage, session, sermon, engine, 
         </Stack>
         <Stack gap="md">
           <SharePanel broadcastId={sermon.broadcastId} churchId={sermon.churchId} />
-          <ListenerCounts counts={counts} names={names} />
+          <ListenerCounts counts={counts} names={names} voice={session.voiceLag} />
           <LobbyWaitingPanel churchId={churchId} names={names} />
           <DecisionCount sermonId={sermon.id} />
         </Stack>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { liveEvents, type LiveError, type Sermon, type SermonEnded, type SermonState, type SermonWarning } from '@app/shared';
+import { liveEvents, type LiveError, type Sermon, type SermonEnded, type SermonState, type SermonWarning, type VoiceStatus } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { endSermon } from '../api/end-sermon';
 import { getTranscript } from '../api/get-transcript';
@@ -47,6 +47,8 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
   const goLive = useGoLive();
   const [phase, setPhase] = useState<SpeakerPhase>('setup');
   const [sermon, setSermon] = useState<Sermon | null>(null);
+  /** How far behind the pastor each language's voice runs (decision 036). */
+  const [voiceLag, setVoiceLag] = useState<Record<string, VoiceStatus>>({});
   const [recognizerStatus, setRecognizerStatus] = useState<RecognizerStatus>('ready');
   const [interim, setInterim] = useState('');
   const [state, setState] = useState<SermonState | null>(null);
@@ -191,6 +193,9 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
         setIsConnected(false);
         // The server refused the handshake itself (e.g. signed out): socket.io will not retry.
         if (!socket.active) report('startStreamFailed', true);
+      });
+      socket.on(liveEvents.voiceStatus, (status) => {
+        if (status.sermonId === live.id) setVoiceLag((prev) => ({ ...prev, [status.language]: status }));
       });
       socket.on(liveEvents.state, (next) => {
         if (next.sermonId !== live.id) return;
@@ -355,6 +360,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
     lines: sentLines,
     waiting,
     state,
+    voiceLag,
     problems,
     warning,
     ended,

@@ -6,6 +6,7 @@ beforeAll(() => {
   class Utterance {
     lang = '';
     volume = 1;
+    rate = 1;
     voice: SpeechSynthesisVoice | null = null;
     onend: (() => void) | null = null;
     onerror: (() => void) | null = null;
@@ -28,6 +29,8 @@ function fakeSynth() {
   return { synth: synth as unknown as SpeechSynthesis, spoken, raw: synth };
 }
 
+const finish = (u: SpeechSynthesisUtterance | undefined) => u?.onend?.(new Event('end') as SpeechSynthesisEvent);
+
 describe('device voice', () => {
   it('speaks in the listener language with a matching installed voice', () => {
     const { synth, spoken } = fakeSynth();
@@ -36,18 +39,31 @@ describe('device voice', () => {
     expect(spoken[0]?.voice?.name).toBe('Monica');
   });
 
-  it('drops the backlog and says the newest line when it falls behind', () => {
+  it('says every piece, one after the other, faster when they pile up and never above 1.3×', () => {
     const { synth, spoken, raw } = fakeSynth();
-    const voice = new DeviceVoice(synth);
-    for (const n of [1, 2, 3]) voice.speak(`line ${n}`, 'en-AU');
+    const rates: number[] = [];
+    const voice = new DeviceVoice(synth, (r) => rates.push(r));
+    const piece = 'and the word of the lord came to him saying';
+    for (let n = 1; n <= 8; n++) voice.speak(`${piece} ${n}`, 'en-AU');
+    expect(spoken).toHaveLength(1);
+    for (let n = 1; n < 8; n++) finish(spoken.at(-1));
+    expect(spoken.map((u) => u.text)).toEqual(Array.from({ length: 8 }, (_v, i) => `${piece} ${i + 1}`));
     expect(raw.cancel).not.toHaveBeenCalled();
-    voice.speak('line 4', 'en-AU');
-    expect(raw.cancel).toHaveBeenCalledTimes(1);
-    expect(spoken.at(-1)?.text).toBe('line 4');
-    // Lines cancelled earlier finishing late do not confuse the count.
-    spoken[0]?.onend?.(new Event('end') as SpeechSynthesisEvent);
-    voice.speak('line 5', 'en-AU');
-    expect(raw.cancel).toHaveBeenCalledTimes(1);
+    const used = spoken.map((u) => u.rate);
+    expect(Math.max(...used)).toBeGreaterThan(1);
+    expect(Math.max(...used)).toBeLessThanOrEqual(1.3);
+    // Caught up: the last piece is said at a slower pace than the busiest moment.
+    expect(used.at(-1)!).toBeLessThan(Math.max(...used));
+  });
+
+  it('keeps a normal pace when pieces come no faster than they are said', () => {
+    const { synth, spoken } = fakeSynth();
+    const voice = new DeviceVoice(synth);
+    for (let n = 1; n <= 4; n++) {
+      voice.speak(`grace and peace ${n}`, 'en-AU');
+      finish(spoken.at(-1));
+    }
+    expect(spoken.every((u) => u.rate === 1)).toBe(true);
   });
 
   it('picks a voice of the same language when the exact locale is missing', () => {

@@ -1,0 +1,128 @@
+import { playbackRateFor } from '@app/shared';
+
+/** How often the playback speed is looked at (only while scripts run: a locked phone keeps the last). */
+const PACE_EVERY_MS = 250;
+/** Waiting this long for data (a stall) means the stream is broken: it is opened again at the live edge. */
+const STALL_MS = 4000;
+/** Coming back to the page with more than this buffered: start again at the live edge. */
+const STALE_AHEAD_S = 3;
+
+export interface StreamVoiceEvents {
+  /** The browser refused to play without a tap. */
+  onBlocked(): void;
+  /** The phone's own speed changed (1 when not catching up). */
+  onRate(rate: number): void;
+}
+
+/**
+ * The server's voice on a phone (decision 036): one continuous MP3 stream of the language in ONE
+ * audio element. An iPhone whose screen is locked keeps an element that is already playing going
+ * but runs no script, so nothing here needs to run between pieces: the server puts them one after
+ * another. Script only tunes the speed (a start-up backlog is played away a little faster, with the
+ * pitch kept) and opens the stream again at the live edge after a pause, a stall or the network
+ * coming back, so a phone never replays a backlog.
+ */
+export class StreamVoice {
+  private url: string | null = null;
+  private paced: number | null = null;
+  private stalledSince: number | null = null;
+  private serverRate = 1;
+
+  constructor(
+    private readonly audio: HTMLAudioElement,
+    private readonly events: StreamVoiceEvents,
+  ) {
+    audio.preload = 'none';
+    audio.preservesPitch = true;
+    audio.addEventListener('waiting', () => {
+      this.stalledSince ??= Date.now();
+    });
+    audio.addEventListener('playing', () => {
+      this.stalledSince = null;
+    });
+    // The stream ends only with the sermon or a broken connection: either way, try the live edge
+    // once more (an ended sermon answers 404 and the element simply stops).
+    audio.addEventListener('error', () => this.reopenSoon());
+    audio.addEventListener('ended', () => this.reopenSoon());
+  }
+
+  /** Starts (or switches) the stream; call from a tap where possible (iOS). */
+  play(url: string): void {
+    if (this.url === url && !this.audio.paused) return;
+    this.url = url;
+    this.open();
+    this.paced ??= window.setInterval(() => this.pace(), PACE_EVERY_MS);
+  }
+
+  /** The speed the server already put into the audio (from the voice status). */
+  setServerRate(rate: number): void {
+    this.serverRate = rate;
+  }
+
+  /** Back at the live edge: after a pause, the network coming back or a return to the page. */
+  resume(): void {
+    if (this.url) this.open();
+  }
+
+  /** The phone came back to the page: reopen if it holds a stale backlog. */
+  refreshIfStale(): void {
+    if (this.url && this.ahead() > STALE_AHEAD_S) this.open();
+  }
+
+  pause(): void {
+    this.audio.pause();
+  }
+
+  get isPlaying(): boolean {
+    return this.url !== null && !this.audio.paused;
+  }
+
+  stop(): void {
+    this.url = null;
+    if (this.paced !== null) window.clearInterval(this.paced);
+    this.paced = null;
+    this.audio.pause();
+    this.audio.removeAttribute('src');
+    this.audio.load();
+  }
+
+  private open(): void {
+    if (!this.url) return;
+    // A fresh query: the browser must not reuse what it buffered of an earlier connection.
+    this.audio.src = `${this.url}?s=${Math.random().toString(36).slice(2, 10)}`;
+    // A new source resets the speed to the default one: set both (SPEECH-AND-TRANSLATION.md).
+    this.audio.defaultPlaybackRate = 1;
+    this.audio.playbackRate = 1;
+    this.stalledSince = null;
+    this.audio.play().catch((err: unknown) => {
+      if (err instanceof DOMException && err.name === 'NotAllowedError') this.events.onBlocked();
+    });
+  }
+
+  private reopenSoon(): void {
+    if (!this.url) return;
+    const url = this.url;
+    window.setTimeout(() => {
+      if (this.url === url) this.open();
+    }, 1000);
+  }
+
+  private ahead(): number {
+    const b = this.audio.buffered;
+    return b.length > 0 ? b.end(b.length - 1) - this.audio.currentTime : 0;
+  }
+
+  private pace(): void {
+    if (!this.url || this.audio.paused) return;
+    if (this.stalledSince !== null && Date.now() - this.stalledSince > STALL_MS) {
+      this.open();
+      return;
+    }
+    const rate = playbackRateFor(this.ahead(), this.audio.playbackRate, this.serverRate);
+    if (rate !== this.audio.playbackRate) {
+      this.audio.playbackRate = rate;
+      this.audio.defaultPlaybackRate = rate;
+      this.events.onRate(rate);
+    }
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * bench:voice's figures for one language, from its ears (voice-ears.ts) and the trace: which words
+ * said were heard and when, and where the time went (said → settled into a piece, settled → heard).
+ */
+import { percentile, round1 } from './ipc';
+import type { Trace } from './latency-trace';
+import { align, play, type Ear, type Said } from './voice-ears';
+import { toneOf, wordKey } from '../apps/server/test/mock-azure/spoken-audio';
+import { translateWords } from '../apps/server/test/mock-azure';
+
+export interface LanguageFigures {
+  wordsSaid: number;
+  heardPct: number;
+  longestUnheard: number;
+  medianS: number;
+  p95S: number;
+  worstS: number;
+  maxSpeed: number;
+  serverRateMax: number;
+  skipped: number;
+  pieces: number;
+  pieceCharacters: number;
+  finalOnlyCharacters: number;
+  charactersRatio: number;
+  /** From the newest said word of a piece to the piece being settled, and from then to heard. */
+  settleMedianS: number;
+  settleP95S: number;
+  voiceMedianS: number;
+  voiceP95S: number;
+  maxBufferedS: number;
+  stalledS: number;
+  /** Lines whose final caption an ear never got (their words taken from the mock translator). */
+  missingFinals: number;
+}
+
+const s = (ms: number) => Math.round(ms / 10) / 100;
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const words = (text: string) => text.split(/\s+/).filter((w) => wordKey(w).length > 0);
+
+/**
+ * Line by line, the words a voice in `language` should say and when each was said: the final
+ * caption's words, word i standing for source word i (the mock translates word for word, keeping
+ * the count; word-translation.ts), else what the mock would have made of the final.
+ */
+function saidWords(ear: Ear, trace: Trace, t0: number): { lines: Array<{ words: string[]; said: number[] }>; missing: number } {
+  let missing = 0;
+  const lines = trace.segments.map((segment, index) => {
+    let text = ear.finals.get(index + 1);
+    if (text === undefined) {
+      missing++;
+      text = ear.language === 'en' ? segment.finalText : translateWords(segment.finalText, ear.language, { ending: 'last-word', html: false });
+    }
+    const w = words(text);
+    const said = w.map((_, i) => t0 + segment.words[Math.min(segment.words.length - 1, Math.floor((i * segment.words.length) / w.length))]!.saidAt);
+    return { words: w, said };
+  });
+  return { lines, missing };
+}
+
+export async function languageFigures(language: string, ears: Ear[], trace: Trace, t0: number): Promise<LanguageFigures> {
+  const lags: number[] = [];
+  const settle: number[] = [];
+  const voice: number[] = [];
+  let said = 0;
+  let heard = 0;
+  let longest = 0;
+  let maxSpeed = 1;
+  let maxBufferedS = 0;
+  let stalledS = 0;
+  let missing = 0;
+  let finalOnly = 0;
+  for (const ear of ears) {
+    const { lines, missing: m } = saidWords(ear, trace, t0);
+    missing = Math.max(missing, m);
+    finalOnly = lines.reduce((n, l, i) => n + (ear.finals.get(i + 1) ?? l.words.join(' ')).length, 0);
+    const flat: Said[] = lines.flatMap((l) => l.words.map((w, i) => ({ tone: toneOf(w), at: l.said[i]! })));
+    const playback = await play(ear);
+    const result = align(flat, playback.played);
+    maxSpeed = Math.max(maxSpeed, playback.maxSpeed);
+    maxBufferedS = Math.max(maxBufferedS, playback.maxBufferedS);
+    stalledS = Math.max(stalledS, playback.stalledS);
+    let run = 0;
+    for (const lag of result) {
+      said++;
+      if (lag === null) {
+        longest = Math.max(longest, ++run);
+        continue;
+      }
+      run = 0;
+      heard++;
+      lags.push(lag);
+    }
+    // Each line's pieces, in order, say its final's words: word k of the line is in the piece that
+    // covers it, settled at the piece's settledAt.
+    let at = 0;
+    lines.forEach((line, index) => {
+      const pieces = ear.pieces.filter((p) => p.seq === index + 1).sort((a, b) => a.index - b.index);
+      const counts = pieces.map((p) => words(p.text).length);
+      if (counts.reduce((a, b) => a + b, 0) !== line.words.length) {
+        at += line.words.length;
+        return;
+      }
+      let k = 0;
+      pieces.forEach((p, pi) => {
+        const last = k + counts[pi]! - 1;
+        settle.push(p.settledAt - line.said[last]!);
+        for (; k <= last; k++, at++) {
+          const lag = result[at];
+          if (lag !== null && lag !== undefined) voice.push(line.said[k]! + lag - p.settledAt);
+        }
+      });
+    });
+  }
+  const first = ears[0]!;
+  const pieceCharacters = first.pieces.reduce((n, p) => n + p.text.length, 0);
+  const lagsSorted = sorted(lags);
+  const settleSorted = sorted(settle);
+  const voiceSorted = sorted(voice);
+  return {
+    wordsSaid: Math.round(said / Math.max(1, ears.length)),
+    heardPct: Math.round((heard / Math.max(1, said)) * 1000) / 10,
+    longestUnheard: longest,
+    medianS: s(percentile(lagsSorted, 50)),
+    p95S: s(percentile(lagsSorted, 95)),
+    worstS: s(lagsSorted.at(-1) ?? Number.NaN),
+    maxSpeed: Math.round(maxSpeed * 100) / 100,
+    serverRateMax: Math.max(1, ...ears.flatMap((e) => e.statuses.map((x) => x.status.rate))),
+    skipped: Math.max(0, ...ears.flatMap((e) => e.statuses.map((x) => x.status.skipped))),
+    pieces: first.pieces.length,
+    pieceCharacters,
+    finalOnlyCharacters: finalOnly,
+    charactersRatio: Math.round((pieceCharacters / Math.max(1, finalOnly)) * 100) / 100,
+    settleMedianS: s(percentile(settleSorted, 50)),
+    settleP95S: s(percentile(settleSorted, 95)),
+    voiceMedianS: s(percentile(voiceSorted, 50)),
+    voiceP95S: s(percentile(voiceSorted, 95)),
+    maxBufferedS: round1(maxBufferedS),
+    stalledS: round1(stalledS),
+    missingFinals: missing,
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * The listeners' voice as a phone hears it (decision 036): bench:latency's recogniser trace
+ * (latency-trace.ts) is replayed into the real server by a speaker socket, the mock Azure
+ * translating word for word (~80 ms) and speaking each word as a tone that names it (~150 ms), and
+ * per language listeners join with the female voice and hold its MP3 stream open. A few of them
+ * (ears, voice-ears.ts) decode what they received and play it as the listener page does, so each
+ * word said can be followed to the moment a phone played it. Per language it prints the words
+ * heard, said → heard (median, p95, worst), the highest speed (server × phone), the longest run of
+ * words never heard, and the characters synthesised against a voice of finals only.
+ *
+ *   npm run bench:voice -- [--listeners 200] [--ears 3] [--languages en,pt,es] [--minutes 4] [--wpm 150]
+ *                          [--seed 1] [--translator-latency 80] [--tts-latency 150]
+ *   npm run bench:voice -- --processes 2     (needs DATABASE_URL and REDIS_URL)
+ *
+ * The last line printed is one JSON object.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { io } from 'socket.io-client';
+import { startMockAzure } from '../apps/server/test/mock-azure';
+import { ask, round1 } from './ipc';
+import { buildTrace } from './latency-trace';
+import { goLive, processesProblem, startLiveServers, TSX } from './live-servers';
+import { close, openEar, type Ear } from './voice-ears';
+import { languageFigures, type LanguageFigures } from './voice-figures';
+
+interface ServerReady { port: number; cookie: string; churchId: string }
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { values } = parseArgs({
+  options: {
+    listeners: { type: 'string', default: '200' },
+    ears: { type: 'string', default: '3' },
+    languages: { type: 'string', default: 'en,pt,es' },
+    minutes: { type: 'string', default: '4' },
+    wpm: { type: 'string', default: '150' },
+    seed: { type: 'string', default: '1' },
+    'translator-latency': { type: 'string', default: '80' },
+    'tts-latency': { type: 'string', default: '150' },
+    processes: { type: 'string', default: '1' },
+    workers: { type: 'string' },
+  },
+});
+const fail = (message: string) => {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+};
+const perLanguage = Number(values.listeners);
+const earsPer = Number(values.ears);
+const languages = values.languages.split(',').map((l) => l.trim()).filter(Boolean);
+const minutes = Number(values.minutes);
+const wpm = Number(values.wpm);
+const seed = Number(values.seed);
+const translatorMs = Number(values['translator-latency']);
+const ttsMs = Number(values['tts-latency']);
+const processes = Number(values.processes);
+if (!Number.isInteger(perLanguage) || perLanguage < 1 || perLanguage > 5000) fail('--listeners must be a whole number from 1 to 5000 (per language)');
+if (!Number.isInteger(earsPer) || earsPer < 1 || earsPer > Math.min(perLanguage, 20)) fail('--ears must be a whole number from 1 to 20, and at most --listeners');
+if (languages.length < 1) fail('--languages must list at least one language');
+if (!(minutes > 0 && minutes <= 60)) fail('--minutes must be more than 0 and at most 60');
+if (!(wpm >= 60 && wpm <= 240)) fail('--wpm must be from 60 to 240');
+if (!Number.isInteger(seed)) fail('--seed must be a whole number');
+if (!(translatorMs >= 0) || !(ttsMs >= translatorMs)) fail('--translator-latency must be 0 or more, and --tts-latency at least as much');
+const problem = processesProblem(processes);
+if (problem) fail(problem);
+const plain = (perLanguage - earsPer) * languages.length;
+const workerCount = Number(values.workers ?? Math.max(1, Math.min(4, Math.ceil(plain / 400))));
+
+const now = () => performance.timeOrigin + performance.now();
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** After the last final, how long the voice has to finish saying it. */
+const DRAIN_MS = 20_000;
+
+const trace = buildTrace({ minutes, seed, wordsPerMinute: wpm });
+// The mock's latency comes before every answer; text to speech waits its own on top.
+const mock = await startMockAzure({ latencyMs: translatorMs, translation: 'words', voice: 'spoken', ttsLatencyMs: ttsMs - translatorMs });
+const workers: ChildProcess[] = [];
+const ears: Ear[] = [];
+let live: Awaited<ReturnType<typeof startLiveServers<ServerReady>>> | null = null;
+
+try {
+  log(`voice: ${trace.words} words in ${trace.segments.length} finals over ${round1(trace.durationMs / 60_000)} min at ${wpm} words a minute, ${perLanguage} listeners (${earsPer} ears) in each of ${languages.join(', ')}, ${processes} server process(es), translator ${translatorMs} ms, voice ${ttsMs} ms`);
+  // voice-seed.ts gives the church its speech key and voices. startLiveServers forks the servers
+  // with TSX first in their arguments, so it goes there, after tsx, for the servers only (not
+  // NODE_OPTIONS: Node 20's loader thread also runs those imports, before tsx can load TypeScript).
+  const seedImport = ['--import', pathToFileURL(path.join(here, 'voice-seed.ts')).href];
+  TSX.push(...seedImport);
+  try {
+    live = await startLiveServers<ServerReady>({
+      processes,
+      seed: '1',
+      env: { AZURE_TRANSLATOR_ENDPOINT: mock.url, AZURE_SPEECH_HOST: mock.url, BENCH_LANGUAGE_CODES: languages.join(',') },
+    });
+  } finally {
+    TSX.splice(TSX.length - seedImport.length, seedImport.length);
+  }
+  const { urls, ready } = live;
+  const sermon = await goLive(urls[0]!, ready.cookie, ready.churchId);
+  const ids = { broadcastId: sermon.broadcastId, sermonId: sermon.id };
+  const speaker = io(`${urls[0]}/live`, { transports: ['websocket'], extraHeaders: { cookie: ready.cookie }, reconnection: false });
+  const joined = await speaker.timeout(10_000).emitWithAck('speaker:join', { sermonId: sermon.id });
+  if (!joined.ok) throw new Error(`speaker:join refused: ${JSON.stringify(joined.error)}`);
+
+  // Ear e of a language on server e mod N; the other listeners spread over the servers likewise.
+  for (const language of languages) {
+    for (let e = 0; e < earsPer; e++) ears.push(await openEar(urls[e % urls.length]!, ids, language));
+  }
+  const all = Array.from({ length: plain }, (_, i) => languages[i % languages.length]!);
+  const per = Math.ceil(plain / workerCount);
+  const readies: Array<Promise<{ connected: number; failed: number }>> = [];
+  for (let w = 0; w * per < plain; w++) {
+    const worker = fork(path.join(here, 'voice-listeners.ts'), { execArgv: [...TSX], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    workers.push(worker);
+    await ask(worker, {}, 'spawned');
+    readies.push(ask(worker, { type: 'start', urls, ids, languages: all.slice(w * per, (w + 1) * per), offset: w * per }, 'ready'));
+  }
+  const joinedCount = (await Promise.all(readies)).reduce((n, r) => n + r.connected, 0) + ears.length;
+  log(`  ${joinedCount}/${perLanguage * languages.length} listeners joined with the voice and hold its stream`);
+  await sleep(2500);
+  mock.stats.reset();
+  const cpuBefore = await ask<{ ms: number }>(live.servers[0]!, { type: 'cpu' }, 'cpu');
+
+  const t0 = now() + 500;
+  let seq = 1;
+  const finals: Array<Promise<unknown>> = [];
+  for (const event of trace.events) {
+    await sleep(Math.max(0, t0 + event.at - now()));
+    if (event.kind === 'final') {
+      finals.push(speaker.timeout(30_000).emitWithAck('speaker:segment', { sermonId: sermon.id, seq: seq++, text: event.text, final: true, clientId: randomUUID() }));
+    } else {
+      speaker.emit('speaker:segment', { sermonId: sermon.id, seq, text: event.text, final: false }, () => undefined);
+    }
+  }
+  await Promise.all(finals);
+  log(`  trace replayed (${round1((now() - t0) / 1000)} s); the voice has ${DRAIN_MS / 1000} s to finish`);
+  await sleep(DRAIN_MS);
+  const cpuAfter = await ask<{ ms: number }>(live.servers[0]!, { type: 'cpu' }, 'cpu');
+  const synthesised = mock.stats.synthesisedCharacters;
+  const ttsRequests = mock.stats.counts.tts;
+
+  const stopped = await Promise.all(workers.map((w) => ask<{ endedEarly: number; bytes: number }>(w, { type: 'stop' }, 'stopped')));
+  await Promise.all(ears.map((e) => close(e.tuned)));
+  speaker.disconnect();
+  await fetch(`${urls[0]}/api/v1/sermons/${sermon.id}/end`, { method: 'POST', headers: { cookie: ready.cookie, origin: urls[0]! } });
+
+  const result: Record<string, unknown> = {
+    processes, listenersPerLanguage: perLanguage, earsPerLanguage: earsPer, words: trace.words, finals: trace.segments.length, wpm,
+    streamsEndedEarly: stopped.reduce((n, s) => n + s.endedEarly, 0) + ears.filter((e) => e.tuned.endedEarly).length,
+  };
+  let finalChars = 0;
+  const byLanguage: Record<string, LanguageFigures> = {};
+  for (const language of languages) {
+    const f = await languageFigures(language, ears.filter((e) => e.language === language), trace, t0);
+    byLanguage[language] = f;
+    finalChars += f.finalOnlyCharacters;
+    result[language] = f;
+    log(`  ${language}: heard ${f.heardPct}% of ${f.wordsSaid} words (longest run unheard ${f.longestUnheard}); said → heard median ${f.medianS} s, p95 ${f.p95S} s, worst ${f.worstS} s; top speed ${f.maxSpeed}×; `
+      + `synthesised ${f.pieceCharacters} characters in ${f.pieces} pieces, ${f.charactersRatio}× a finals-only voice; said → settled median ${f.settleMedianS} s (p95 ${f.settleP95S}), settled → heard median ${f.voiceMedianS} s (p95 ${f.voiceP95S}); most buffered ${f.maxBufferedS} s, stalled ${f.stalledS} s, server ${f.serverRateMax}× at most, ${f.skipped} pieces skipped`);
+  }
+  result.synthesisedCharacters = synthesised;
+  result.ttsRequests = ttsRequests;
+  result.finalOnlyCharacters = finalChars;
+  result.charactersRatio = Math.round((synthesised / Math.max(1, finalChars)) * 100) / 100;
+  result.serverCpuS = round1((cpuAfter.ms - cpuBefore.ms) / 1000);
+  result.serverCpuPct = Math.round(((cpuAfter.ms - cpuBefore.ms) / (trace.durationMs + DRAIN_MS)) * 100);
+  log(`  mock voice: ${ttsRequests} requests, ${synthesised} characters (${result.charactersRatio}× the ${finalChars} of finals only); server CPU ${result.serverCpuS} s (${result.serverCpuPct}% of a core, first process)`);
+  const met = languages.every((l) => {
+    const f = byLanguage[l]!;
+    return f.heardPct >= 99 && f.longestUnheard <= 3 && f.medianS <= 3 && f.p95S <= 5 && f.worstS <= 8 && f.maxSpeed <= 1.3;
+  }) && (result.charactersRatio as number) <= 1.3;
+  result.targetsMet = met;
+  log(`targets (${met ? 'met' : 'NOT met'}): heard ≥ 99% with no run > 3 words unheard; said → heard median ≤ 3.0 s, p95 ≤ 5.0 s, worst ≤ 8.0 s; speed ≤ 1.3×; characters ≤ 1.3× finals only`);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+} finally {
+  for (const w of workers) if (w.exitCode === null) w.kill();
+  for (const e of ears) e.tuned.controller.abort();
+  await live?.cleanup();
+  await mock.close();
+}
