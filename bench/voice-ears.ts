@@ -1,5 +1,5 @@
 /**
- * bench:voice's listeners and ears (decision 036). A listener joins the sermon on `/live` with the
+ * bench:voice's listeners and ears (decision 039). A listener joins the sermon on `/live` with the
  * female voice and holds the language's MP3 stream open, reading it as a phone's <audio> element
  * does. An ear is a listener that also keeps what it received, with when each chunk arrived, the
  * voice status and the final captions; afterwards it decodes the audio and "plays" it as the
@@ -106,8 +106,12 @@ export interface Playback {
   /** Seconds of audio received, and seconds the playhead stood still with nothing buffered. */
   receivedS: number;
   stalledS: number;
-  /** Buffered seconds when the first word was heard, and the most buffered at any moment. */
+  /** The most buffered at any moment. */
   maxBufferedS: number;
+  /** Real time since the stream opened less the audio it carried (0 for a stream that kept up). */
+  shortS: number;
+  /** Real time since the stream opened less the audio played (priming and stalls not caught up). */
+  playheadBehindS: number;
 }
 
 const RATE_EVERY_MS = 250;
@@ -160,12 +164,16 @@ export async function play(ear: Ear): Promise<Playback> {
     while (status < ear.statuses.length && ear.statuses[status]!.at <= t) serverRate = ear.statuses[status++]!.status.rate;
     const buffered = receivedS - playhead;
     maxBufferedS = Math.max(maxBufferedS, buffered);
-    if (tick % RATE_EVERY_MS === 0) rate = playbackRateFor(buffered, rate, serverRate);
+    if (tick % RATE_EVERY_MS === 0) {
+      rate = playbackRateFor(buffered, rate);
+      // The speed the page chooses, with the server's latest (a status arriving between two
+      // choices is taken into account at the next, as the page does).
+      maxSpeed = Math.max(maxSpeed, rate * serverRate);
+    }
     if (buffered <= 0) {
       stalledS += STEP_MS / 1000;
       continue;
     }
-    maxSpeed = Math.max(maxSpeed, rate * serverRate);
     const advance = Math.min(buffered, (rate * STEP_MS) / 1000);
     const from = playhead;
     playhead += advance;
@@ -176,7 +184,10 @@ export async function play(ear: Ear): Promise<Playback> {
       next++;
     }
   }
-  return { played, maxSpeed, receivedS: samples / sampleRate, stalledS, maxBufferedS };
+  // Audio the stream fell short of real time by (slots the server never wrote), and how far the
+  // playhead ended behind the wall clock.
+  const shortS = (end - ear.openedAt) / 1000 - samples / sampleRate;
+  return { played, maxSpeed, receivedS: samples / sampleRate, stalledS, maxBufferedS, shortS, playheadBehindS: (end - ear.openedAt) / 1000 - playhead };
 }
 
 /** A word said, in the ear's language: its tone and the wall-clock ms it was said at. */

@@ -29,6 +29,11 @@ export interface LanguageFigures {
   voiceP95S: number;
   maxBufferedS: number;
   stalledS: number;
+  streamShortS: number;
+  playheadBehindS: number;
+  /** The server's own view (VoiceStatus.behindS): settled → heard of the newest piece placed. */
+  serverBehindMedianS: number;
+  serverBehindMaxS: number;
   /** Lines whose final caption an ear never got (their words taken from the mock translator). */
   missingFinals: number;
 }
@@ -67,6 +72,8 @@ export async function languageFigures(language: string, ears: Ear[], trace: Trac
   let maxSpeed = 1;
   let maxBufferedS = 0;
   let stalledS = 0;
+  let shortS = 0;
+  let behindS = 0;
   let missing = 0;
   let finalOnly = 0;
   for (const ear of ears) {
@@ -79,6 +86,8 @@ export async function languageFigures(language: string, ears: Ear[], trace: Trac
     maxSpeed = Math.max(maxSpeed, playback.maxSpeed);
     maxBufferedS = Math.max(maxBufferedS, playback.maxBufferedS);
     stalledS = Math.max(stalledS, playback.stalledS);
+    shortS = Math.max(shortS, playback.shortS);
+    behindS = Math.max(behindS, playback.playheadBehindS);
     let run = 0;
     for (const lag of result) {
       said++;
@@ -116,6 +125,7 @@ export async function languageFigures(language: string, ears: Ear[], trace: Trac
   const lagsSorted = sorted(lags);
   const settleSorted = sorted(settle);
   const voiceSorted = sorted(voice);
+  const serverBehind = sorted(first.statuses.map((x) => x.status.behindS));
   return {
     wordsSaid: Math.round(said / Math.max(1, ears.length)),
     heardPct: Math.round((heard / Math.max(1, said)) * 1000) / 10,
@@ -136,6 +146,10 @@ export async function languageFigures(language: string, ears: Ear[], trace: Trac
     voiceP95S: s(percentile(voiceSorted, 95)),
     maxBufferedS: round1(maxBufferedS),
     stalledS: round1(stalledS),
+    streamShortS: round1(shortS),
+    playheadBehindS: round1(behindS),
+    serverBehindMedianS: percentile(serverBehind, 50),
+    serverBehindMaxS: serverBehind.at(-1) ?? Number.NaN,
     missingFinals: missing,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The listeners' voice as a phone hears it (decision 036): bench:latency's recogniser trace
+ * The listeners' voice as a phone hears it (decision 039): bench:latency's recogniser trace
  * (latency-trace.ts) is replayed into the real server by a speaker socket, the mock Azure
  * translating word for word (~80 ms) and speaking each word as a tone that names it (~150 ms), and
  * per language listeners join with the female voice and hold its MP3 stream open. A few of them
@@ -72,7 +72,7 @@ const workerCount = Number(values.workers ?? Math.max(1, Math.min(4, Math.ceil(p
 const now = () => performance.timeOrigin + performance.now();
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** After the last final, how long the voice has to finish saying it. */
+/** After the last final, the least time the voice has to finish saying it. */
 const DRAIN_MS = 20_000;
 
 const trace = buildTrace({ minutes, seed, wordsPerMinute: wpm });
@@ -136,8 +136,12 @@ try {
     }
   }
   await Promise.all(finals);
-  log(`  trace replayed (${round1((now() - t0) / 1000)} s); the voice has ${DRAIN_MS / 1000} s to finish`);
-  await sleep(DRAIN_MS);
+  // The voice finishes after the pastor: wait until its newest piece has had time to play (the
+  // server says how far behind it was placed), at least DRAIN_MS and at most a minute.
+  const replayedAt = now();
+  const lastPlayedBy = () => Math.max(...ears.map((e) => { const x = e.statuses.at(-1); return x ? x.at + (x.status.behindS + 8) * 1000 : 0; }));
+  while (now() - replayedAt < DRAIN_MS || (now() < lastPlayedBy() && now() - replayedAt < 60_000)) await sleep(1000);
+  log(`  trace replayed (${round1((replayedAt - t0) / 1000)} s); the voice had ${round1((now() - replayedAt) / 1000)} s more to finish`);
   const cpuAfter = await ask<{ ms: number }>(live.servers[0]!, { type: 'cpu' }, 'cpu');
   const synthesised = mock.stats.synthesisedCharacters;
   const ttsRequests = mock.stats.counts.tts;
@@ -159,14 +163,14 @@ try {
     finalChars += f.finalOnlyCharacters;
     result[language] = f;
     log(`  ${language}: heard ${f.heardPct}% of ${f.wordsSaid} words (longest run unheard ${f.longestUnheard}); said → heard median ${f.medianS} s, p95 ${f.p95S} s, worst ${f.worstS} s; top speed ${f.maxSpeed}×; `
-      + `synthesised ${f.pieceCharacters} characters in ${f.pieces} pieces, ${f.charactersRatio}× a finals-only voice; said → settled median ${f.settleMedianS} s (p95 ${f.settleP95S}), settled → heard median ${f.voiceMedianS} s (p95 ${f.voiceP95S}); most buffered ${f.maxBufferedS} s, stalled ${f.stalledS} s, server ${f.serverRateMax}× at most, ${f.skipped} pieces skipped`);
+      + `synthesised ${f.pieceCharacters} characters in ${f.pieces} pieces, ${f.charactersRatio}× a finals-only voice; said → settled median ${f.settleMedianS} s (p95 ${f.settleP95S}), settled → heard median ${f.voiceMedianS} s (p95 ${f.voiceP95S}); server's behind median ${f.serverBehindMedianS} s, max ${f.serverBehindMaxS} s; stream short of real time by ${f.streamShortS} s, playhead ends ${f.playheadBehindS} s behind, stalled ${f.stalledS} s, most buffered ${f.maxBufferedS} s; server ${f.serverRateMax}× at most, ${f.skipped} pieces skipped`);
   }
   result.synthesisedCharacters = synthesised;
   result.ttsRequests = ttsRequests;
   result.finalOnlyCharacters = finalChars;
   result.charactersRatio = Math.round((synthesised / Math.max(1, finalChars)) * 100) / 100;
   result.serverCpuS = round1((cpuAfter.ms - cpuBefore.ms) / 1000);
-  result.serverCpuPct = Math.round(((cpuAfter.ms - cpuBefore.ms) / (trace.durationMs + DRAIN_MS)) * 100);
+  result.serverCpuPct = Math.round(((cpuAfter.ms - cpuBefore.ms) / (now() - t0)) * 100);
   log(`  mock voice: ${ttsRequests} requests, ${synthesised} characters (${result.charactersRatio}× the ${finalChars} of finals only); server CPU ${result.serverCpuS} s (${result.serverCpuPct}% of a core, first process)`);
   const met = languages.every((l) => {
     const f = byLanguage[l]!;

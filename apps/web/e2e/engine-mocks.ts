@@ -5,3 +5,10 @@
  * journeys at once each get their own.
  */
 export const deeplMockPort = (e2ePort: number) => e2ePort + 500;
+
+/**
+ * Where the journeys' Azure Speech stand-in listens (AZURE_SPEECH_HOST in playwright.config.ts): a
+ * journey that gives the church a speech key starts the loopback Azure here, whose voices last as
+ * long as real speech (decision 039). Churches without a speech key never call it.
+ */
+export const azureSpeechMockPort = (e2ePort: number) => e2ePort + 501;

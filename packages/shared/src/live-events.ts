@@ -20,13 +20,13 @@ export const liveEvents = {
   ended: 'sermon:ended',
   warning: 'sermon:warning',
   error: 'live:error',
-  /** A piece of settled text the voice says (decision 036): phones speaking with their own voice use it. */
+  /** A piece of settled text the voice says (decision 039): phones speaking with their own voice use it. */
   voicePiece: 'voice:piece',
   /** How far behind the pastor each language's voice runs (to its listeners and the speaker). */
   voiceStatus: 'voice:status',
 } as const;
 
-/** A piece of settled text for the listeners' voice (decision 036). */
+/** A piece of settled text for the listeners' voice (decision 039). */
 export interface VoicePiece {
   sermonId: string;
   language: string;
@@ -48,7 +48,7 @@ export interface VoiceStatus {
   skipped: number;
 }
 
-/** The hard limits of the voice's pace, shared by the server voice and the phone's own (decision 036). */
+/** The hard limits of the voice's pace, shared by the server voice and the phone's own (decision 039). */
 export const VOICE_MAX_RATE = 1.3;
 
 /** Where a live sermon's voice streams in one language (one continuous MP3 per language and voice). */

@@ -1,5 +1,5 @@
 /**
- * How a phone plays the voice stream (decision 036), as a pure function shared by the listener
+ * How a phone plays the voice stream (decision 039), as a pure function shared by the listener
  * page and the voice benchmark. The stream is written a moment ahead of the pastor's timeline, and
  * a phone that has just started (or came back from a stall) holds more than that: the priming
  * silence browsers need before they play, and whatever arrived while it was starting. It plays that
@@ -11,7 +11,7 @@ import { VOICE_MAX_RATE } from './live-events';
 export interface PacingOptions {
   /** Fastest the voice is ever said. */
   maxRate: number;
-  /** Seconds waiting to be heard (this piece included) below which the voice is at normal speed. */
+  /** Seconds of voice queued ahead of a piece below which it is said at normal speed. */
   relaxedS: number;
   /** Seconds waiting at which it reaches `maxRate`. */
   fullSpeedS: number;
@@ -23,10 +23,21 @@ export interface PacingOptions {
   leadMs: number;
 }
 
-export const defaultPacing: PacingOptions = { maxRate: VOICE_MAX_RATE, relaxedS: 2, fullSpeedS: 6, maxStep: 0.1, hardLimitS: 12, leadMs: 450 };
+/**
+ * The 1.3× limit is shared between the server and the phone: the server's voice goes up to 1.18×
+ * and a phone plays a start-up backlog away at up to 1.1×, so together they stay under 1.3×
+ * whichever piece is playing (the phone cannot know which speed a piece was made at).
+ */
+export const SERVER_MAX_RATE = 1.18;
+export const PHONE_MAX_RATE = 1.1;
+/** The fastest a listener ever hears the voice: both speed-ups at once. */
+export const HEARD_MAX_RATE = Math.round(SERVER_MAX_RATE * PHONE_MAX_RATE * 1000) / 1000;
+if (HEARD_MAX_RATE > VOICE_MAX_RATE) throw new Error('The voice would be heard faster than 1.3×');
+
+export const defaultPacing: PacingOptions = { maxRate: SERVER_MAX_RATE, relaxedS: 0.3, fullSpeedS: 1.5, maxStep: 0.06, hardLimitS: 12, leadMs: 360 };
 
 /**
- * The voice's speed for what waits to be heard, eased from the previous speed (decision 036): the
+ * The voice's speed for what waits to be heard, eased from the previous speed (decision 039): the
  * one policy of the server's voice and of a phone speaking with its own voice. Interpreters who
  * fall behind speak faster rather than leave sentences out; comprehension holds to about 1.3×.
  */
@@ -46,14 +57,11 @@ export interface PlaybackPolicy {
   catchUpRate: number;
 }
 
-export const defaultPlayback: PlaybackPolicy = { catchUpAboveS: 1.0, settleBelowS: 0.55, catchUpRate: 1.25 };
+export const defaultPlayback: PlaybackPolicy = { catchUpAboveS: 2.6, settleBelowS: 1.9, catchUpRate: PHONE_MAX_RATE };
 
-/**
- * The playback rate for `aheadS` seconds buffered ahead, given the rate now and the speed-up the
- * server already put into the audio (`serverRate`, from the voice status).
- */
-export function playbackRateFor(aheadS: number, currentRate: number, serverRate = 1, p: PlaybackPolicy = defaultPlayback): number {
-  const limit = Math.max(1, Math.min(p.catchUpRate, VOICE_MAX_RATE / serverRate));
+/** The playback rate for `aheadS` seconds buffered ahead, given the rate now. */
+export function playbackRateFor(aheadS: number, currentRate: number, p: PlaybackPolicy = defaultPlayback): number {
+  const limit = Math.max(1, p.catchUpRate);
   const catchingUp = aheadS > p.catchUpAboveS || (currentRate > 1 && aheadS > p.settleBelowS);
   return catchingUp ? Math.round(limit * 100) / 100 : 1;
 }

@@ -23,7 +23,7 @@ export interface CaptionPipelineDeps {
   /** Whether this process's memory of a room has every line so far (it holds the speaker, or is alone). */
   memoryIsCurrent(room: SermonRoom): boolean;
   emit(room: string, event: string, payload: unknown): void;
-  /** A language's final of a line was sent: the voice says what its pieces had not (decision 036); null: nothing to say. */
+  /** A language's final of a line was sent: the voice says what its pieces had not (decision 039); null: nothing to say. */
   settled?(room: SermonRoom, seq: number, language: string, text: string | null): void;
 }
 

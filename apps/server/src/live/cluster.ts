@@ -28,7 +28,7 @@ export type ClusterMessage =
   | { kind: 'presence'; sermonId: string }
   /** A church's public answers changed (null: every church's): forgotten (public-answers.ts). */
   | { kind: 'public'; churchId: string | null }
-  /** A piece of a language's voice placed on its timeline (decision 036): every process streams it. */
+  /** A piece of a language's voice placed on its timeline (decision 039): every process streams it. */
   | { kind: 'voice'; sermonId: string; language: string; voice: string; startAt: number; mp3: string };
 
 export class ClusterLink {

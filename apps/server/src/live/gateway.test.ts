@@ -394,7 +394,7 @@ describe('voice', () => {
     ok(await say(sp, sermon, 1, 'Be still & know.'));
     await eventually(() => expect(female2.captions).toHaveLength(1));
     await eventually(() => expect(silent.captions).toHaveLength(1));
-    // The voice is one stream per language (decision 036): captions carry no clip of their own.
+    // The voice is one stream per language (decision 039): captions carry no clip of their own.
     expect(female1.captions[0]!.audio).toBeUndefined();
     await eventually(() => expect(mock.stats.counts.tts).toBe(1));
     const ssml = mock.stats.last('tts')!.body;

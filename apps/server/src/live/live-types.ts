@@ -105,7 +105,7 @@ export interface LiveCore {
   /** Public answers kept in memory; every change they depend on forgets them (docs/decisions/034). */
   publicAnswers: PublicAnswers;
   partials: PartialTranslations;
-  /** The listeners' voice: pieces, timelines and the streams of this process (decision 036). */
+  /** The listeners' voice: pieces, timelines and the streams of this process (decision 039). */
   voice: VoiceService;
   voiceStreams: VoiceStreams;
   emit(room: string, event: string, payload: unknown, volatile?: boolean, local?: boolean): void;

@@ -39,7 +39,7 @@ export interface PartialDeps {
   listenerRecoveryMs: number;
   options: PartialTranslationOptions;
   emit(room: string, event: string, payload: unknown, volatile: boolean): void;
-  /** A language's committed text of the line grew: the voice says what is new (decision 036). */
+  /** A language's committed text of the line grew: the voice says what is new (decision 039). */
   committed?(room: SermonRoom, seq: number, language: string, text: string): void;
 }
 

@@ -2,7 +2,7 @@ import { MPEGDecoder } from 'mpg123-decoder';
 import { allTones } from '../mock-azure/spoken-audio';
 
 /**
- * An ear for the loopback voices (decision 036): decodes MP3 as a player would and tells which
+ * An ear for the loopback voices (decision 039): decodes MP3 as a player would and tells which
  * word-tones it hears and when, in seconds of audio from the start. Each word of the loopback
  * voice is a tone that names it (spoken-audio.ts), so what was heard can be lined up with what
  * was said.

@@ -62,7 +62,7 @@ export interface MockAzureOptions {
   unsettledEnding?: UnsettledEnding;
   /**
    * What text to speech answers: 'silent' (default) three frames of silence; 'spoken' audio as
-   * long as real speech, each word a tone that names it (spoken-audio.ts, decision 036).
+   * long as real speech, each word a tone that names it (spoken-audio.ts, decision 039).
    */
   voice?: 'silent' | 'spoken';
   /** Delay before a text-to-speech answer only (a voice engine is slower than a translator). */

@@ -1,7 +1,7 @@
 import { createMp3Encoder } from 'wasm-media-encoders';
 
 /**
- * Audio that lasts as long as real speech, for the loopback voices (decision 036): each word is a
+ * Audio that lasts as long as real speech, for the loopback voices (decision 039): each word is a
  * tone whose pitch names the word, so a listener that hears the audio — a Chromium phone with a
  * Web Audio analyser, or the benchmark's ears — can tell which word it heard and when.
  */

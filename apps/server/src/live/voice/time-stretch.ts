@@ -1,6 +1,6 @@
 /**
  * Time-stretching that keeps the pitch (WSOLA: waveform-similarity overlap-add), for a voice that
- * has fallen behind the pastor (decision 036). Pure: samples in, samples out.
+ * has fallen behind the pastor (decision 039). Pure: samples in, samples out.
  *
  * Each output hop copies a window of the input from about `hop × rate` further on, nudged within a
  * few milliseconds to where the waveform best continues the previous window, and cross-fades it in:

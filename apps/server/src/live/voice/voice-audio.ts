@@ -1,10 +1,10 @@
 import { createMp3Encoder } from 'wasm-media-encoders';
 import { MPEGDecoder } from 'mpg123-decoder';
-import { audioFrames, FRAME_MS, STREAM_KBPS, STREAM_SAMPLE_RATE } from './mp3-frames';
+import { audioFrames, frameHeader, FRAME_MS, STREAM_KBPS, STREAM_SAMPLE_RATE } from './mp3-frames';
 import { timeStretch } from './time-stretch';
 
 /**
- * A synthesised clip made ready for the voice stream (decision 036): decoded whatever the engine
+ * A synthesised clip made ready for the voice stream (decision 039): decoded whatever the engine
  * sent (MP3, or WAV from a local engine), played `rate` times as fast with its pitch kept, and
  * encoded again in the stream's one format, so clips of any engine follow each other in one stream.
  */
@@ -112,4 +112,26 @@ export async function naturalVoice(clip: Buffer): Promise<Float32Array> {
 export async function streamFrames(natural: Float32Array, rate: number): Promise<StreamClip> {
   const frames = await encode(timeStretch(natural, rate, STREAM_SAMPLE_RATE));
   return { frames, seconds: (frames.length * FRAME_MS) / 1000, naturalSeconds: natural.length / STREAM_SAMPLE_RATE };
+}
+
+/** A synthesised clip, decoded once, ready to be placed at any speed. */
+export interface PreparedClip {
+  natural: Float32Array;
+  naturalSeconds: number;
+  /** The engine's own frames when they are already in the stream's format (no re-encoding at 1×). */
+  frames: Buffer[] | null;
+}
+
+export async function prepareClip(clip: Buffer): Promise<PreparedClip> {
+  const natural = await naturalVoice(clip);
+  const frames = audioFrames(clip);
+  const first = frames[0] ? frameHeader(frames[0], 0) : null;
+  const streamable = first !== null && first.version === 2 && first.sampleRate === STREAM_SAMPLE_RATE && first.mono && first.kbps === STREAM_KBPS;
+  return { natural, naturalSeconds: natural.length / STREAM_SAMPLE_RATE, frames: streamable ? frames : null };
+}
+
+/** The clip as frames of the stream at `rate`: the engine's own at normal speed, else stretched and encoded. */
+export async function clipAtRate(clip: PreparedClip, rate: number): Promise<StreamClip> {
+  if (rate === 1 && clip.frames) return { frames: clip.frames, seconds: (clip.frames.length * FRAME_MS) / 1000, naturalSeconds: clip.naturalSeconds };
+  return streamFrames(clip.natural, rate);
 }

@@ -3,24 +3,24 @@ import { commit, defaultPacing, emptyTimeline, place, rateFor, type Timeline } f
 
 describe('voice pacing', () => {
   it.each([
-    // waiting seconds, previous speed, speed
-    [0.5, 1, 1],
-    [2, 1, 1],
-    [4, 1, 1.1],
-    [4, 1.1, 1.15],
-    [6, 1.2, 1.3],
-    [30, 1.3, 1.3],
-    [1, 1.3, 1.2],
-  ])('with %s s waiting after a speed of %s, says the next piece at %s×', (waiting, previous, rate) => {
+    // seconds queued ahead, previous speed, speed
+    [0, 1, 1],
+    [0.3, 1, 1],
+    [0.9, 1, 1.06],
+    [0.9, 1.06, 1.09],
+    [1.2, 1.12, 1.14],
+    [30, 1.18, 1.18],
+    [0, 1.18, 1.12],
+  ])('with %s s queued after a speed of %s, says the next piece at %s×', (waiting, previous, rate) => {
     expect(rateFor(waiting, previous)).toBe(rate);
   });
 
-  it('never goes above 1.3× or below normal speed', () => {
+  it('never goes above its share of 1.3× or below normal speed', () => {
     for (let waiting = 0; waiting < 60; waiting += 0.5) {
-      for (const previous of [1, 1.1, 1.2, 1.3]) {
+      for (const previous of [1, 1.1, 1.18]) {
         const r = rateFor(waiting, previous);
         expect(r).toBeGreaterThanOrEqual(1);
-        expect(r).toBeLessThanOrEqual(1.3);
+        expect(r).toBeLessThanOrEqual(defaultPacing.maxRate);
       }
     }
   });
@@ -37,9 +37,9 @@ describe('voice pacing', () => {
   });
 
   it('leaves out a piece only past the hard limit, and keeps the next one that fits', () => {
-    const t: Timeline = { endAt: 20_000, rate: 1.3 };
+    const t: Timeline = { endAt: 20_000, rate: 1.18 };
     expect(place(t, { settledAt: 7_000, naturalS: 2 }, 8_000)).toMatchObject({ kind: 'skip' });
-    expect(place(t, { settledAt: 9_000, naturalS: 2 }, 9_500)).toMatchObject({ kind: 'play', rate: 1.3 });
+    expect(place(t, { settledAt: 9_000, naturalS: 2 }, 9_500)).toMatchObject({ kind: 'play', rate: 1.18 });
   });
 
   it('catches up with a pastor 15% slower to say in translation, never skipping, at a preacher’s pace', () => {

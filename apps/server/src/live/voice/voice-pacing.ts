@@ -1,5 +1,5 @@
 /**
- * How the listeners' voice keeps up with the pastor (decision 036), as a pure policy: the process
+ * How the listeners' voice keeps up with the pastor (decision 039), as a pure policy: the process
  * holding the speaker runs one timeline per language and voice, and every piece of settled text is
  * placed on it here — when it starts, how fast it is said, or that it is left out.
  *
@@ -36,7 +36,8 @@ export function place(timeline: Timeline, piece: { settledAt: number; naturalS: 
   const startAt = Math.max(now + o.leadMs, timeline.endAt);
   const lagS = (startAt - piece.settledAt) / 1000;
   if (lagS > o.hardLimitS) return { kind: 'skip', lagS };
-  const waitingS = (startAt - now) / 1000 + piece.naturalS;
+  // What the listener must hear before this piece: the queue the voice has to work off.
+  const waitingS = Math.max(0, (startAt - now - o.leadMs) / 1000);
   return { kind: 'play', startAt, rate: rateFor(waitingS, timeline.endAt > now ? timeline.rate : 1, o), lagS };
 }
 

@@ -1,7 +1,7 @@
 import { normaliseUnit, splitUnits, type Unit } from '../word-units';
 
 /**
- * What the voice says of a line, and when (decision 036), as pure state: the voice speaks what is
+ * What the voice says of a line, and when (decision 039), as pure state: the voice speaks what is
  * settled as soon as it is settled, never a word a later update takes back.
  *
  * - A translated language's settled text is the committed part of its partial translation
@@ -36,7 +36,7 @@ export interface PieceOptions {
   sourceHeld: number;
 }
 
-export const defaultPieceOptions: PieceOptions = { sourceStep: 3, sourceHeld: 1 };
+export const defaultPieceOptions: PieceOptions = { sourceStep: 4, sourceHeld: 1 };
 
 /** One language of one sermon. */
 export class SpokenLines {

@@ -28,7 +28,7 @@ interface SermonVoice {
 }
 
 /**
- * The listeners' voice on the process holding the speaker (decision 036): settled text becomes
+ * The listeners' voice on the process holding the speaker (decision 039): settled text becomes
  * pieces (voice-pieces.ts), each piece is synthesised once per language and voice for the whole
  * cluster — only for voices someone listens to — and placed on that voice's timeline
  * (voice-track.ts), from which every process streams it (voice-streams.ts). Phones that speak

@@ -8,7 +8,7 @@ import { MOCK_SPEECH_KEY, MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } 
 import { toneOf } from '../../../test/mock-azure/spoken-audio';
 
 /**
- * The listeners' voice as a phone hears it (decision 036): one continuous MP3 stream per language,
+ * The listeners' voice as a phone hears it (decision 039): one continuous MP3 stream per language,
  * fed from the server, carrying every settled piece once and in order, through real sockets and a
  * real HTTP connection, against the loopback Azure whose voices last as long as real speech.
  */

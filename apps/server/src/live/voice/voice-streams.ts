@@ -3,7 +3,7 @@ import { audioFrames, FRAME_MS, silentFrame } from './mp3-frames';
 
 /**
  * The listeners' voice as one continuous MP3 stream per sermon, language and voice, on every
- * process that has a listener of it (decision 036). A phone plays it in one <audio> element: a
+ * process that has a listener of it (decision 039). A phone plays it in one <audio> element: a
  * locked iPhone keeps an element that is already playing going, but runs no script to start the
  * next clip, so the server, not the phone, puts one piece after the other.
  *
@@ -18,14 +18,14 @@ export interface VoiceStreamOptions {
   aheadMs: number;
   /** How often connections are written. */
   tickMs: number;
-  /** Silence sent at once to a new connection, in large frames: browsers start playing after a few
-   * dozen kilobytes, and big frames of silence give them those bytes in a second and a half. */
+  /** Silence sent at once to a new connection: a browser plays nothing before its first block of
+   * 32 KB is full (decision 039), so the first block is full at once. */
   primingFrames: number;
   /** A connection holding more unsent bytes than this is not being read: it is closed. */
   maxBufferedBytes: number;
 }
 
-export const defaultStreamOptions: VoiceStreamOptions = { aheadMs: 300, tickMs: 40, primingFrames: 60, maxBufferedBytes: 512 * 1024 };
+export const defaultStreamOptions: VoiceStreamOptions = { aheadMs: 300, tickMs: 40, primingFrames: 70, maxBufferedBytes: 1024 * 1024 };
 
 interface Placed {
   startSlot: number;
@@ -46,7 +46,6 @@ interface Channel {
 const ENDS_KEPT = 500;
 
 const SILENCE = silentFrame();
-const PRIMING = silentFrame(160);
 
 export const slotAt = (ms: number) => Math.floor(ms / FRAME_MS);
 
@@ -64,7 +63,7 @@ export class VoiceStreams {
   attach(sermonId: string, language: string, voice: string, res: ServerResponse): void {
     const channel = this.channel(key(sermonId, language, voice), true)!;
     const connection: Connection = { res, nextSlot: slotAt(this.now()) };
-    res.write(Buffer.concat(Array.from({ length: this.options.primingFrames }, () => PRIMING)));
+    res.write(Buffer.concat(Array.from({ length: this.options.primingFrames }, () => SILENCE)));
     channel.connections.add(connection);
     res.on('close', () => {
       channel.connections.delete(connection);
@@ -142,7 +141,10 @@ export class VoiceStreams {
       c.res.destroy();
       return;
     }
-    const until = slotAt(now + this.options.aheadMs);
+    // Silence is written as time passes; placed pieces as soon as they are placed, so the block a
+    // word is in fills sooner (the phone still plays each at its slot: slots are contiguous).
+    const placedEnd = channel.pieces.reduce((end, p) => Math.max(end, p.startSlot + p.frames.length), 0);
+    const until = Math.max(slotAt(now + this.options.aheadMs), placedEnd);
     if (c.nextSlot >= until) return;
     const out: Buffer[] = [];
     for (let slot = c.nextSlot; slot < until; slot++) out.push(frameAt(channel.pieces, slot) ?? SILENCE);

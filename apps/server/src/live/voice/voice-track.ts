@@ -1,6 +1,5 @@
 import { commit, defaultPacing, emptyTimeline, place, type PacingOptions, type Timeline } from './voice-pacing';
-import { naturalVoice, streamFrames } from './voice-audio';
-import { STREAM_SAMPLE_RATE } from './mp3-frames';
+import { clipAtRate, prepareClip, type PreparedClip } from './voice-audio';
 
 /** A piece on its way to the voice: its text's settling time and its synthesis in progress. */
 export interface PendingPiece {
@@ -29,11 +28,11 @@ export interface TrackDeps {
 
 /**
  * One language and voice of one sermon, on the process holding the speaker: the one timeline
- * every listener of it hears (decision 036). Pieces are placed in the order they were said; a
+ * every listener of it hears (decision 039). Pieces are placed in the order they were said; a
  * piece whose synthesis fails, or is not back in time, is left out and the next one goes on.
  */
 export class VoiceTrack {
-  private readonly queue: Array<PendingPiece & { queuedAt: number }> = [];
+  private readonly queue: Array<PendingPiece & { prepared: Promise<PreparedClip | null>; queuedAt: number }> = [];
   private timeline: Timeline;
   private running = false;
   skippedCount = 0;
@@ -43,7 +42,12 @@ export class VoiceTrack {
   }
 
   push(piece: PendingPiece): void {
-    this.queue.push({ ...piece, queuedAt: this.deps.now() });
+    // Decoded as soon as it arrives, while earlier pieces are being placed.
+    const prepared = piece.audio.then((audio) => (audio ? prepareClip(audio) : null)).catch((err: unknown) => {
+      this.deps.failed(err);
+      return null;
+    });
+    this.queue.push({ ...piece, prepared, queuedAt: this.deps.now() });
     void this.run();
   }
 
@@ -54,11 +58,16 @@ export class VoiceTrack {
       while (this.queue.length > 0) {
         const head = this.queue[0]!;
         const wait = Math.max(0, head.queuedAt + this.deps.synthesisWaitMs - this.deps.now());
-        const audio = await Promise.race([head.audio.catch(() => null), new Promise<null>((r) => setTimeout(() => r(null), wait).unref())]);
+        const clip = await Promise.race([head.prepared, new Promise<null>((r) => setTimeout(() => r(null), wait).unref())]);
         this.queue.shift();
-        if (!audio) continue;
+        if (!clip) {
+          // Failed or too slow: the voice goes on without it (its caption stays).
+          this.skippedCount++;
+          this.deps.skipped((this.deps.now() - head.settledAt) / 1000);
+          continue;
+        }
         try {
-          await this.placeOne(head, audio);
+          await this.placeOne(head, clip);
         } catch (err) {
           this.deps.failed(err);
         }
@@ -68,19 +77,19 @@ export class VoiceTrack {
     }
   }
 
-  private async placeOne(piece: PendingPiece, audio: Buffer): Promise<void> {
-    const natural = await naturalVoice(audio);
-    const naturalS = natural.length / STREAM_SAMPLE_RATE;
-    const placement = place(this.timeline, { settledAt: piece.settledAt, naturalS }, this.deps.now(), this.deps.pacing ?? defaultPacing);
-    if (placement.kind === 'skip') {
+  private async placeOne(piece: PendingPiece, prepared: PreparedClip): Promise<void> {
+    const pacing = this.deps.pacing ?? defaultPacing;
+    const placement = place(this.timeline, { settledAt: piece.settledAt, naturalS: prepared.naturalSeconds }, this.deps.now(), pacing);
+    const skip = (lagS: number) => {
       this.skippedCount++;
-      this.deps.skipped(placement.lagS);
-      return;
-    }
-    const clip = await streamFrames(natural, placement.rate);
-    // Encoding took a moment: a piece is never placed where the stream has already been written.
-    const earliest = this.deps.now() + (this.deps.pacing ?? defaultPacing).leadMs;
-    const startAt = Math.max(placement.startAt, earliest);
+      this.deps.skipped(lagS);
+    };
+    if (placement.kind === 'skip') return skip(placement.lagS);
+    const clip = await clipAtRate(prepared, placement.rate);
+    // Encoding took a moment: a piece is never placed where the stream has already been written,
+    // and the hard limit holds for where it really starts.
+    const startAt = Math.max(placement.startAt, this.deps.now() + pacing.leadMs);
+    if ((startAt - piece.settledAt) / 1000 > pacing.hardLimitS) return skip((startAt - piece.settledAt) / 1000);
     this.timeline = commit(this.timeline, { ...placement, startAt }, clip.seconds);
     this.deps.placed({ startAt, mp3: Buffer.concat(clip.frames), rate: placement.rate, behindS: (startAt - piece.settledAt) / 1000 });
   }

@@ -97,7 +97,7 @@ export async function listenRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/sermons/:id/voice/:lang/:file', {
     schema: {
       tags: ['sermons'],
-      summary: 'A live sermon’s voice in one language: one continuous MP3 stream until the sermon ends (decision 036)',
+      summary: 'A live sermon’s voice in one language: one continuous MP3 stream until the sermon ends (decision 039)',
       params: voiceParams,
       produces: ['audio/mpeg'],
     },

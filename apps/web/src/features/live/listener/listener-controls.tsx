@@ -61,7 +61,8 @@ export function ListenerControls({
               checked={voiceOn && voiceMode !== 'none'}
               disabled={voiceMode === 'none' || isEnded}
               onChange={(e) => onVoice(e.currentTarget.checked)}
-              styles={{ body: { alignItems: 'center' }, track: { minHeight: 28 }, label: touchLabel }}
+              // The track lets taps through to the switch itself, so the whole control answers as one.
+              styles={{ body: { alignItems: 'center' }, track: { minHeight: 28, pointerEvents: 'none' }, label: touchLabel }}
             />
             {voiceMode === 'server' && (
               <VoiceKindControl voices={serverVoices} gender={gender} onGender={onGender} disabled={!voiceOn || isEnded} />

@@ -249,7 +249,7 @@ describe('listener screen', { timeout: 20_000 }, () => {
     expect(socket.sent(liveEvents.listenerJoin)).toMatchObject([{ language: 'es', voice: 'male' }]);
     const streamOf = (el: unknown) => new URL((el as HTMLMediaElement).src).pathname;
     expect(play.mock.contexts.map(streamOf)).toContain(`/api/v1/sermons/${info.sermon.id}/voice/es/male.mp3`);
-    // Captions bring no clips of their own: the stream carries the voice (decision 036).
+    // Captions bring no clips of their own: the stream carries the voice (decision 039).
     act(() => socket.fire(liveEvents.caption, caption(2, '[ES demo] Amen.')));
     expect(new Set(play.mock.contexts).size).toBe(1);
     expect(localStorage.getItem('live.voiceGender')).toBe('male');

@@ -125,7 +125,7 @@ export function ListenerScreen({
   return <LiveView key={sermon.data.sermon.id} info={sermon.data} broadcastId={broadcastId} listHref={listHref} chrome={chrome} autoStart={autoStart} socket={socket} />;
 }
 
-/** Captions are shown by the list; the voice follows its own pieces (decision 036). */
+/** Captions are shown by the list; the voice follows its own pieces (decision 039). */
 const ignoreCaption = () => undefined;
 
 function LiveView({
@@ -364,7 +364,7 @@ function LiveView({
         </Suspense>
       )}
       {!isEnded && <AcceptJesusButton sermonId={sermon.id} language={language} />}
-      {/* Unobtrusive: said once to a screen reader, shown small while it lasts (decision 036). */}
+      {/* Unobtrusive: said once to a screen reader, shown small while it lasts (decision 039). */}
       <Text size="xs" c="dimmed" role="status" aria-live="polite" style={{ flexShrink: 0, minHeight: '1.2em' }}>
         {voice.catchingUp ? t('live.listener.voiceCatchingUp') : ''}
       </Text>

@@ -32,7 +32,7 @@ export function useLiveCaptions({
 }: {
   broadcastId: string;
   onNewCaption: (caption: Caption) => void;
-  /** Settled text for the phone's own voice, and how the server's voice keeps up (decision 036). */
+  /** Settled text for the phone's own voice, and how the server's voice keeps up (decision 039). */
   onVoicePiece?: (piece: VoicePiece) => void;
   onVoiceStatus?: (status: VoiceStatus) => void;
   projector?: boolean;

@@ -70,7 +70,7 @@ describe('go-live screen', { timeout: 20_000 }, () => {
     expect(screen.getByText('42 minutes left this week')).toBeTruthy();
     const counts = screen.getByRole('table', { name: 'Listeners by language' });
     expect(within(counts).getAllByRole('row').map((r) => r.textContent)).toEqual(['LanguageListenersVoice', 'Portuguese3–', 'English1–']);
-    // How far behind each language's voice runs, from the server's voice status (decision 036).
+    // How far behind each language's voice runs, from the server's voice status (decision 039).
     act(() => socket.fire(liveEvents.voiceStatus, { sermonId: sermon.id, language: 'pt', behindS: 4.2, rate: 1.2, skipped: 0 }));
     expect(await within(counts).findByText('4.2 s behind, catching up (1.2×)')).toBeTruthy();
   });

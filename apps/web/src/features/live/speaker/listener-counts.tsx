@@ -7,7 +7,7 @@ import type { VoiceStatus } from '@app/shared';
 
 /**
  * Live listener counts per language, from the server's `sermon:state`, and how far behind the
- * pastor each language's voice runs (decision 036).
+ * pastor each language's voice runs (decision 039).
  */
 export function ListenerCounts({ counts, names, voice = {} }: { counts: Record<string, number>; names: Record<string, string>; voice?: Record<string, VoiceStatus> }) {
   const sectionOrder = useHeadingLevel(1);

@@ -47,7 +47,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
   const goLive = useGoLive();
   const [phase, setPhase] = useState<SpeakerPhase>('setup');
   const [sermon, setSermon] = useState<Sermon | null>(null);
-  /** How far behind the pastor each language's voice runs (decision 036). */
+  /** How far behind the pastor each language's voice runs (decision 039). */
   const [voiceLag, setVoiceLag] = useState<Record<string, VoiceStatus>>({});
   const [recognizerStatus, setRecognizerStatus] = useState<RecognizerStatus>('ready');
   const [interim, setInterim] = useState('');

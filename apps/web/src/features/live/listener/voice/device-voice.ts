@@ -19,7 +19,7 @@ export function pickVoice(voices: SpeechSynthesisVoice[], locale: string): Speec
 const CHARS_PER_SECOND = 14;
 
 /**
- * The device's own voice, for churches without a speech key (decision 036), with the same policy as
+ * The device's own voice, for churches without a speech key (decision 039), with the same policy as
  * the server's: it says the settled pieces as they come, one after another, and when they pile up it
  * says the next one faster (up to 1.3×, `voiceRateFor`), never leaving one out.
  */

@@ -15,7 +15,7 @@ export interface StreamVoiceEvents {
 }
 
 /**
- * The server's voice on a phone (decision 036): one continuous MP3 stream of the language in ONE
+ * The server's voice on a phone (decision 039): one continuous MP3 stream of the language in ONE
  * audio element. An iPhone whose screen is locked keeps an element that is already playing going
  * but runs no script, so nothing here needs to run between pieces: the server puts them one after
  * another. Script only tunes the speed (a start-up backlog is played away a little faster, with the
@@ -26,7 +26,6 @@ export class StreamVoice {
   private url: string | null = null;
   private paced: number | null = null;
   private stalledSince: number | null = null;
-  private serverRate = 1;
 
   constructor(
     private readonly audio: HTMLAudioElement,
@@ -48,15 +47,11 @@ export class StreamVoice {
 
   /** Starts (or switches) the stream; call from a tap where possible (iOS). */
   play(url: string): void {
-    if (this.url === url && !this.audio.paused) return;
+    // Already this stream: a second call (the tap, then the screen catching up) must not restart it.
+    if (this.url === url && this.audio.getAttribute('src')) return;
     this.url = url;
     this.open();
     this.paced ??= window.setInterval(() => this.pace(), PACE_EVERY_MS);
-  }
-
-  /** The speed the server already put into the audio (from the voice status). */
-  setServerRate(rate: number): void {
-    this.serverRate = rate;
   }
 
   /** Back at the live edge: after a pause, the network coming back or a return to the page. */
@@ -118,7 +113,7 @@ export class StreamVoice {
       this.open();
       return;
     }
-    const rate = playbackRateFor(this.ahead(), this.audio.playbackRate, this.serverRate);
+    const rate = playbackRateFor(this.ahead(), this.audio.playbackRate);
     if (rate !== this.audio.playbackRate) {
       this.audio.playbackRate = rate;
       this.audio.defaultPlaybackRate = rate;

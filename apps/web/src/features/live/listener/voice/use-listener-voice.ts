@@ -23,7 +23,7 @@ export interface ListenerVoiceInput {
 }
 
 /**
- * The listener's voice on the phone (decision 036): the server's voice as one continuous stream
+ * The listener's voice on the phone (decision 039): the server's voice as one continuous stream
  * in one audio element, or the phone's own voice saying the settled pieces the server sends. It
  * tells the screen when the voice is catching up and when the browser blocked the sound.
  */
@@ -101,7 +101,6 @@ export function useListenerVoice({ sermonId, language, locale, voicePref, active
   const onStatus = useCallback((s: VoiceStatus) => {
     if (s.language !== current.current.language) return;
     setStatus(s);
-    players.playing?.setServerRate(s.rate);
   }, [players]);
 
   const catchingUp = voicePref !== 'none' && active && (phoneRate > CATCHING_UP_RATE || (server && status !== null && (status.rate > CATCHING_UP_RATE || status.behindS > CATCHING_UP_BEHIND_S)));
