@@ -1,0 +1,37 @@
+import type { ImportField } from '@app/shared';
+import { isMobileHeader } from './columns';
+import { cleanText, dayOrderOf, normaliseDate, normaliseGender, normaliseLanguage, normalisePhone, splitAddress, splitFullName, type DayOrder } from './normalise';
+import type { Table } from './read-table';
+
+/** The person fields an import writes; role, church and everything staff or payroll never. */
+export const IMPORTED_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'suburb', 'address', 'dateOfBirth', 'gender', 'primaryLanguage'] as const;
+export type ImportedField = (typeof IMPORTED_FIELDS)[number];
+export type RowValues = Record<ImportedField, string>;
+
+const columnsOf = (mapping: Array<ImportField | null>, field: ImportField) => mapping.flatMap((f, i) => (f === field ? [i] : []));
+
+/** Reads each row's person values through the mapping: split, combined and normalised. */
+export function rowValuesOf(table: Table, mapping: Array<ImportField | null>): RowValues[] {
+  const col = (field: ImportField) => columnsOf(mapping, field);
+  const phones = col('phone').sort((a, b) => Number(isMobileHeader(table.headers[b] ?? '')) - Number(isMobileHeader(table.headers[a] ?? '')));
+  const dates = col('dateOfBirth');
+  const order: DayOrder = dayOrderOf(table.rows.flatMap((r) => dates.map((i) => r[i] ?? '')));
+  const first = (row: string[], columns: number[]) => columns.map((i) => cleanText(row[i])).find((v) => v !== '') ?? '';
+  return table.rows.map((row) => {
+    const full = splitFullName(first(row, col('fullName')));
+    const place = splitAddress(first(row, col('fullAddress')));
+    // Breeze puts several emails in one cell, separated by commas: the first is the person's.
+    const email = first(row, col('email')).split(/[,;\s]+/)[0] ?? '';
+    return {
+      firstName: first(row, col('preferredName')) || first(row, col('firstName')) || full.first,
+      lastName: first(row, col('lastName')) || full.last,
+      email: email.toLowerCase(),
+      phone: normalisePhone(first(row, phones)),
+      suburb: first(row, col('suburb')) || place.suburb,
+      address: col('address').map((i) => cleanText(row[i])).filter(Boolean).join(', ') || place.address,
+      dateOfBirth: normaliseDate(first(row, dates), order),
+      gender: normaliseGender(first(row, col('gender'))),
+      primaryLanguage: normaliseLanguage(first(row, col('primaryLanguage'))),
+    };
+  });
+}
