@@ -18,7 +18,7 @@ export const cleanText = (value: string | undefined) => (value ?? '').replace(IN
  */
 export function normalisePhone(value: string): string {
   const text = cleanText(value);
-  if (!/^[\d\s()+.\-]+$/.test(text)) return text;
+  if (!/^[\d\s()+.-]+$/.test(text)) return text;
   let digits = text.replace(/\D/g, '');
   if (digits.startsWith('61') && digits.length === 11) digits = `0${digits.slice(2)}`;
   else if (digits.startsWith('610') && digits.length === 12) digits = digits.slice(2);
@@ -28,7 +28,7 @@ export function normalisePhone(value: string): string {
 
 export type DayOrder = 'dmy' | 'mdy';
 
-const SLASHED = /^(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2}|\d{4})(?:\s.*)?$/;
+const SLASHED = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})(?:\s.*)?$/;
 
 /**
  * Day-first or month-first for a whole column, from its values (PEOPLE-IMPORT.md): a first number

@@ -10,7 +10,7 @@ export async function downloadRefused(preview: ImportPreview, filename: string, 
   const rows = preview.rows.filter((r) => r.outcome === 'refused');
   const csv = unparse({
     fields: [...preview.headers, t('peopleImport.preview.reasonColumn')],
-    data: rows.map((r) => [...(r.cells ?? []), r.reasons.map((x) => t(x.key, { defaultValue: x.message })).join('; ')]),
+    data: rows.map((r) => [...(r.cells ?? []), r.reasons.map((x) => t(x.key)).join('; ')]),
   }, { escapeFormulae: true });
   const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
