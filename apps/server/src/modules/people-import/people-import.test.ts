@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, peopleImportItems, peopleImports, users } from '../../db/schema';
 import { useCastApp } from '../../../test/helpers/cast-app';
 import { multipart } from '../../../test/helpers/uploads';
 import { sessionCookie } from '../../../test/helpers/factories';
@@ -156,5 +156,37 @@ describe('people import', () => {
     const csv = await call('GET', '/users/export.csv', app.cast.churchAdmin.cookie);
     const again = await importFile(app.cast.churchAdmin.cookie, csv.rawPayload, 'users.csv');
     expect(again.preview.counts).toMatchObject({ new: 0, update: 0 });
+  });
+
+  it('resumes after a restart: committed batches stay, the rest is written once', async () => {
+    const tag = unique();
+    const lines = ['First Name,Last Name,Email,Mobile,Suburb'];
+    for (let i = 0; i < 450; i++) lines.push(`Maria,Santos,bulk${i}.${tag}@example.com,0412345678,Ryde`);
+    const first = await importFile(app.cast.churchAdmin.cookie, lines.join('\n'));
+    expect(first.status).toMatchObject({ status: 'done', created: 450 });
+    const db = app.t.ctx.db;
+    const kept = await db.select({ rowNo: peopleImportItems.rowNo, userId: peopleImportItems.userId }).from(peopleImportItems).where(eq(peopleImportItems.importId, first.id));
+    // As if the process had died after the first batch committed: later rows unwritten.
+    const later = kept.filter((k) => k.rowNo > 201).map((k) => k.userId!);
+    await db.delete(users).where(inArray(users.id, later));
+    await db.update(peopleImportItems).set({ done: false, userId: null }).where(and(eq(peopleImportItems.importId, first.id), gt(peopleImportItems.rowNo, 201)));
+    await db.update(peopleImports).set({ status: 'running', done: 200, created: 200, finishedAt: null }).where(eq(peopleImports.id, first.id));
+    await kickImportWorker(app.t.ctx);
+    const after = await call('GET', `/people-imports/${first.id}`, app.cast.churchAdmin.cookie);
+    expect(after.json()).toMatchObject({ status: 'done', created: 450, done: 450 });
+    const people = await db.select({ id: users.id }).from(users).where(like(users.email, `bulk%.${tag}@example.com`));
+    expect(people).toHaveLength(450);
+    const firstBatch = await db.select({ rowNo: peopleImportItems.rowNo, userId: peopleImportItems.userId }).from(peopleImportItems).where(eq(peopleImportItems.importId, first.id));
+    expect(firstBatch.filter((k) => k.rowNo <= 201)).toEqual(expect.arrayContaining(kept.filter((k) => k.rowNo <= 201)));
+  });
+
+  it('keeps formula text as text on import and neutralises it on export; invisible marks are dropped', async () => {
+    const tag = unique();
+    const csv = `First Name,Last Name,Email,Mobile,Suburb,Address\r\n\u200FMaria\u202E,Santos,formula.${tag}@example.com,0412345678,Ryde,"=HYPERLINK(""http://evil.example"")"\r\n`;
+    await importFile(app.cast.churchAdmin.cookie, csv);
+    const [person] = await app.t.ctx.db.select().from(users).where(eq(users.email, `formula.${tag}@example.com`));
+    expect(person).toMatchObject({ firstName: 'Maria', address: '=HYPERLINK("http://evil.example")' });
+    const exported = await call('GET', `/users/export.csv?q=formula.${tag}`, app.cast.churchAdmin.cookie);
+    expect(exported.body).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
   });
 });

@@ -2,7 +2,7 @@ import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { englishValidationMessage, personFields, type ImportField, type ImportOutcome, type PreviewRow } from '@app/shared';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { IMPORTED_FIELDS, rowValuesOf, type ImportedField, type RowValues } from './row-values';
+import { breathe, IMPORTED_FIELDS, rowValuesOf, SLICE, type ImportedField, type RowValues } from './row-values';
 import type { Table } from './read-table';
 
 /** A row of the preview, with what confirming it would write. */
@@ -47,10 +47,17 @@ function storedOf(values: RowValues, parsed: Record<string, unknown>): Record<Im
  * or refused with its reasons. A later row repeating an email is refused naming the first.
  */
 export async function planRows(db: Db, churchId: string, table: Table, mapping: Array<ImportField | null>): Promise<PlannedRow[]> {
-  const all = rowValuesOf(table, mapping);
+  const all = await rowValuesOf(table, mapping);
   const existing = await existingPeople(db, [...new Set(all.map((v) => v.email).filter(Boolean))]);
   const firstRowOf = new Map<string, number>();
-  return all.map((values, i): PlannedRow => {
+  const planned: PlannedRow[] = [];
+  for (const [i, values] of all.entries()) {
+    if (i % SLICE === SLICE - 1) await breathe();
+    planned.push(planRow(values, i));
+  }
+  return planned;
+
+  function planRow(values: RowValues, i: number): PlannedRow {
     const row = i + 2;
     const base = { row, name: `${values.firstName} ${values.lastName}`.trim(), email: values.email, changes: [] as string[] };
     const refuse = (reasons: PlannedRow['reasons']): PlannedRow => ({ ...base, outcome: 'refused', reasons, cells: table.rows[i]!.map((c) => c ?? '') });
@@ -72,7 +79,7 @@ export async function planRows(db: Db, churchId: string, table: Table, mapping: 
       return refuse([reason('email', 'peopleImport.reason.notYours', 'This email belongs to someone an import cannot change (another church, staff or an administrator)')]);
     }
     return { ...base, outcome: 'update', changes, reasons: [], userId: person.id, values: Object.fromEntries(changes.map((f) => [f, stored[f]])) };
-  });
+  }
 }
 
 export function countsOf(rows: PlannedRow[]) {
