@@ -17,7 +17,7 @@ import { downloadRefused } from './refused-csv';
 
 /** `/users/import`: a church's people from a CSV or XLSX, checked row by row before anything is written (decision 036). */
 export function ImportPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const viewer = useViewer();
   const [upload, setUpload] = useState<ImportUpload | null>(null);
   const [mapping, setMapping] = useState<Array<ImportField | null>>([]);
@@ -57,13 +57,14 @@ export function ImportPage() {
       <Stack>
         <Card withBorder>
           <Stack>
-            <Text size="sm">{t('peopleImport.intro', { max: IMPORT_MAX_ROWS.toLocaleString() })}</Text>
+            <Text size="sm">{t('peopleImport.intro', { max: IMPORT_MAX_ROWS.toLocaleString(i18n.language) })}</Text>
             {isPlatform && <ChurchSelect required value={churchId} onChange={setChurchId} />}
             <FileInput
               label={t('peopleImport.file')}
               description={t('peopleImport.fileHint')}
               accept=".csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+              placeholder={t('peopleImport.choose')}
               onChange={start}
               disabled={send.isPending || (isPlatform && !churchId)}
               clearable
@@ -72,7 +73,6 @@ export function ImportPage() {
             {send.isError && <Alert color="red" role="alert" title={t('peopleImport.errors.title')}>{importErrorMessage(send.error, t)}</Alert>}
           </Stack>
         </Card>
-        <Title order={2} size="h4">{t('peopleImport.history')}</Title>
         <ImportHistory />
       </Stack>
     );

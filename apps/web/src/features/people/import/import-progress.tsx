@@ -1,7 +1,8 @@
-import { Alert, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Card, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
 import type { ImportSummary, UndoResult } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
+import { EmptyList, ErrorState, LoadingState } from '../../../components/query-states';
 import { importApi } from './import-api';
 import { importErrorMessage } from './import-error';
 
@@ -65,19 +66,28 @@ function UndoReport({ result }: { result: UndoResult }) {
   );
 }
 
+/** The church's earlier imports, each with its result and Undo while it can be; loading, empty and error states. */
 export function ImportHistory() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = importApi.useList();
-  if (!list.data || list.data.length === 0) return null;
-  return (
-    <Stack gap="md">
-      {list.data.map((s) => (
-        <Stack key={s.id} gap={4}>
-          <Text size="sm" fw={500}>{s.filename} · {new Date(s.createdAt).toLocaleString()}</Text>
+  let body;
+  if (list.isPending) body = <LoadingState />;
+  else if (list.isError) body = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+  else if (list.data.length === 0) body = <EmptyList title={t('peopleImport.noHistory')} />;
+  else {
+    body = list.data.map((s) => (
+      <Card key={s.id} withBorder>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{s.filename} · {new Date(s.createdAt).toLocaleString(i18n.language)}</Text>
           <ImportProgress summary={s} />
         </Stack>
-      ))}
-      {list.isError && <Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+      </Card>
+    ));
+  }
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">{t('peopleImport.history')}</Title>
+      {body}
     </Stack>
   );
 }

@@ -9,22 +9,21 @@ export function MappingTable({ upload, mapping, onChange }: { upload: ImportUplo
   const { t } = useTranslation();
   const options = [{ value: IGNORE, label: t('peopleImport.mapping.ignore') }, ...importFields.map((f) => ({ value: f, label: t(`peopleImport.fields.${f}`) }))];
   return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table verticalSpacing="xs">
+    <Table verticalSpacing="xs" layout="fixed">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('peopleImport.mapping.column')}</Table.Th>
-            <Table.Th>{t('peopleImport.mapping.field')}</Table.Th>
+            <Table.Th w="48%">{t('peopleImport.mapping.field')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {upload.columns.map((c) => (
             <Table.Tr key={c.index}>
               <Table.Td>
-                <Text size="sm" fw={500}>{c.header || t('peopleImport.mapping.untitled', { n: c.index + 1 })}</Text>
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{c.header || t('peopleImport.mapping.untitled', { n: c.index + 1 })}</Text>
                 <Text size="xs" c="dimmed" lineClamp={1}>{c.samples.join(' · ')}</Text>
               </Table.Td>
-              <Table.Td miw={160}>
+              <Table.Td>
                 <Select
                   aria-label={t('peopleImport.mapping.fieldFor', { column: c.header || c.index + 1 })}
                   data={options}
@@ -36,7 +35,6 @@ export function MappingTable({ upload, mapping, onChange }: { upload: ImportUplo
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    </Table>
   );
 }

@@ -22,12 +22,12 @@ export function PreviewTable({ preview }: { preview: ImportPreview }) {
         data={[{ value: 'all', label: t('peopleImport.preview.all', { count: preview.rows.length }) }, ...importOutcomes.map((o) => ({ value: o, label: `${t(`peopleImport.outcome.${o}`)} (${preview.counts[o]})` }))]}
         styles={{ root: { flexWrap: 'wrap', maxWidth: '100%' } }}
       />
-      <Table.ScrollContainer minWidth={360}>
-        <Table verticalSpacing="xs" striped>
+      {/* Fixed layout: on a 390 px phone the reasons wrap instead of pushing the table wider. */}
+      <Table verticalSpacing="xs" striped layout="fixed">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('peopleImport.preview.row')}</Table.Th>
-              <Table.Th>{t('peopleImport.preview.person')}</Table.Th>
+              <Table.Th w={56}>{t('peopleImport.preview.row')}</Table.Th>
+              <Table.Th w="40%">{t('peopleImport.preview.person')}</Table.Th>
               <Table.Th>{t('peopleImport.preview.outcome')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -36,19 +36,18 @@ export function PreviewTable({ preview }: { preview: ImportPreview }) {
               <Table.Tr key={r.row}>
                 <Table.Td>{r.row}</Table.Td>
                 <Table.Td>
-                  <Text size="sm">{r.name || '—'}</Text>
-                  <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>{r.email}</Text>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{r.name || '—'}</Text>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{r.email}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4}><Badge color={outcomeColor[r.outcome]} variant="light">{t(`peopleImport.outcome.${r.outcome}`)}</Badge></Group>
                   {r.changes.length > 0 && <Text size="xs" c="dimmed">{r.changes.map((f) => t(`peopleImport.fields.${f}`)).join(', ')}</Text>}
-                  {r.reasons.map((x, i) => <Text key={i} size="xs" c="red.8">{t(`peopleImport.fields.${x.field}`, { defaultValue: x.field })}: {t(x.key, { defaultValue: x.message })}</Text>)}
+                  {r.reasons.map((x, i) => <Text key={i} size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>{t(`peopleImport.fields.${x.field}`, { defaultValue: x.field })}: {t(x.key, { defaultValue: x.message })}</Text>)}
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      </Table>
       {rows.length > PAGE && <Pagination total={Math.ceil(rows.length / PAGE)} value={page} onChange={setPage} size="sm" aria-label={t('peopleImport.preview.pages')} />}
     </Stack>
   );
