@@ -6,6 +6,7 @@ import { writeAudit, type DbOrTx } from '../../lib/audit';
 import { newReferralCode } from '../../lib/ids';
 import type { NewPerson } from '../users/insert-person';
 import { createInvitation, mailNewAccount } from '../users/invitations';
+import { startPrivacySchedule } from '../privacy/schedule';
 
 // One number for every process sharing the database (decision 017's pattern; decision 036).
 const IMPORT_LOCK = 7_120_036;
@@ -170,21 +171,9 @@ export function kickImportWorker(ctx: AppContext): Promise<void> {
 }
 
 /**
- * The import job inside the server process: resumes unfinished imports at start (a restart
- * mid-import), then checks every second for work and invitations to send.
+ * The import job inside the server process, on the schedules' pattern (decision 017): resumes
+ * unfinished imports at start (a restart mid-import), then checks every second for work and for
+ * invitations to send.
  */
-export function startImportWorker(ctx: AppContext, everyMs = 1000): () => void {
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    void kickImportWorker(ctx);
-    sendImportInvitations(ctx).catch((err: unknown) => ctx.log.error({ err }, 'import invitations could not be sent; retried at the next tick'));
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
-}
+export const startImportWorker = (ctx: AppContext, everyMs = 1000) =>
+  startPrivacySchedule(ctx, (c) => Promise.all([kickImportWorker(c), sendImportInvitations(c)]), everyMs, null, 'people import');
