@@ -189,4 +189,13 @@ describe('people import', () => {
     const exported = await call('GET', `/users/export.csv?q=formula.${tag}`, app.cast.churchAdmin.cookie);
     expect(exported.body).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
   });
+
+  it('forgets an upload left at the preview for a day', async () => {
+    const up = await upload(app.cast.churchAdmin.cookie, 'First Name,Last Name\r\nMaria,Santos\r\n');
+    const { forgetStalePreviews, PREVIEW_KEEP_MS } = await import('./worker');
+    await forgetStalePreviews(app.t.ctx, new Date(Date.now() + PREVIEW_KEEP_MS - 60_000));
+    expect((await call('GET', `/people-imports/${up.json().id}`, app.cast.churchAdmin.cookie)).statusCode).toBe(200);
+    await forgetStalePreviews(app.t.ctx, new Date(Date.now() + PREVIEW_KEEP_MS + 60_000));
+    expect((await call('GET', `/people-imports/${up.json().id}`, app.cast.churchAdmin.cookie)).statusCode).toBe(404);
+  });
 });

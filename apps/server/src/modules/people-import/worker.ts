@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { PrimaryLanguage } from '@app/shared';
 import type { AppContext } from '../../context';
 import { churches, peopleImportItems, peopleImports, users } from '../../db/schema';
@@ -170,10 +170,18 @@ export function kickImportWorker(ctx: AppContext): Promise<void> {
   return run;
 }
 
+/** How long an uploaded file that was never confirmed is kept: its people's details go with it. */
+export const PREVIEW_KEEP_MS = 24 * 60 * 60_000;
+
+/** Uploads left at the preview for a day are deleted, their table of people with them. */
+export async function forgetStalePreviews(ctx: AppContext, now = new Date()): Promise<void> {
+  await ctx.db.delete(peopleImports).where(and(eq(peopleImports.status, 'preview'), lt(peopleImports.createdAt, new Date(now.getTime() - PREVIEW_KEEP_MS))));
+}
+
 /**
  * The import job inside the server process, on the schedules' pattern (decision 017): resumes
- * unfinished imports at start (a restart mid-import), then checks every second for work and for
- * invitations to send.
+ * unfinished imports at start (a restart mid-import), then checks every second for work, for
+ * invitations to send and for previews to forget.
  */
 export const startImportWorker = (ctx: AppContext, everyMs = 1000) =>
-  startPrivacySchedule(ctx, (c) => Promise.all([kickImportWorker(c), sendImportInvitations(c)]), everyMs, null, 'people import');
+  startPrivacySchedule(ctx, (c) => Promise.all([kickImportWorker(c), sendImportInvitations(c), forgetStalePreviews(c)]), everyMs, null, 'people import');
