@@ -9,6 +9,7 @@ import { startControlServer } from './modules/backups/control';
 import { onBackupFinished } from './modules/backups/run-backup';
 import { backupHealth } from './modules/backups/service';
 import { LISTEN_BACKLOG } from './lib/listen';
+import { startImportWorker } from './modules/people-import/worker';
 
 async function start(config: Config) {
   await ensureWritableDataDir(config.DATA_DIR);
@@ -26,6 +27,8 @@ async function start(config: Config) {
   // The daily backup at BACKUP_TIME, claimed by one process of a cluster (decision 032); each backup
   // run, scheduled or Back up now, counts itself at /metrics (decision 035), not each check.
   ctx.onClose(startPrivacySchedule(ctx, runBackupSchedule, BACKUP_CHECK_EVERY_MS, null));
+  // People imports confirmed and not finished, resumed after a restart, and their invitations (decision 036).
+  ctx.onClose(startImportWorker(ctx));
   ctx.onClose(onBackupFinished((outcome) => ctx.metrics.recordJobRun('backup', outcome.ok)));
   ctx.metrics.readLastGoodBackupFrom(async () => (await backupHealth(ctx)).lastGoodAt);
   // `npm run backup` cannot open the embedded database while this process has it: it asks here.

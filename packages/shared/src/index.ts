@@ -40,3 +40,4 @@ export * from './chat-events';
 export * from './two-step';
 export * from './backups';
 export * from './voice-playback';
+export * from './people-import';

@@ -17,6 +17,7 @@ export const permissions = [
   'users:write',
   'users:set-role',
   'users:delete',
+  'people:import',
   'staff:reveal-payroll',
   'users:reset-two-step',
   'events:manage',
@@ -57,6 +58,8 @@ export const permissionTable: Record<Permission, Partial<Record<Role, Scope>>> =
   'users:read': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'self' },
   'users:write': { platform_admin: 'any', church_admin: 'own', staff: 'own', member: 'self' },
   'users:delete': { platform_admin: 'any', church_admin: 'own' },
+  // People import and its undo (decision 036): administrators only, never staff.
+  'people:import': { platform_admin: 'any', church_admin: 'own' },
   // Lists of people: the church's own staff and admins; a member reads only their own record.
   'users:list': { platform_admin: 'any', church_admin: 'own', staff: 'own' },
   // Promoting a member to staff and back: not for staff themselves.

@@ -12,9 +12,9 @@ export interface UploadedFile {
  * One file from a multipart request, whole, as bytes (glossary CSV, prepared text): 415 when not
  * multipart, 400 without the file, 413 over the multipart plugin's size limit.
  */
-export async function readFileUpload(req: FastifyRequest, field: string, missingMessage: string): Promise<UploadedFile> {
+export async function readFileUpload(req: FastifyRequest, field: string, missingMessage: string, maxBytes?: number): Promise<UploadedFile> {
   if (!req.isMultipart()) throw new AppError('unsupported_media_type', 415, `Send the file as multipart/form-data in the field "${field}"`);
-  const part = await req.file();
+  const part = await req.file(maxBytes ? { limits: { fileSize: maxBytes } } : undefined);
   if (!part || part.fieldname !== field) throw badRequest(missingMessage, [{ field, message: missingMessage }]);
   try {
     const bytes = await part.toBuffer();

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf, type AccessRule } from '@app/shared';
 import { requireActor } from './access';
-import { sendCsv, wantsCsv, type CsvColumn, type Page } from './lists';
+import { sendCsv, sendXlsx, wantsCsv, type CsvColumn, type Page } from './lists';
 import type { Actor } from './session';
 
 export interface ListRouteOptions<Q extends z.ZodType, Item> {
@@ -26,7 +26,8 @@ export interface ListRouteOptions<Q extends z.ZodType, Item> {
 
 /**
  * Registers a list: `GET url` answers `{ items, total, page, pageSize }`, or CSV of the whole query
- * for `Accept: text/csv`; `GET url/export.csv` is the same CSV for a plain download link.
+ * for `Accept: text/csv`; `GET url/export.csv` is the same CSV for a plain download link, and
+ * `GET url/export.xlsx` the same rows as a workbook (decision 036).
  */
 export function registerListRoutes<Q extends z.ZodType, Item>(app: FastifyInstance, o: ListRouteOptions<Q, Item>) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -45,4 +46,8 @@ export function registerListRoutes<Q extends z.ZodType, Item>(app: FastifyInstan
     schema: { tags: o.tags, summary: `${o.summary} as CSV`, description: 'The same query as the list, every page, streamed.', querystring: o.querystring, ...(o.params ? { params: o.params } : {}) },
     config: { requires: o.requires },
   }, async (req, reply) => sendCsv(reply, o.filename, o.csvColumns, await o.all(requireActor(req), req.query as z.output<Q>, req.params as Record<string, string>)));
+  api.get(`${o.url}/export.xlsx`, {
+    schema: { tags: o.tags, summary: `${o.summary} as XLSX`, description: 'The same query and columns as the CSV, as a workbook.', querystring: o.querystring, ...(o.params ? { params: o.params } : {}) },
+    config: { requires: o.requires },
+  }, async (req, reply) => sendXlsx(reply, o.filename.replace(/\.csv$/, '.xlsx'), o.csvColumns, await o.all(requireActor(req), req.query as z.output<Q>, req.params as Record<string, string>)));
 }

@@ -26,6 +26,7 @@ import { auditRoutes } from './audit/routes';
 import { lobbyRoutes } from './lobby/routes';
 import { scheduleRoutes } from './schedule/routes';
 import { glossaryRoutes } from './glossary/routes';
+import { peopleImportRoutes } from './people-import/routes';
 import { preparedTextRoutes } from './prepared-texts/routes';
 import { messageRoutes } from './messages/routes';
 import { twoStepRoutes } from './two-step/routes';
@@ -62,6 +63,7 @@ export const apiModules: ApiModule[] = [
   lobbyRoutes,
   scheduleRoutes,
   glossaryRoutes,
+  peopleImportRoutes,
   preparedTextRoutes,
   messageRoutes,
   twoStepRoutes,

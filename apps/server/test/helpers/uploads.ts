@@ -3,9 +3,10 @@ import type { Db } from '../../src/db/client';
 import { storedFiles } from '../../src/db/schema';
 import sharp from 'sharp';
 
-/** A multipart/form-data body with one file, as a browser would send it. */
-export async function multipart(bytes: Buffer, filename: string, type: string, field = 'file') {
+/** A multipart/form-data body with one file (after `fields`), as a browser would send it. */
+export async function multipart(bytes: Buffer, filename: string, type: string, field = 'file', fields: Record<string, string> = {}) {
   const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
   const req = new Request('http://localhost/', { method: 'PUT', body: form });
   return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };

@@ -53,6 +53,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.staffDetail, lazy: () => import('../features/people/staff/staff-member-page') },
   { path: paths.users, lazy: () => import('../features/people/users/users-page') },
   { path: paths.userNew, lazy: () => import('../features/people/users/new-user-page') },
+  { path: paths.userImport, lazy: () => import('../features/people/import/import-page') },
   { path: paths.userDetail, lazy: () => import('../features/people/users/user-page') },
   { path: paths.requestDelete, lazy: () => import('../features/account-deletion/request-delete-page') },
   { path: paths.feedback, lazy: () => import('../features/feedback/feedback-page') },

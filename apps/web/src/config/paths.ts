@@ -38,6 +38,8 @@ export const paths = {
   staffMembers: '/staff-members',
   users: '/users',
   userNew: '/users/new',
+  // People import (decision 036).
+  userImport: '/users/import',
   userDetail: '/users/:id',
   staffNew: '/staff-members/new',
   staffDetail: '/staff-members/:id',

@@ -15,10 +15,10 @@ export function startPrivacySchedule(
   run: (ctx: AppContext) => Promise<unknown> = runPrivacyJobs,
   everyMs = PRIVACY_JOB_EVERY_MS,
   job: JobName | null = 'purge',
+  // null job: the backup schedule's checks, whose backups count themselves (Back up now's too).
+  name: string = job ?? 'backup schedule',
 ): () => void {
   let stopped = false;
-  // null: the backup schedule's checks, whose backups count themselves (Back up now's too).
-  const name = job ?? 'backup schedule';
   const tick = () => {
     if (stopped) return;
     run(ctx).then(

@@ -120,13 +120,19 @@ export function personFilters(f: { churchScope: string | null; churchId?: string
 
 export const allOf = (conds: Array<SQL | undefined>) => and(...conds.filter((c): c is SQL => c !== undefined));
 
-/** CSV columns of a person (the same names as the JSON). */
+/**
+ * CSV and XLSX columns of a person (the same names as the JSON). The people import reads these
+ * headers back (decision 036): an export imported again changes nothing.
+ */
 export const personCsvColumns: CsvColumn<Person>[] = [
   { header: 'firstName', value: (p) => p.firstName },
   { header: 'lastName', value: (p) => p.lastName },
   { header: 'email', value: (p) => p.email },
   { header: 'phone', value: (p) => p.phone },
   { header: 'suburb', value: (p) => p.suburb },
+  { header: 'address', value: (p) => p.address },
+  { header: 'dateOfBirth', value: (p) => p.dateOfBirth },
+  { header: 'gender', value: (p) => p.gender },
   { header: 'church', value: (p) => p.churchName },
   { header: 'role', value: (p) => p.role },
   { header: 'status', value: (p) => p.status },

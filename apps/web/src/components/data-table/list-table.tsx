@@ -27,7 +27,7 @@ export interface ListTableProps<T> {
   columns: DataTableColumn<T>[];
   searchLabel: string;
   searchPlaceholder?: string;
-  /** The CSV download of the same query (`…/export.csv?…`). */
+  /** The CSV download of the same query (`…/export.csv?…`); its XLSX twin is offered beside it. */
   exportUrl?: string;
   /** Filter controls, shown beside the search. */
   filters?: ReactNode;
@@ -58,6 +58,11 @@ export function ListTable<T extends { id: string }>(p: ListTableProps<T>) {
       {p.exportUrl && (
         <Button component="a" href={p.exportUrl} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
           {t('common.list.exportCsv')}
+        </Button>
+      )}
+      {p.exportUrl && (
+        <Button component="a" href={p.exportUrl.replace('/export.csv', '/export.xlsx')} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+          {t('common.list.exportXlsx')}
         </Button>
       )}
     </Group>

@@ -34,6 +34,7 @@ export const routeTitles: ReadonlyArray<readonly [pattern: string, title: RouteT
   [paths.staffNew, { titleKey: 'people.staff.addTitle', menuId: 'staffMembers', trail: [{ labelKey: 'nav.staffMembers', path: paths.staffMembers }] }],
   [paths.staffDetail, { titleKey: 'people.staff.detailTitle', menuId: 'staffMembers', trail: [{ labelKey: 'nav.staffMembers', path: paths.staffMembers }] }],
   [paths.users, item('users')],
+  [paths.userImport, { titleKey: 'peopleImport.title', menuId: 'users', trail: [{ labelKey: 'nav.users', path: paths.users }] }],
   [paths.userNew, { titleKey: 'people.users.addTitle', menuId: 'users', trail: [{ labelKey: 'nav.users', path: paths.users }] }],
   [paths.userDetail, { titleKey: 'people.users.detailTitle', menuId: 'users', trail: [{ labelKey: 'nav.users', path: paths.users }] }],
   [paths.churches, item('churches')],

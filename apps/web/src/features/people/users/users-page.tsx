@@ -1,5 +1,5 @@
 import { Button, Group, Select } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
+import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -40,9 +40,16 @@ export function UsersPage() {
     </Button>
   );
 
+  // People import (decision 036): church and platform administrators, as the server enforces.
+  const importButton = viewer.role === 'church_admin' || isPlatform ? (
+    <Button component={Link} to={paths.userImport} variant="default" leftSection={<IconFileImport size={16} aria-hidden />}>
+      {t('peopleImport.open')}
+    </Button>
+  ) : null;
+
   return (
     <>
-      <Group justify="flex-end" mb="sm">{addButton}</Group>
+      <Group justify="flex-end" mb="sm" gap="sm">{importButton}{addButton}</Group>
       <ListTable
         label={t('nav.users')}
         list={list}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IMPORT_MAX_BYTES, idParams, importConfirmBody, importListQuery, importMappingBody, importPreviewSchema, importSummarySchema, importUploadSchema, undoResultSchema,
+} from '@app/shared';
+import type { AppContext } from '../../context';
+import { requireActor } from '../../lib/access';
+import { readFileUpload } from '../../lib/file-upload';
+import { confirmImport, getImport, listImports, previewImport, uploadImport } from './service';
+import { undoImport } from './undo';
+
+/** People import (decision 036): upload, preview, confirm, progress, undo. Administrators only. */
+export async function peopleImportRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['people import'];
+  const config = { requires: 'people:import' as const };
+
+  api.post('/people-imports', {
+    schema: {
+      tags,
+      summary: 'Upload a CSV or XLSX of people (multipart `file`, optional `churchId` for platform admins): its columns and their automatic matches',
+      description: 'Nothing about people is written. Not a spreadsheet: 415; over 10 MB, 20,000 rows or a zip bomb: 413.',
+      response: { 201: importUploadSchema },
+    },
+    config: { ...config, rateLimit: { max: 30, timeWindow: '1 minute' } },
+  }, async (req, reply) => {
+    const actor = requireActor(req);
+    const file = await readFileUpload(req, 'file', 'Choose a CSV or XLSX file', IMPORT_MAX_BYTES);
+    return reply.code(201).send(await uploadImport(ctx, actor, file, file.fields.churchId || undefined));
+  });
+
+  api.get('/people-imports', {
+    schema: { tags, summary: 'The church’s recent imports, newest first', querystring: importListQuery, response: { 200: z.array(importSummarySchema) } },
+    config,
+  }, async (req) => listImports(ctx, requireActor(req), req.query.churchId));
+
+  api.get('/people-imports/:id', {
+    schema: { tags, summary: 'One import: status and progress', params: idParams, response: { 200: importSummarySchema } },
+    config,
+  }, async (req) => getImport(ctx, requireActor(req), req.params.id));
+
+  api.post('/people-imports/:id/preview', {
+    schema: { tags, summary: 'Every row’s outcome under a column mapping (nothing is written)', params: idParams, body: importMappingBody, response: { 200: importPreviewSchema } },
+    config,
+  }, async (req) => previewImport(ctx, requireActor(req), req.params.id, req.body.mapping));
+
+  api.post('/people-imports/:id/confirm', {
+    schema: {
+      tags,
+      summary: 'Write the new and updated people in the background; `invite` mails each new person a set-your-password link',
+      params: idParams,
+      body: importConfirmBody,
+      response: { 202: importSummarySchema },
+    },
+    config,
+  }, async (req, reply) => reply.code(202).send(await confirmImport(ctx, requireActor(req), req.params.id, req.body.mapping, req.body.invite)));
+
+  api.post('/people-imports/:id/undo', {
+    schema: { tags, summary: 'Take a finished import back (7 days); people who signed in or changed since are kept and listed', params: idParams, response: { 200: undoResultSchema } },
+    config,
+  }, async (req) => undoImport(ctx, requireActor(req), req.params.id));
+}

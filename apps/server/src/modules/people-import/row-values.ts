@@ -1,0 +1,44 @@
+import type { ImportField } from '@app/shared';
+import { isMobileHeader } from './columns';
+import { cleanText, dayOrderOf, normaliseDate, normaliseGender, normaliseLanguage, normalisePhone, splitAddress, splitFullName, type DayOrder } from './normalise';
+import type { Table } from './read-table';
+
+/** The person fields an import writes; role, church and everything staff or payroll never. */
+export const IMPORTED_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'suburb', 'address', 'dateOfBirth', 'gender', 'primaryLanguage'] as const;
+export type ImportedField = (typeof IMPORTED_FIELDS)[number];
+export type RowValues = Record<ImportedField, string>;
+
+const columnsOf = (mapping: Array<ImportField | null>, field: ImportField) => mapping.flatMap((f, i) => (f === field ? [i] : []));
+
+/** Lets other work (live captions) run between slices of a long synchronous loop. */
+export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const SLICE = 250;
+
+/** Reads each row's person values through the mapping: split, combined and normalised. */
+export async function rowValuesOf(table: Table, mapping: Array<ImportField | null>): Promise<RowValues[]> {
+  const col = (field: ImportField) => columnsOf(mapping, field);
+  const phones = col('phone').sort((a, b) => Number(isMobileHeader(table.headers[b] ?? '')) - Number(isMobileHeader(table.headers[a] ?? '')));
+  const dates = col('dateOfBirth');
+  const order: DayOrder = dayOrderOf(table.rows.flatMap((r) => dates.map((i) => r[i] ?? '')));
+  const first = (row: string[], columns: number[]) => columns.map((i) => cleanText(row[i])).find((v) => v !== '') ?? '';
+  const out: RowValues[] = [];
+  for (const [i, row] of table.rows.entries()) {
+    if (i % SLICE === SLICE - 1) await breathe();
+    const full = splitFullName(first(row, col('fullName')));
+    const place = splitAddress(first(row, col('fullAddress')));
+    // Breeze puts several emails in one cell, separated by commas: the first is the person's.
+    const email = first(row, col('email')).split(/[,;\s]+/)[0] ?? '';
+    out.push({
+      firstName: first(row, col('preferredName')) || first(row, col('firstName')) || full.first,
+      lastName: first(row, col('lastName')) || full.last,
+      email: email.toLowerCase(),
+      phone: normalisePhone(first(row, phones)),
+      suburb: first(row, col('suburb')) || place.suburb,
+      address: col('address').map((i) => cleanText(row[i])).filter(Boolean).join(', ') || place.address,
+      dateOfBirth: normaliseDate(first(row, dates), order),
+      gender: normaliseGender(first(row, col('gender'))),
+      primaryLanguage: normaliseLanguage(first(row, col('primaryLanguage'))),
+    });
+  }
+  return out;
+}

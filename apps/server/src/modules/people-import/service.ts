@@ -1,0 +1,100 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { IMPORT_UNDO_DAYS, type ImportField, type ImportSummary, type ImportUpload } from '@app/shared';
+import type { AppContext } from '../../context';
+import { churches, peopleImportItems, peopleImports } from '../../db/schema';
+import { canReachChurch, churchFilter } from '../../lib/access';
+import { writeAudit } from '../../lib/audit';
+import { AppError, notFound } from '../../lib/errors';
+import type { Actor } from '../../lib/session';
+import { guessMapping } from './columns';
+import { countsOf, planRows } from './plan';
+import { readTable } from './read-table';
+import { kickImportWorker } from './worker';
+
+type ImportRow = typeof peopleImports.$inferSelect;
+const DAY_MS = 86_400_000;
+
+export function summaryOf(row: ImportRow): ImportSummary {
+  const undoable = row.status === 'done' && row.finishedAt && !row.undoneAt;
+  return {
+    id: row.id, churchId: row.churchId, filename: row.filename, status: row.status, invite: row.invite, rowCount: row.rowCount,
+    done: row.done, toWrite: row.toWrite, created: row.created, updated: row.updated,
+    createdAt: row.createdAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null,
+    undoUntil: undoable ? new Date(row.finishedAt!.getTime() + IMPORT_UNDO_DAYS * DAY_MS).toISOString() : null,
+  };
+}
+
+/** The import `id` if the actor may import into its church; anything else answers 404 (ARCHITECTURE.md section 4). */
+export async function reachableImport(ctx: AppContext, actor: Actor, id: string): Promise<ImportRow> {
+  const [row] = await ctx.db.select().from(peopleImports).where(eq(peopleImports.id, id)).limit(1);
+  if (!row || !canReachChurch(actor, 'people:import', row.churchId)) throw notFound('Import');
+  return row;
+}
+
+/** Reads the file and keeps its table for the preview; nothing about people is written yet. */
+export async function uploadImport(ctx: AppContext, actor: Actor, file: { filename: string; bytes: Buffer }, churchId: string | undefined): Promise<ImportUpload> {
+  const target = churchId ?? actor.churchId;
+  const [church] = target ? await ctx.db.select({ id: churches.id }).from(churches).where(eq(churches.id, target)).limit(1) : [];
+  if (!church || !canReachChurch(actor, 'people:import', church.id)) throw notFound('Church');
+  const table = await readTable(file.bytes, file.filename);
+  const [row] = await ctx.db.insert(peopleImports).values({
+    churchId: church.id, actorId: actor.id, filename: file.filename.slice(0, 200), headers: table.headers, rows: table.rows, rowCount: table.rows.length,
+  }).returning();
+  const mapping = guessMapping(table.headers);
+  const columns = table.headers.map((header, index) => ({
+    index, header, field: mapping[index] ?? null,
+    samples: table.rows.map((r) => r[index] ?? '').filter((v) => v.trim() !== '').slice(0, 3).map((v) => v.slice(0, 60)),
+  }));
+  return { ...summaryOf(row!), columns };
+}
+
+const notPreview = () => new AppError('conflict', 409, 'This import was already confirmed');
+
+async function plannedFor(ctx: AppContext, row: ImportRow, mapping: Array<ImportField | null>) {
+  if (row.status !== 'preview' || !row.rows) throw notPreview();
+  return planRows(ctx.db, row.churchId, { headers: row.headers, rows: row.rows }, mapping);
+}
+
+/** Every row's outcome under `mapping`; refused rows carry their cells for the download. */
+export async function previewImport(ctx: AppContext, actor: Actor, id: string, mapping: Array<ImportField | null>) {
+  const row = await reachableImport(ctx, actor, id);
+  const planned = await plannedFor(ctx, row, mapping);
+  return { headers: row.headers, counts: countsOf(planned), rows: planned.map(({ values: _v, userId: _u, ...shown }) => shown) };
+}
+
+/**
+ * Confirms: the rows to write become items, checked again against the people stored now, and the
+ * background job takes them (worker.ts). The file's table is dropped; the items are what remains.
+ */
+export async function confirmImport(ctx: AppContext, actor: Actor, id: string, mapping: Array<ImportField | null>, invite: boolean): Promise<ImportSummary> {
+  const row = await reachableImport(ctx, actor, id);
+  const all = await plannedFor(ctx, row, mapping);
+  const counts = countsOf(all);
+  const planned = all.filter((r) => r.outcome === 'new' || r.outcome === 'update');
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [claimed] = await tx.update(peopleImports).set({ status: 'queued', invite, toWrite: planned.length, rows: null })
+      .where(and(eq(peopleImports.id, id), eq(peopleImports.status, 'preview'))).returning();
+    if (!claimed) throw notPreview();
+    for (let i = 0; i < planned.length; i += 1000) {
+      await tx.insert(peopleImportItems).values(planned.slice(i, i + 1000).map((p) => ({
+        importId: id, rowNo: p.row, kind: p.outcome as 'new' | 'update', email: p.email, values: p.values!, userId: p.userId ?? null,
+      })));
+    }
+    await writeAudit(tx, actor, { action: 'people.import_confirmed', targetType: 'people_import', targetId: id, churchId: row.churchId, details: { ...counts, invite, filename: row.filename } });
+    return claimed;
+  });
+  kickImportWorker(ctx);
+  return summaryOf(updated);
+}
+
+export async function getImport(ctx: AppContext, actor: Actor, id: string): Promise<ImportSummary> {
+  return summaryOf(await reachableImport(ctx, actor, id));
+}
+
+/** The church's imports, newest first (the last 20), confirmed ones only. */
+export async function listImports(ctx: AppContext, actor: Actor, churchId: string | undefined): Promise<ImportSummary[]> {
+  const scope = churchFilter(actor, 'people:import') ?? churchId;
+  const rows = await ctx.db.select().from(peopleImports)
+    .where(scope ? eq(peopleImports.churchId, scope) : undefined).orderBy(desc(peopleImports.createdAt)).limit(40);
+  return rows.filter((r) => r.status !== 'preview').slice(0, 20).map(summaryOf);
+}

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { signInThroughForm as signIn } from './fixtures';
+
+test('a church admin imports people from a spreadsheet, checks the preview, watches it run and undoes it', async ({ page }) => {
+  const tag = Date.now();
+  const csv = [
+    'Person ID;First Name;Last Name;Mobile Phone Number;Home Email;Home Address City;Birthdate',
+    `1;Maria;Santos;+61 412 345 678;maria.${tag}@example.com;Parramatta;07/04/1990`,
+    `2;Joao;Pereira;(02) 9267 5555;joao.${tag}@example.com;Ryde;25/12/1985`,
+    `3;Al;Li;123;not-an-email;;`,
+  ].join('\r\n');
+  await signIn(page, 'admin@demo.church');
+  await page.goto('/users');
+  await page.getByRole('link', { name: 'Import people' }).click();
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Spreadsheet file (CSV or XLSX)' }).click();
+  await (await chooser).setFiles({ name: 'planning-center.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}`) });
+
+  // The columns were matched; the preview shows every row's outcome and why one is refused.
+  await expect(page.getByRole('combobox', { name: 'Field for column Home Email' })).toHaveValue('Email');
+  await expect(page.getByText('New: 2')).toBeVisible();
+  await expect(page.getByText('Refused: 1')).toBeVisible();
+  await expect(page.getByText('Phone: Phone number must be exactly 10 digits')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download refused rows (CSV)' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Import 2 people' }).click();
+  await expect(page.getByText('Done: 2 people added, 0 updated.')).toBeVisible({ timeout: 15_000 });
+
+  await page.getByRole('button', { name: 'Undo import' }).click();
+  await page.getByRole('dialog', { name: 'Undo this import?' }).getByRole('button', { name: 'Undo import' }).click();
+  await expect(page.getByText('2 removed, 0 restored.')).toBeVisible();
+});

@@ -1,0 +1,40 @@
+import { Select, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { importFields, type ImportField, type ImportUpload } from '@app/shared';
+
+const IGNORE = 'ignore';
+
+/** Each column of the file, its first values and the person field it fills; any can be changed or ignored. */
+export function MappingTable({ upload, mapping, onChange }: { upload: ImportUpload; mapping: Array<ImportField | null>; onChange: (m: Array<ImportField | null>) => void }) {
+  const { t } = useTranslation();
+  const options = [{ value: IGNORE, label: t('peopleImport.mapping.ignore') }, ...importFields.map((f) => ({ value: f, label: t(`peopleImport.fields.${f}`) }))];
+  return (
+    <Table verticalSpacing="xs" layout="fixed">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('peopleImport.mapping.column')}</Table.Th>
+            <Table.Th w="48%">{t('peopleImport.mapping.field')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {upload.columns.map((c) => (
+            <Table.Tr key={c.index}>
+              <Table.Td>
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{c.header || t('peopleImport.mapping.untitled', { n: c.index + 1 })}</Text>
+                <Text size="xs" c="dimmed" lineClamp={1}>{c.samples.join(' · ')}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Select
+                  aria-label={t('peopleImport.mapping.fieldFor', { column: c.header || c.index + 1 })}
+                  data={options}
+                  value={mapping[c.index] ?? IGNORE}
+                  allowDeselect={false}
+                  onChange={(v) => onChange(mapping.map((m, i) => (i === c.index ? (v === IGNORE ? null : (v as ImportField)) : m)))}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+    </Table>
+  );
+}
