@@ -39,3 +39,4 @@ export * from './messages';
 export * from './chat-events';
 export * from './two-step';
 export * from './backups';
+export * from './livestream';

@@ -1,0 +1,202 @@
+import type { LivestreamFeedKind, LivestreamWarning } from '@app/shared';
+import type { SettledCaption } from '../../live/settled-captions';
+import { captionBody, clockOffset, defaultCaptionPolicy, nextStep, postUrl, retryAt, type CaptionPolicyOptions, type FeedState, type QueuedCaption } from './caption-policy';
+import type { FeedProgress, ProgressStore } from './progress-store';
+
+export interface FeedTarget {
+  id: string;
+  churchId: string;
+  kind: LivestreamFeedKind;
+  language: string;
+  url: string;
+}
+
+export interface SenderDeps {
+  store: ProgressStore;
+  policy: CaptionPolicyOptions;
+  /** A post that takes longer than this counts as failed (and is retried). */
+  timeoutMs: number;
+  warn(sermonId: string, warning: LivestreamWarning): void;
+  /** When each post left, after it was settled (the bench's figure). */
+  posted?(feed: FeedTarget, captions: readonly QueuedCaption[], sentAt: number): void;
+  fetch: typeof fetch;
+}
+
+/** How far this feed's queue goes: a line's seq and characters of it queued (decision 037). */
+interface Position {
+  seq: number;
+  chars: number;
+  /** The line's final came: nothing more of it is queued. */
+  complete: boolean;
+  text: string;
+}
+
+/**
+ * One caption feed of one sermon: queues settled text as it comes, posts it as caption-policy.ts
+ * says, and keeps its progress in the database (progress-store.ts) so the process that takes
+ * over after a restart or failover continues after the last caption acknowledged.
+ */
+export class FeedSender {
+  readonly state: FeedState = { queue: [], pending: null, inFlight: false, seq: 0, lastPostAt: 0 };
+  private queued: Position = { seq: 0, chars: 0, complete: true, text: '' };
+  private offsetMs = 0;
+  private owner = false;
+  private leaseCheckedAt = 0;
+  private problem: LivestreamWarning['problem'] = null;
+
+  constructor(private readonly deps: SenderDeps, readonly feed: FeedTarget, readonly sermonId: string) {}
+
+  /**
+   * New words of a settled line: a final completes its line; a partial's committed words are
+   * queued only for the line after the last final (partials of a line whose predecessor is still
+   * being translated wait for its final, so captions leave in order).
+   */
+  add(c: SettledCaption, now: number): void {
+    const q = this.queued;
+    if (c.seq < q.seq || (c.seq === q.seq && q.complete)) return;
+    if (c.seq > q.seq && !c.final && !(q.complete && (c.seq === q.seq + 1 || q.seq === 0))) return;
+    const same = c.seq === q.seq;
+    const before = same ? q.text : '';
+    let fresh: string;
+    if (c.text.startsWith(before)) fresh = c.text.slice(before.length);
+    else if (!c.final) return; // a partial put right (decision 030): its final settles it
+    else fresh = restAfter(c.text, before);
+    fresh = fresh.trim();
+    this.queued = { seq: c.seq, chars: c.text.length, complete: c.final, text: c.text };
+    if (!fresh) return;
+    // When these words were said: the line began at spokenAt and reached its end by now, so a
+    // piece starting at a share of it began at that share of the time (YouTube shows it then).
+    const share = before.length / Math.max(1, c.text.length);
+    const at = Math.round(c.spokenAt + share * Math.max(0, now - c.spokenAt));
+    this.state.queue.push({ at, text: fresh, toSeq: c.seq, toChars: c.text.length });
+  }
+
+  /** Anything to send or hold: a sermon that moved away keeps its sender until this is false. */
+  get busy(): boolean {
+    return this.state.queue.length > 0 || this.state.pending !== null || this.state.inFlight;
+  }
+
+  /** One step of the policy; `heartbeat` false once the sermon is no longer spoken here. */
+  async tick(now: number, heartbeat: boolean): Promise<void> {
+    if (this.state.inFlight) return;
+    if (!(await this.holdLease(now))) return;
+    const step = nextStep(this.state, now, this.deps.policy);
+    switch (step.kind) {
+      case 'wait':
+        return;
+      case 'drop':
+        this.state.queue.splice(0, step.drop);
+        return;
+      case 'abandon':
+        this.state.queue.unshift(...step.keep);
+        this.state.pending = null;
+        await this.deps.store.clearPending(this.feed.id, this.sermonId);
+        return;
+      case 'heartbeat':
+        if (heartbeat) await this.send(step.seq, [], now);
+        return;
+      case 'retry':
+        await this.send(this.state.pending!.seq, this.state.pending!.captions, now);
+        return;
+      case 'post': {
+        this.state.queue.splice(0, step.drop);
+        const captions = this.state.queue.splice(0, step.take);
+        this.state.pending = { seq: step.seq, captions, attempts: 0, nextTryAt: now };
+        // Written before it leaves: a process taking over resends this post with this seq.
+        await this.deps.store.savePending(this.feed.id, this.sermonId, step.seq, captions);
+        await this.send(step.seq, captions, now);
+      }
+    }
+  }
+
+  /** Gives the feed back (the sermon ended or moved to another process). */
+  async release(): Promise<void> {
+    if (this.owner) await this.deps.store.release(this.feed.id, this.sermonId);
+    this.owner = false;
+  }
+
+  private async holdLease(now: number): Promise<boolean> {
+    if (this.owner && now - this.leaseCheckedAt < this.deps.store.renewEveryMs) return true;
+    this.leaseCheckedAt = now;
+    const progress = await this.deps.store.claim(this.feed.id, this.sermonId, now);
+    if (!progress) {
+      this.owner = false;
+      return false;
+    }
+    if (!this.owner) await this.resume(progress);
+    this.owner = true;
+    return true;
+  }
+
+  /** Taking the feed over: from the stored progress, with the lines stored since, then what came here after them. */
+  private async resume(p: FeedProgress): Promise<void> {
+    this.state.seq = Math.max(this.state.seq, p.seq);
+    if (p.pending) this.state.pending = { seq: p.pending.seq, captions: p.pending.captions, attempts: 1, nextTryAt: 0 };
+    const from = p.pending ? { seq: p.pending.toSeq, chars: p.pending.toChars } : { seq: p.postedSeq, chars: p.postedChars };
+    const stored = await this.deps.store.linesAfter(this.sermonId, this.feed.language, from.seq);
+    const queue: QueuedCaption[] = [];
+    let at: Position = { seq: from.seq, chars: from.chars, complete: true, text: '' };
+    for (const line of stored) {
+      const text = line.seq === from.seq ? line.text.slice(from.chars).trim() : line.text;
+      if (text) queue.push({ at: line.spokenAt, text, toSeq: line.seq, toChars: line.text.length });
+      at = { seq: line.seq, chars: line.text.length, complete: true, text: line.text };
+    }
+    const later = this.state.queue.filter((c) => c.toSeq > at.seq);
+    this.state.queue = [...queue, ...later];
+    if (at.seq > this.queued.seq || (at.seq === this.queued.seq && !this.queued.complete)) this.queued = at;
+  }
+
+  private async send(seq: number, captions: QueuedCaption[], now: number): Promise<void> {
+    const s = this.state;
+    s.inFlight = true;
+    s.lastPostAt = now;
+    const sentAt = Date.now();
+    let problem: LivestreamWarning['problem'] = null;
+    let status: number | null = null;
+    try {
+      const url = postUrl(this.feed.url, seq, this.feed.kind, this.feed.language);
+      this.deps.posted?.(this.feed, captions, sentAt);
+      const res = await this.deps.fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+        body: captionBody(captions, this.offsetMs),
+        signal: AbortSignal.timeout(this.deps.timeoutMs),
+      });
+      const answer = await res.text();
+      status = res.status;
+      if (res.ok) this.offsetMs = clockOffset(answer, sentAt, Date.now(), this.offsetMs);
+      else problem = res.status >= 500 ? 'server_error' : 'rejected';
+    } catch (err) {
+      problem = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError' ? 'timeout' : 'bad_url';
+    } finally {
+      s.inFlight = false;
+    }
+    if (problem === null) {
+      s.seq = Math.max(s.seq, seq);
+      if (captions.length > 0 || s.pending?.seq === seq) s.pending = null;
+      const last = captions.at(-1);
+      await this.deps.store.saveDone(this.feed.id, this.sermonId, seq, last ? { seq: last.toSeq, chars: last.toChars } : null);
+    } else if (captions.length > 0 && s.pending) {
+      s.pending.attempts++;
+      s.pending.nextTryAt = retryAt(s.pending.attempts, now, this.deps.policy);
+    }
+    this.report(problem, status);
+  }
+
+  /** The speaker sees a feed start failing, and sees it work again; not every failed attempt. */
+  private report(problem: LivestreamWarning['problem'], status: number | null): void {
+    if (problem === this.problem) return;
+    this.problem = problem;
+    this.deps.warn(this.sermonId, { feedId: this.feed.id, kind: this.feed.kind, language: this.feed.language, problem, status });
+    if (problem) void this.deps.store.saveError(this.feed.id, this.sermonId, `${problem}${status ? ` ${status}` : ''}`);
+  }
+}
+
+/** A final that differs from its partial: what follows as many words as were posted already. */
+function restAfter(text: string, posted: string): string {
+  if (!/\s/.test(posted)) return text.slice(posted.length);
+  const words = posted.trim().split(/\s+/).length;
+  return text.trim().split(/\s+/).slice(words).join(' ');
+}
+
+export { defaultCaptionPolicy };

@@ -1,0 +1,110 @@
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { livestreamProgress, segmentTranslations, sermons, transcriptSegments } from '../../db/schema';
+import type { QueuedCaption } from './caption-policy';
+
+export interface FeedProgress {
+  seq: number;
+  postedSeq: number;
+  postedChars: number;
+  pending: { seq: number; captions: QueuedCaption[]; toSeq: number; toChars: number } | null;
+}
+
+export interface StoredLine {
+  seq: number;
+  text: string;
+  spokenAt: number;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+
+/**
+ * A feed's progress per sermon in PostgreSQL (decision 037): the one process posting holds a
+ * lease on the row, taken in one statement (a process that died leaves a lease that runs out);
+ * every new post is written before it leaves and marked done after YouTube's 2xx.
+ */
+export class ProgressStore {
+  /** A lease lasts this long and is renewed every renewEveryMs while the process posts. */
+  readonly leaseMs = 15_000;
+  readonly renewEveryMs = 5_000;
+
+  constructor(private readonly db: Db, private readonly processId: string) {}
+
+  /** Takes or renews the lease; null while another process holds it. */
+  async claim(feedId: string, sermonId: string, now: number): Promise<FeedProgress | null> {
+    const rows = rowsOf<Record<string, unknown>>(await this.db.execute(sql`
+      insert into livestream_progress (feed_id, sermon_id, owner, lease_until)
+      values (${feedId}::uuid, ${sermonId}::uuid, ${this.processId}, ${now + this.leaseMs})
+      on conflict (feed_id, sermon_id) do update set owner = excluded.owner, lease_until = excluded.lease_until
+        where livestream_progress.owner is null or livestream_progress.owner = excluded.owner or livestream_progress.lease_until < ${now}
+      returning seq, posted_seq, posted_chars, pending_body, pending_seq, pending_to_seq, pending_to_chars`));
+    const r = rows[0];
+    if (!r) return null;
+    const pendingSeq = r.pending_seq === null ? null : Number(r.pending_seq);
+    return {
+      seq: Number(r.seq),
+      postedSeq: Number(r.posted_seq),
+      postedChars: Number(r.posted_chars),
+      pending: pendingSeq === null ? null : {
+        seq: pendingSeq,
+        captions: JSON.parse(String(r.pending_body)) as QueuedCaption[],
+        toSeq: Number(r.pending_to_seq),
+        toChars: Number(r.pending_to_chars),
+      },
+    };
+  }
+
+  async savePending(feedId: string, sermonId: string, seq: number, captions: QueuedCaption[]): Promise<void> {
+    const last = captions.at(-1)!;
+    await this.db.update(livestreamProgress)
+      .set({ pendingSeq: seq, pendingBody: JSON.stringify(captions), pendingToSeq: last.toSeq, pendingToChars: last.toChars })
+      .where(key(feedId, sermonId));
+  }
+
+  /** A post was acknowledged: its seq, and (a caption post) how far the captions went. */
+  async saveDone(feedId: string, sermonId: string, seq: number, to: { seq: number; chars: number } | null): Promise<void> {
+    await this.db.update(livestreamProgress)
+      .set({
+        seq, lastError: null,
+        ...(to ? { postedSeq: to.seq, postedChars: to.chars, pendingSeq: null, pendingBody: null, pendingToSeq: null, pendingToChars: null } : {}),
+      })
+      .where(key(feedId, sermonId));
+  }
+
+  async clearPending(feedId: string, sermonId: string): Promise<void> {
+    await this.db.update(livestreamProgress).set({ pendingSeq: null, pendingBody: null, pendingToSeq: null, pendingToChars: null }).where(key(feedId, sermonId));
+  }
+
+  async saveError(feedId: string, sermonId: string, error: string): Promise<void> {
+    await this.db.update(livestreamProgress).set({ lastError: error }).where(key(feedId, sermonId));
+  }
+
+  async release(feedId: string, sermonId: string): Promise<void> {
+    await this.db.update(livestreamProgress).set({ owner: null, leaseUntil: 0 }).where(and(key(feedId, sermonId), eq(livestreamProgress.owner, this.processId)));
+  }
+
+  /**
+   * Stored lines from `fromSeq` on in a language, oldest first, up to the first one not yet
+   * translated into it (its translation is still on its way: it comes through the live hook).
+   */
+  async linesAfter(sermonId: string, language: string, fromSeq: number): Promise<StoredLine[]> {
+    const tr = alias(segmentTranslations, 'tr');
+    const rows = await this.db
+      .select({ seq: transcriptSegments.seq, text: transcriptSegments.text, translated: tr.text, spokenAt: transcriptSegments.spokenAt, createdAt: transcriptSegments.createdAt, source: sermons.sourceLanguage })
+      .from(transcriptSegments)
+      .innerJoin(sermons, eq(sermons.id, transcriptSegments.sermonId))
+      .leftJoin(tr, and(eq(tr.segmentId, transcriptSegments.id), eq(tr.language, language)))
+      .where(and(eq(transcriptSegments.sermonId, sermonId), gte(transcriptSegments.seq, Math.max(1, fromSeq))))
+      .orderBy(asc(transcriptSegments.seq));
+    const lines: StoredLine[] = [];
+    for (const r of rows) {
+      const text = r.source === language ? r.text : r.translated;
+      if (text === null) break;
+      lines.push({ seq: r.seq, text, spokenAt: (r.spokenAt ?? r.createdAt).getTime() });
+    }
+    return lines;
+  }
+}
+
+const key = (feedId: string, sermonId: string) => and(eq(livestreamProgress.feedId, feedId), eq(livestreamProgress.sermonId, sermonId));
