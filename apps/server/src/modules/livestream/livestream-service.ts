@@ -17,6 +17,9 @@ export interface LivestreamOptions {
   feedsTtlMs: number;
   fetch: typeof fetch;
   posted?: SenderDeps['posted'];
+  /** Who holds a feed's lease (tests start a second "process" beside the first). */
+  processId?: string;
+  leaseMs?: number;
 }
 
 const services = new WeakMap<AppContext, LivestreamService>();
@@ -38,10 +41,11 @@ export class LivestreamService {
   private readonly feeds = new Map<string, { at: number; feeds: Promise<FeedTarget[]> }>();
   private timer: NodeJS.Timeout | null = null;
   private ticking = false;
+  private halted = false;
 
   constructor(private readonly ctx: AppContext, private readonly live: LiveService, options: Partial<LivestreamOptions> = {}) {
     this.options = { policy: defaultCaptionPolicy, tickMs: 200, timeoutMs: 5000, feedsTtlMs: 10_000, fetch: globalThis.fetch, ...options };
-    this.store = new ProgressStore(ctx.db, live.cluster.processId);
+    this.store = new ProgressStore(ctx.db, this.options.processId ?? live.cluster.processId, this.options.leaseMs);
     services.set(ctx, this);
     live.captions.settled.on((c) => this.settled(c));
   }
@@ -51,9 +55,17 @@ export class LivestreamService {
     this.timer.unref();
   }
 
+  /** Stops without giving the feeds back, as a process that died (tests). */
+  halt(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.halted = true;
+  }
+
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.halted = true;
     await Promise.all([...this.senders.values()].map((s) => s.release().catch(() => undefined)));
     this.senders.clear();
   }
@@ -64,6 +76,7 @@ export class LivestreamService {
   }
 
   private settled(c: SettledCaption): void {
+    if (this.halted) return;
     const now = Date.now();
     void this.feedsOf(c.churchId).then((feeds) => {
       for (const feed of feeds) if (feed.language === c.language) this.sender(feed, c.sermonId).add(c, now);
@@ -71,7 +84,7 @@ export class LivestreamService {
   }
 
   async tick(): Promise<void> {
-    if (this.ticking) return;
+    if (this.ticking || this.halted) return;
     this.ticking = true;
     try {
       const now = Date.now();

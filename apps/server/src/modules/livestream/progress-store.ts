@@ -25,11 +25,13 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
  * every new post is written before it leaves and marked done after YouTube's 2xx.
  */
 export class ProgressStore {
-  /** A lease lasts this long and is renewed every renewEveryMs while the process posts. */
-  readonly leaseMs = 15_000;
-  readonly renewEveryMs = 5_000;
+  /** Renewed this often while the process posts: a lease outlives two missed renewals. */
+  readonly renewEveryMs: number;
 
-  constructor(private readonly db: Db, private readonly processId: string) {}
+  /** `leaseMs`: how long a process that stopped without giving the feed back holds it. */
+  constructor(private readonly db: Db, private readonly processId: string, private readonly leaseMs = 15_000) {
+    this.renewEveryMs = leaseMs / 3;
+  }
 
   /** Takes or renews the lease; null while another process holds it. */
   async claim(feedId: string, sermonId: string, now: number): Promise<FeedProgress | null> {
