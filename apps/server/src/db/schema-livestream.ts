@@ -17,22 +17,20 @@ export const livestreamFeeds = pgTable('livestream_feeds', {
 });
 
 /**
- * How far one feed's captions of one sermon went: the seq of its last post, the caption position
- * after it, and a post not yet acknowledged (its body, resent with the same seq after a restart).
- * The lease names the one process posting, so a failover neither repeats nor skips a caption.
+ * One feed's last post for one sermon, written before it leaves: its seq, its captions, and the
+ * caption position after them. A process taking over sends it again with the same seq (YouTube
+ * reads that as a retry, so nothing repeats) and continues after it (nothing is skipped). The
+ * lease names the one process posting (decision 037).
  */
 export const livestreamProgress = pgTable('livestream_progress', {
   feedId: uuid('feed_id').notNull().references(() => livestreamFeeds.id, { onDelete: 'cascade' }),
   sermonId: uuid('sermon_id').notNull().references(() => sermons.id, { onDelete: 'cascade' }),
   seq: integer('seq').notNull().default(0),
-  /** Segment seq and characters of it posted (a partial's committed words count). */
-  postedSeq: integer('posted_seq').notNull().default(0),
-  postedChars: integer('posted_chars').notNull().default(0),
-  /** The unacknowledged post's captions (JSON of caption-policy.ts QueuedCaption), resent as they are. */
-  pendingBody: text('pending_body'),
-  pendingSeq: integer('pending_seq'),
-  pendingToSeq: integer('pending_to_seq'),
-  pendingToChars: integer('pending_to_chars'),
+  /** JSON of caption-policy.ts QueuedCaption[]; empty for a heartbeat. */
+  lastPost: text('last_post'),
+  /** Segment seq and characters of it posted once the last post is through. */
+  toSeq: integer('to_seq').notNull().default(0),
+  toChars: integer('to_chars').notNull().default(0),
   owner: text('owner'),
   leaseUntil: bigint('lease_until', { mode: 'number' }).notNull().default(0),
   lastError: text('last_error'),

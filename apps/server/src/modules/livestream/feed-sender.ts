@@ -1,7 +1,7 @@
 import type { LivestreamFeedKind, LivestreamWarning } from '@app/shared';
 import type { SettledCaption } from '../../live/settled-captions';
 import { captionBody, clockOffset, defaultCaptionPolicy, nextStep, postUrl, retryAt, type CaptionPolicyOptions, type FeedState, type QueuedCaption } from './caption-policy';
-import type { FeedProgress, ProgressStore } from './progress-store';
+import type { FeedProgress, PostRecord, ProgressStore } from './progress-store';
 
 export interface FeedTarget {
   id: string;
@@ -43,6 +43,9 @@ export class FeedSender {
   private owner = false;
   private leaseCheckedAt = 0;
   private problem: LivestreamWarning['problem'] = null;
+  private preparing = false;
+  /** Where the captions posted so far end (the last new post's end). */
+  private postedTo = { seq: 0, chars: 0 };
 
   constructor(private readonly deps: SenderDeps, readonly feed: FeedTarget, readonly sermonId: string) {}
 
@@ -76,37 +79,67 @@ export class FeedSender {
     return this.state.queue.length > 0 || this.state.pending !== null || this.state.inFlight;
   }
 
-  /** One step of the policy; `heartbeat` false once the sermon is no longer spoken here. */
-  async tick(now: number, heartbeat: boolean): Promise<void> {
-    if (this.state.inFlight) return;
-    if (!(await this.holdLease(now))) return;
+  /**
+   * One step of the policy; `heartbeat` false once the sermon is no longer spoken here. A new
+   * post (or heartbeat) comes back as a record to write before `send` (the service writes a
+   * tick's records together); a retry comes back with none. Nothing is awaited but the lease.
+   */
+  async prepare(now: number, heartbeat: boolean): Promise<{ record: PostRecord | null; send: () => Promise<void> } | null> {
+    if (this.state.inFlight || this.preparing) return null;
+    this.preparing = true;
+    try {
+      if (!(await this.holdLease(now))) return null;
+    } finally {
+      this.preparing = false;
+    }
     const step = nextStep(this.state, now, this.deps.policy);
     switch (step.kind) {
       case 'wait':
-        return;
+        return null;
       case 'drop':
         this.state.queue.splice(0, step.drop);
-        return;
+        return null;
       case 'abandon':
         this.state.queue.unshift(...step.keep);
         this.state.pending = null;
-        await this.deps.store.clearPending(this.feed.id, this.sermonId);
-        return;
+        return null;
       case 'heartbeat':
-        if (heartbeat) await this.send(step.seq, [], now);
-        return;
-      case 'retry':
-        await this.send(this.state.pending!.seq, this.state.pending!.captions, now);
-        return;
+        if (!heartbeat) return null;
+        this.state.inFlight = true;
+        // A seq once used is never used again for another body, whatever becomes of its post.
+        this.state.seq = step.seq;
+        return { record: this.record(step.seq, []), send: () => this.send(step.seq, []) };
+      case 'retry': {
+        const pending = this.state.pending!;
+        this.state.inFlight = true;
+        return { record: null, send: () => this.send(pending.seq, pending.captions) };
+      }
       case 'post': {
         this.state.queue.splice(0, step.drop);
-        const captions = this.state.queue.splice(0, step.take);
+        // Stamped now with the ingestion server's clock: a retry, here or after a takeover, is the same body.
+        const captions = this.state.queue.splice(0, step.take).map((c) => ({ ...c, at: Math.round(c.at + this.offsetMs) }));
         this.state.pending = { seq: step.seq, captions, attempts: 0, nextTryAt: now };
-        // Written before it leaves: a process taking over resends this post with this seq.
-        await this.deps.store.savePending(this.feed.id, this.sermonId, step.seq, captions);
-        await this.send(step.seq, captions, now);
+        this.state.seq = step.seq;
+        const last = captions.at(-1)!;
+        this.postedTo = { seq: last.toSeq, chars: last.toChars };
+        this.state.inFlight = true;
+        return { record: this.record(step.seq, captions), send: () => this.send(step.seq, captions) };
       }
     }
+  }
+
+  /** The post's record could not be written: it does not leave (tried again next tick, same seq). */
+  unsent(): void {
+    this.state.inFlight = false;
+    const p = this.state.pending;
+    if (p && p.attempts === 0) {
+      this.state.queue.unshift(...p.captions);
+      this.state.pending = null;
+    }
+  }
+
+  private record(seq: number, captions: QueuedCaption[]): PostRecord {
+    return { feedId: this.feed.id, sermonId: this.sermonId, seq, captions, toSeq: this.postedTo.seq, toChars: this.postedTo.chars };
   }
 
   /** Gives the feed back (the sermon ended or moved to another process). */
@@ -128,16 +161,19 @@ export class FeedSender {
     return true;
   }
 
-  /** Taking the feed over: from the stored progress, with the lines stored since, then what came here after them. */
+  /**
+   * Taking the feed over: the last post recorded goes again with its seq (a retry to YouTube,
+   * whether or not it arrived), then the lines stored after it, then what came here after those.
+   */
   private async resume(p: FeedProgress): Promise<void> {
     this.state.seq = Math.max(this.state.seq, p.seq);
-    if (p.pending) this.state.pending = { seq: p.pending.seq, captions: p.pending.captions, attempts: 1, nextTryAt: 0 };
-    const from = p.pending ? { seq: p.pending.toSeq, chars: p.pending.toChars } : { seq: p.postedSeq, chars: p.postedChars };
-    const stored = await this.deps.store.linesAfter(this.sermonId, this.feed.language, from.seq);
+    this.state.pending = p.lastPost ? { seq: p.seq, captions: p.lastPost, attempts: 1, nextTryAt: 0 } : null;
+    this.postedTo = { seq: p.toSeq, chars: p.toChars };
+    const stored = await this.deps.store.linesAfter(this.sermonId, this.feed.language, p.toSeq);
     const queue: QueuedCaption[] = [];
-    let at: Position = { seq: from.seq, chars: from.chars, complete: true, text: '' };
+    let at: Position = { seq: p.toSeq, chars: p.toChars, complete: true, text: '' };
     for (const line of stored) {
-      const text = line.seq === from.seq ? line.text.slice(from.chars).trim() : line.text;
+      const text = line.seq === p.toSeq ? line.text.slice(p.toChars).trim() : line.text;
       if (text) queue.push({ at: line.spokenAt, text, toSeq: line.seq, toChars: line.text.length });
       at = { seq: line.seq, chars: line.text.length, complete: true, text: line.text };
     }
@@ -146,11 +182,12 @@ export class FeedSender {
     if (at.seq > this.queued.seq || (at.seq === this.queued.seq && !this.queued.complete)) this.queued = at;
   }
 
-  private async send(seq: number, captions: QueuedCaption[], now: number): Promise<void> {
+  private async send(seq: number, captions: QueuedCaption[]): Promise<void> {
     const s = this.state;
     s.inFlight = true;
-    s.lastPostAt = now;
     const sentAt = Date.now();
+    // The gap between two posts counts from when the last one left (YouTube sees arrivals).
+    s.lastPostAt = sentAt;
     let problem: LivestreamWarning['problem'] = null;
     let status: number | null = null;
     try {
@@ -159,7 +196,7 @@ export class FeedSender {
       const res = await this.deps.fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'text/plain; charset=utf-8' },
-        body: captionBody(captions, this.offsetMs),
+        body: captionBody(captions, 0),
         signal: AbortSignal.timeout(this.deps.timeoutMs),
       });
       const answer = await res.text();
@@ -172,13 +209,10 @@ export class FeedSender {
       s.inFlight = false;
     }
     if (problem === null) {
-      s.seq = Math.max(s.seq, seq);
-      if (captions.length > 0 || s.pending?.seq === seq) s.pending = null;
-      const last = captions.at(-1);
-      await this.deps.store.saveDone(this.feed.id, this.sermonId, seq, last ? { seq: last.toSeq, chars: last.toChars } : null);
-    } else if (captions.length > 0 && s.pending) {
+      if (s.pending?.seq === seq) s.pending = null;
+    } else if (captions.length > 0 && s.pending?.seq === seq) {
       s.pending.attempts++;
-      s.pending.nextTryAt = retryAt(s.pending.attempts, now, this.deps.policy);
+      s.pending.nextTryAt = retryAt(s.pending.attempts, Date.now(), this.deps.policy);
     }
     this.report(problem, status);
   }

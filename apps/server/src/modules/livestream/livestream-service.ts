@@ -98,15 +98,26 @@ export class LivestreamService {
         room.keepWanted(feeds.map((f) => f.language), this.live.clock.now());
         for (const feed of feeds) this.sender(feed, room.id);
       }
-      await Promise.all([...this.senders.entries()].map(async ([key, sender]) => {
+      const steps = await Promise.all([...this.senders.entries()].map(async ([key, sender]) => {
         const live = here.has(sender.sermonId);
         if (!live && !sender.busy) {
           this.senders.delete(key);
           await sender.release();
-          return;
+          return null;
         }
-        await sender.tick(now, live);
+        const step = await sender.prepare(now, live);
+        return step ? { sender, ...step } : null;
       }));
+      const ready = steps.filter((s) => s !== null);
+      // Written before any of them leaves: a process taking over knows each post and its seq.
+      try {
+        await this.store.savePosts(ready.flatMap((s) => (s.record ? [s.record] : [])));
+      } catch (err) {
+        for (const s of ready) s.sender.unsent();
+        throw err;
+      }
+      // Posts are not awaited: one slow stream never holds the others back.
+      for (const s of ready) void s.send().catch((err: unknown) => this.ctx.log.error({ err }, 'livestream caption post failed'));
     } catch (err) {
       this.ctx.log.error({ err }, 'livestream captions tick failed');
     } finally {

@@ -105,7 +105,7 @@ describe('captions posted to YouTube during a live sermon', () => {
     service = new LivestreamService(t.ctx, liveFor(t.ctx), { leaseMs: 1500, processId: 'second-process' });
     service.start();
     ok(await say(speaker, sermon, 'Zorblax echo.'));
-    await eventually(() => expect(texts(stream)).toHaveLength(5), 8000);
+    await eventually(() => expect(texts(stream)).toHaveLength(5), 8000).catch((e: unknown) => { console.log(JSON.stringify(mock.posts.slice(-8)), mock.violations); throw e; });
 
     expect(texts(stream).map((s) => s.replace(/^\[PT demo\] /, '').replace(/^z/, 'Z'))).toEqual([
       'Zorblax alpha.', 'Zorblax bravo.', 'Zorblax charlie.', 'Zorblax delta.', 'Zorblax echo.',

@@ -6,9 +6,21 @@ import type { QueuedCaption } from './caption-policy';
 
 export interface FeedProgress {
   seq: number;
-  postedSeq: number;
-  postedChars: number;
-  pending: { seq: number; captions: QueuedCaption[]; toSeq: number; toChars: number } | null;
+  /** The last post's captions (null: none yet, or a heartbeat) and the position after them. */
+  lastPost: QueuedCaption[] | null;
+  toSeq: number;
+  toChars: number;
+}
+
+/** A post about to leave: written first, all of a tick's together. */
+export interface PostRecord {
+  feedId: string;
+  sermonId: string;
+  seq: number;
+  captions: QueuedCaption[];
+  /** Position after the post (a heartbeat keeps the previous one). */
+  toSeq: number;
+  toChars: number;
 }
 
 export interface StoredLine {
@@ -40,42 +52,24 @@ export class ProgressStore {
       values (${feedId}::uuid, ${sermonId}::uuid, ${this.processId}, ${now + this.leaseMs})
       on conflict (feed_id, sermon_id) do update set owner = excluded.owner, lease_until = excluded.lease_until
         where livestream_progress.owner is null or livestream_progress.owner = excluded.owner or livestream_progress.lease_until < ${now}
-      returning seq, posted_seq, posted_chars, pending_body, pending_seq, pending_to_seq, pending_to_chars`));
+      returning seq, last_post, to_seq, to_chars`));
     const r = rows[0];
     if (!r) return null;
-    const pendingSeq = r.pending_seq === null ? null : Number(r.pending_seq);
-    return {
-      seq: Number(r.seq),
-      postedSeq: Number(r.posted_seq),
-      postedChars: Number(r.posted_chars),
-      pending: pendingSeq === null ? null : {
-        seq: pendingSeq,
-        captions: JSON.parse(String(r.pending_body)) as QueuedCaption[],
-        toSeq: Number(r.pending_to_seq),
-        toChars: Number(r.pending_to_chars),
-      },
-    };
+    const lastPost = r.last_post === null ? null : (JSON.parse(String(r.last_post)) as QueuedCaption[]);
+    return { seq: Number(r.seq), lastPost: lastPost?.length ? lastPost : null, toSeq: Number(r.to_seq), toChars: Number(r.to_chars) };
   }
 
-  async savePending(feedId: string, sermonId: string, seq: number, captions: QueuedCaption[]): Promise<void> {
-    const last = captions.at(-1)!;
-    await this.db.update(livestreamProgress)
-      .set({ pendingSeq: seq, pendingBody: JSON.stringify(captions), pendingToSeq: last.toSeq, pendingToChars: last.toChars })
-      .where(key(feedId, sermonId));
-  }
-
-  /** A post was acknowledged: its seq, and (a caption post) how far the captions went. */
-  async saveDone(feedId: string, sermonId: string, seq: number, to: { seq: number; chars: number } | null): Promise<void> {
-    await this.db.update(livestreamProgress)
-      .set({
-        seq, lastError: null,
-        ...(to ? { postedSeq: to.seq, postedChars: to.chars, pendingSeq: null, pendingBody: null, pendingToSeq: null, pendingToChars: null } : {}),
-      })
-      .where(key(feedId, sermonId));
-  }
-
-  async clearPending(feedId: string, sermonId: string): Promise<void> {
-    await this.db.update(livestreamProgress).set({ pendingSeq: null, pendingBody: null, pendingToSeq: null, pendingToChars: null }).where(key(feedId, sermonId));
+  /**
+   * The posts of one tick, every feed's, in one statement before any leaves: what PGlite or
+   * PostgreSQL is asked per tick does not grow with the churches posting (bench:livestream).
+   */
+  async savePosts(posts: PostRecord[]): Promise<void> {
+    if (posts.length === 0) return;
+    const values = sql.join(posts.map((p) => sql`(${p.feedId}::uuid, ${p.sermonId}::uuid, ${p.seq}::int, ${JSON.stringify(p.captions)}, ${p.toSeq}::int, ${p.toChars}::int)`), sql`, `);
+    await this.db.execute(sql`
+      update livestream_progress as p set seq = v.seq, last_post = v.last_post, to_seq = v.to_seq, to_chars = v.to_chars
+      from (values ${values}) as v(feed_id, sermon_id, seq, last_post, to_seq, to_chars)
+      where p.feed_id = v.feed_id and p.sermon_id = v.sermon_id`);
   }
 
   async saveError(feedId: string, sermonId: string, error: string): Promise<void> {
