@@ -4,7 +4,7 @@
  */
 import { startMockYouTube } from '../apps/server/test/mock-youtube';
 
-const mock = await startMockYouTube();
+const mock = await startMockYouTube({ lenientGap: true });
 process.send!({ type: 'ready', url: mock.url });
 process.on('message', (msg: { type: string }) => {
   if (msg.type === 'stats') {

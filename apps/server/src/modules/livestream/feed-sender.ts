@@ -1,6 +1,7 @@
 import type { LivestreamFeedKind, LivestreamWarning } from '@app/shared';
 import type { SettledCaption } from '../../live/settled-captions';
 import { captionBody, clockOffset, defaultCaptionPolicy, nextStep, postUrl, retryAt, type CaptionPolicyOptions, type FeedState, type QueuedCaption } from './caption-policy';
+import type { CaptionPost } from './caption-http';
 import type { FeedProgress, PostRecord, ProgressStore } from './progress-store';
 
 export interface FeedTarget {
@@ -19,7 +20,7 @@ export interface SenderDeps {
   warn(sermonId: string, warning: LivestreamWarning): void;
   /** When each post left, after it was settled (the bench's figure). */
   posted?(feed: FeedTarget, captions: readonly QueuedCaption[], sentAt: number): void;
-  fetch: typeof fetch;
+  post: CaptionPost;
 }
 
 /** How far this feed's queue goes: a line's seq and characters of it queued (decision 037). */
@@ -43,7 +44,7 @@ export class FeedSender {
   private owner = false;
   private leaseCheckedAt = 0;
   private problem: LivestreamWarning['problem'] = null;
-  private preparing = false;
+  private lastAddAt = 0;
   /** Where the captions posted so far end (the last new post's end). */
   private postedTo = { seq: 0, chars: 0 };
 
@@ -55,6 +56,7 @@ export class FeedSender {
    * being translated wait for its final, so captions leave in order).
    */
   add(c: SettledCaption, now: number): void {
+    this.lastAddAt = now;
     const q = this.queued;
     if (c.seq < q.seq || (c.seq === q.seq && q.complete)) return;
     if (c.seq > q.seq && !c.final && !(q.complete && (c.seq === q.seq + 1 || q.seq === 0))) return;
@@ -74,9 +76,12 @@ export class FeedSender {
     this.state.queue.push({ at, text: fresh, toSeq: c.seq, toChars: c.text.length });
   }
 
-  /** Anything to send or hold: a sermon that moved away keeps its sender until this is false. */
-  get busy(): boolean {
-    return this.state.queue.length > 0 || this.state.pending !== null || this.state.inFlight;
+  /**
+   * Anything to send, or text came within the last few seconds: a sermon whose speaker moved
+   * away keeps its sender (and lease) until this is false, then the process taking over posts.
+   */
+  busy(now: number): boolean {
+    return this.state.queue.length > 0 || this.state.pending !== null || this.state.inFlight || now - this.lastAddAt < 5000;
   }
 
   /**
@@ -84,14 +89,8 @@ export class FeedSender {
    * post (or heartbeat) comes back as a record to write before `send` (the service writes a
    * tick's records together); a retry comes back with none. Nothing is awaited but the lease.
    */
-  async prepare(now: number, heartbeat: boolean): Promise<{ record: PostRecord | null; send: () => Promise<void> } | null> {
-    if (this.state.inFlight || this.preparing) return null;
-    this.preparing = true;
-    try {
-      if (!(await this.holdLease(now))) return null;
-    } finally {
-      this.preparing = false;
-    }
+  prepare(now: number, heartbeat: boolean): { record: PostRecord | null; send: () => Promise<void> } | null {
+    if (this.state.inFlight || !this.owner) return null;
     const step = nextStep(this.state, now, this.deps.policy);
     switch (step.kind) {
       case 'wait':
@@ -128,6 +127,10 @@ export class FeedSender {
     }
   }
 
+  get key(): string {
+    return `${this.feed.id} ${this.sermonId}`;
+  }
+
   /** The post's record could not be written: it does not leave (tried again next tick, same seq). */
   unsent(): void {
     this.state.inFlight = false;
@@ -148,17 +151,20 @@ export class FeedSender {
     this.owner = false;
   }
 
-  private async holdLease(now: number): Promise<boolean> {
-    if (this.owner && now - this.leaseCheckedAt < this.deps.store.renewEveryMs) return true;
+  /** Whether the lease is to be taken or renewed this tick (the service claims a tick's leases together). */
+  leaseDue(now: number): boolean {
+    return !this.owner || now - this.leaseCheckedAt >= this.deps.store.renewEveryMs;
+  }
+
+  /** The claim's answer: held (with the stored progress, read when this process takes the feed over) or not. */
+  async leased(progress: FeedProgress | undefined, now: number): Promise<void> {
     this.leaseCheckedAt = now;
-    const progress = await this.deps.store.claim(this.feed.id, this.sermonId, now);
     if (!progress) {
       this.owner = false;
-      return false;
+      return;
     }
     if (!this.owner) await this.resume(progress);
     this.owner = true;
-    return true;
   }
 
   /**
@@ -193,18 +199,12 @@ export class FeedSender {
     try {
       const url = postUrl(this.feed.url, seq, this.feed.kind, this.feed.language);
       this.deps.posted?.(this.feed, captions, sentAt);
-      const res = await this.deps.fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-        body: captionBody(captions, 0),
-        signal: AbortSignal.timeout(this.deps.timeoutMs),
-      });
-      const answer = await res.text();
+      const res = await this.deps.post(url, captionBody(captions, 0), this.deps.timeoutMs);
       status = res.status;
-      if (res.ok) this.offsetMs = clockOffset(answer, sentAt, Date.now(), this.offsetMs);
+      if (res.status >= 200 && res.status < 300) this.offsetMs = clockOffset(res.body, sentAt, Date.now(), this.offsetMs);
       else problem = res.status >= 500 ? 'server_error' : 'rejected';
     } catch (err) {
-      problem = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError' ? 'timeout' : 'bad_url';
+      problem = (err as Error).name === 'TimeoutError' ? 'timeout' : 'bad_url';
     } finally {
       s.inFlight = false;
     }

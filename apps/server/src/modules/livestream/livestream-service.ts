@@ -5,6 +5,7 @@ import { livestreamFeeds } from '../../db/schema';
 import type { LiveService } from '../../live/live-service';
 import { rooms } from '../../live/room-names';
 import type { SettledCaption } from '../../live/settled-captions';
+import { postCaptions, type CaptionPost } from './caption-http';
 import { defaultCaptionPolicy, type CaptionPolicyOptions } from './caption-policy';
 import { FeedSender, type FeedTarget, type SenderDeps } from './feed-sender';
 import { ProgressStore } from './progress-store';
@@ -15,7 +16,7 @@ export interface LivestreamOptions {
   timeoutMs: number;
   /** Feeds are read again after this long (another process may have changed them). */
   feedsTtlMs: number;
-  fetch: typeof fetch;
+  post: CaptionPost;
   posted?: SenderDeps['posted'];
   /** Who holds a feed's lease (tests start a second "process" beside the first). */
   processId?: string;
@@ -44,7 +45,7 @@ export class LivestreamService {
   private halted = false;
 
   constructor(private readonly ctx: AppContext, private readonly live: LiveService, options: Partial<LivestreamOptions> = {}) {
-    this.options = { policy: defaultCaptionPolicy, tickMs: 200, timeoutMs: 5000, feedsTtlMs: 10_000, fetch: globalThis.fetch, ...options };
+    this.options = { policy: defaultCaptionPolicy, tickMs: 200, timeoutMs: 5000, feedsTtlMs: 10_000, post: postCaptions, ...options };
     this.store = new ProgressStore(ctx.db, this.options.processId ?? live.cluster.processId, this.options.leaseMs);
     services.set(ctx, this);
     live.captions.settled.on((c) => this.settled(c));
@@ -98,16 +99,22 @@ export class LivestreamService {
         room.keepWanted(feeds.map((f) => f.language), this.live.clock.now());
         for (const feed of feeds) this.sender(feed, room.id);
       }
-      const steps = await Promise.all([...this.senders.entries()].map(async ([key, sender]) => {
-        const live = here.has(sender.sermonId);
-        if (!live && !sender.busy) {
-          this.senders.delete(key);
-          await sender.release();
-          return null;
-        }
-        const step = await sender.prepare(now, live);
+      for (const [key, sender] of this.senders) {
+        if (here.has(sender.sermonId) || sender.busy(now)) continue;
+        this.senders.delete(key);
+        await sender.release();
+      }
+      const senders = [...this.senders.values()];
+      // When one lease is due all are renewed: one statement every few seconds, not one per feed.
+      const due = senders.some((s) => s.leaseDue(now)) ? senders : [];
+      if (due.length > 0) {
+        const held = await this.store.claim(due.map((s) => ({ feedId: s.feed.id, sermonId: s.sermonId })), now);
+        await Promise.all(due.map((s) => s.leased(held.get(s.key), now)));
+      }
+      const steps = senders.map((sender) => {
+        const step = sender.prepare(now, here.has(sender.sermonId));
         return step ? { sender, ...step } : null;
-      }));
+      });
       const ready = steps.filter((s) => s !== null);
       // Written before any of them leaves: a process taking over knows each post and its seq.
       try {
@@ -133,7 +140,7 @@ export class LivestreamService {
         store: this.store,
         policy: this.options.policy,
         timeoutMs: this.options.timeoutMs,
-        fetch: this.options.fetch,
+        post: this.options.post,
         posted: this.options.posted,
         warn: (id, warning) => this.warn(id, warning),
       }, feed, sermonId);

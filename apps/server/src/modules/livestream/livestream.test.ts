@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { liveEvents, livestreamWarningEvent, type LivestreamSettings, type LivestreamWarning, type Sermon, type SpeakerJoinAck } from '@app/shared';
 import { buildCast } from '../../../test/helpers/factories';
 import { addChurchLanguages, connectLive, eventually, listen, ok, record, request, settle, type ClientSocket } from '../../../test/helpers/live-kit';
@@ -84,6 +84,7 @@ describe('captions posted to YouTube during a live sermon', () => {
     const stream = 'sunday';
     expect((await api('POST', `/churches/${cast.church.id}/livestream/feeds`, cast.churchAdmin.cookie, { kind: 'youtube', language: 'pt', url: mock.streamUrl(stream) })).statusCode).toBe(200);
     const { sermon, speaker } = await goLive();
+    onTestFinished(async () => void (await api('POST', `/sermons/${sermon.id}/end`, cast.staff.cookie)));
     const warnings = record<LivestreamWarning>(speaker, livestreamWarningEvent);
 
     ok(await say(speaker, sermon, 'Zorblax alpha.'));
@@ -105,7 +106,7 @@ describe('captions posted to YouTube during a live sermon', () => {
     service = new LivestreamService(t.ctx, liveFor(t.ctx), { leaseMs: 1500, processId: 'second-process' });
     service.start();
     ok(await say(speaker, sermon, 'Zorblax echo.'));
-    await eventually(() => expect(texts(stream)).toHaveLength(5), 8000).catch((e: unknown) => { console.log(JSON.stringify(mock.posts.slice(-8)), mock.violations); throw e; });
+    await eventually(() => expect(texts(stream)).toHaveLength(5), 8000);
 
     expect(texts(stream).map((s) => s.replace(/^\[PT demo\] /, '').replace(/^z/, 'Z'))).toEqual([
       'Zorblax alpha.', 'Zorblax bravo.', 'Zorblax charlie.', 'Zorblax delta.', 'Zorblax echo.',
@@ -113,7 +114,6 @@ describe('captions posted to YouTube during a live sermon', () => {
     expect(mock.violations).toEqual([]);
     const seqs = mock.posts.filter((p) => p.stream === stream && p.status === 200).map((p) => p.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
-    await api('POST', `/sermons/${sermon.id}/end`, cast.staff.cookie);
   }, 30_000);
 });
 

@@ -45,18 +45,25 @@ export class ProgressStore {
     this.renewEveryMs = leaseMs / 3;
   }
 
-  /** Takes or renews the lease; null while another process holds it. */
-  async claim(feedId: string, sermonId: string, now: number): Promise<FeedProgress | null> {
+  /**
+   * Takes or renews the leases of a tick's feeds in one statement; the progress of each feed whose
+   * lease this process holds now (absent: another process holds it).
+   */
+  async claim(feeds: Array<{ feedId: string; sermonId: string }>, now: number): Promise<Map<string, FeedProgress>> {
+    const held = new Map<string, FeedProgress>();
+    if (feeds.length === 0) return held;
+    const values = sql.join(feeds.map((f) => sql`(${f.feedId}::uuid, ${f.sermonId}::uuid, ${this.processId}, ${now + this.leaseMs}::bigint)`), sql`, `);
     const rows = rowsOf<Record<string, unknown>>(await this.db.execute(sql`
       insert into livestream_progress (feed_id, sermon_id, owner, lease_until)
-      values (${feedId}::uuid, ${sermonId}::uuid, ${this.processId}, ${now + this.leaseMs})
+      values ${values}
       on conflict (feed_id, sermon_id) do update set owner = excluded.owner, lease_until = excluded.lease_until
         where livestream_progress.owner is null or livestream_progress.owner = excluded.owner or livestream_progress.lease_until < ${now}
-      returning seq, last_post, to_seq, to_chars`));
-    const r = rows[0];
-    if (!r) return null;
-    const lastPost = r.last_post === null ? null : (JSON.parse(String(r.last_post)) as QueuedCaption[]);
-    return { seq: Number(r.seq), lastPost: lastPost?.length ? lastPost : null, toSeq: Number(r.to_seq), toChars: Number(r.to_chars) };
+      returning feed_id, sermon_id, seq, last_post, to_seq, to_chars`));
+    for (const r of rows) {
+      const lastPost = r.last_post === null ? null : (JSON.parse(String(r.last_post)) as QueuedCaption[]);
+      held.set(`${String(r.feed_id)} ${String(r.sermon_id)}`, { seq: Number(r.seq), lastPost: lastPost?.length ? lastPost : null, toSeq: Number(r.to_seq), toChars: Number(r.to_chars) });
+    }
+    return held;
   }
 
   /**
