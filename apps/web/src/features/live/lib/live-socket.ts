@@ -20,6 +20,8 @@ import {
   type SermonWarning,
   type SpeakerJoinAck,
   type VoiceGender,
+  livestreamWarningEvent,
+  type LivestreamWarning,
 } from '@app/shared';
 
 /** Events the server sends on `/live` (names and payloads from packages/shared/src/live.ts). */
@@ -29,6 +31,8 @@ export interface LiveServerEvents {
   [liveEvents.ended]: (ended: SermonEnded) => void;
   [liveEvents.warning]: (warning: SermonWarning) => void;
   [liveEvents.error]: (error: LiveError) => void;
+  /** One of the church's livestream caption feeds fails, or works again (decision 037). */
+  [livestreamWarningEvent]: (warning: LivestreamWarning) => void;
   [lobbyEvents.live]: (live: LobbyLivePayload) => void;
   [lobbyEvents.ended]: (ended: LobbyEndedPayload) => void;
 }
