@@ -12,7 +12,7 @@ test('a member listens again to an ended sermon at 390 px in Portuguese: lines w
   });
   await stopSermon(speaker.page);
 
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, locale: 'pt-BR' });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
   const page = await phone.newPage();
   await signInThroughForm(page, 'member@demo.church');
   await page.goto(`/sermons/${sermonId}/listen-again?lang=en&lng=pt`);

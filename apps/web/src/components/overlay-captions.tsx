@@ -28,6 +28,7 @@ export function OverlayCaptions({ style, lines, scale = 1 }: { style: OverlaySty
         <div
           key={l.language}
           lang={l.language}
+          dir="auto"
           style={{
             fontFamily: FONTS[style.font],
             fontSize: size,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Box, Button, ColorInput, CopyButton, Group, MultiSelect, Paper, SegmentedControl, Select, Slider, Stack, Text, Title } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { overlayFonts, overlayPositions, type ChurchLanguage, type LivestreamSettings, type OverlayStyle } from '@app/shared';
@@ -9,8 +10,8 @@ import { OverlayCaptions } from '../../../components/overlay-captions';
 import { languageName } from '../../../lib/language-label';
 import { useRenewOverlay, useSaveOverlay } from '../api/livestream';
 
-/** The preview's height in pixels; the overlay is drawn for 1080. */
-const PREVIEW_HEIGHT = 180;
+/** The preview's widest, in pixels; the overlay is drawn for 1080 lines and scaled to the preview's height. */
+const PREVIEW_WIDTH = 560;
 
 /**
  * The OBS caption overlay (decision 037): its look, previewed as OBS will show it on a stream
@@ -22,6 +23,7 @@ export function OverlayBuilderCard({ churchId, settings, languages }: { churchId
   const save = useSaveOverlay(churchId);
   const renew = useRenewOverlay(churchId);
   const [style, setStyle] = useState<OverlayStyle>(settings.overlay.style);
+  const preview = useElementSize();
   const set = <K extends keyof OverlayStyle>(key: K, value: OverlayStyle[K]) => setStyle((s) => ({ ...s, [key]: value }));
   const link = `${window.location.origin}${settings.overlay.url}`;
   const name = (code: string) => languageName(code, languages.find((l) => l.code === code)?.name ?? code, i18n.language);
@@ -33,9 +35,9 @@ export function OverlayBuilderCard({ churchId, settings, languages }: { churchId
       <Stack gap="sm">
         <Title order={order} size="h4">{t('livestream.overlay.title')}</Title>
         <Text size="sm" c="dimmed">{t('livestream.overlay.intro')}</Text>
-        <Box role="img" aria-label={t('livestream.overlay.preview')}
-          style={{ position: 'relative', width: '100%', maxWidth: (PREVIEW_HEIGHT * 16) / 9, aspectRatio: '16 / 9', borderRadius: 8, overflow: 'hidden', background: 'linear-gradient(135deg, #3a4a5c, #1d2631 60%, #4d3b2a)' }}>
-          <OverlayCaptions style={style} lines={sample} scale={PREVIEW_HEIGHT / 1080} />
+        <Box ref={preview.ref} role="img" aria-label={t('livestream.overlay.preview')}
+          style={{ position: 'relative', width: '100%', maxWidth: PREVIEW_WIDTH, aspectRatio: '16 / 9', borderRadius: 8, overflow: 'hidden', background: 'linear-gradient(135deg, #3a4a5c, #1d2631 60%, #4d3b2a)' }}>
+          <OverlayCaptions style={style} lines={sample} scale={preview.height / 1080} />
         </Box>
         <MultiSelect label={t('livestream.overlay.languages')} description={t('livestream.overlay.languagesHelp')} maxValues={2}
           value={style.languages} onChange={(v) => v.length > 0 && set('languages', v)} data={languages.map((l) => ({ value: l.code, label: name(l.code) }))} />
