@@ -18,7 +18,7 @@ test('a member listens again to an ended sermon at 390 px in Portuguese: lines w
   await page.goto(`/sermons/${sermonId}/listen-again?lang=en&lng=pt`);
   await expect(page.getByRole('heading', { name: 'Ouvir de novo' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Open your Bibles to the Psalms.')).toBeVisible();
-  await expect(page.getByText('0:00', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/^0:0\d$/).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'WebVTT' })).toHaveAttribute('href', new RegExp(`/sermons/${sermonId}/subtitles.vtt\\?lang=en`));
 
   // The recording's address turns each time into a link to that moment.

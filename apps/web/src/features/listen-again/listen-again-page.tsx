@@ -70,7 +70,7 @@ export function ListenAgainPage() {
           onChange={(e) => setRecording(e.currentTarget.value)} placeholder="https://youtu.be/…" style={{ flex: 1, minWidth: 220 }} />
         <NumberInput label={t('listenAgain.offset')} value={offset} onChange={(v) => setOffset(Number(v) || 0)} w={150} min={-36000} max={36000} suffix=" s" />
       </Group>
-      <SubtitleDownloads sermonId={data.sermonId} languages={data.languages} />
+      <SubtitleDownloads sermonId={data.sermonId} languages={data.languages} fixed={{ language: data.language, offset }} />
       {lines.length === 0 && <Text c="dimmed">{t('listenAgain.empty')}</Text>}
       <Stack gap={6} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {lines.map((line, i) => {
