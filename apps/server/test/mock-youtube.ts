@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './mock-azure/mock-azure';
 
 /**
  * A loopback caption ingestion server speaking YouTube's format (docs SPEECH-AND-TRANSLATION.md,
@@ -40,15 +41,6 @@ const STAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(?: region:\S+)?$/;
  * a second between departures, bench:livestream measures it); closer than this is a violation.
  */
 const MIN_GAP_MS = 750;
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 /** `lenientGap`: posts closer than a second are counted, not refused (a loaded benchmark machine bunches arrivals). */
 export async function startMockYouTube(opts: { lenientGap?: boolean } = {}): Promise<MockYouTube> {
