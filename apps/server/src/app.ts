@@ -22,6 +22,7 @@ import { registerWebApp } from './lib/web-app';
 import { actorFromToken, SESSION_COOKIE } from './lib/session';
 import { apiModules } from './modules';
 import { registerLive } from './live/gateway';
+import { startLivestream } from './modules/livestream/livestream-service';
 import { registerChat } from './live/chat-gateway';
 import { registerLiveMetrics } from './live/live-metrics';
 import { connectRedis, redisRateLimitStore } from './lib/redis';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     for (const mod of apiModules) await mod(api, ctx);
   }, { prefix: API_PREFIX });
   const live = await registerLive(app, ctx);
+  startLivestream(ctx, live);
   registerChat(app, ctx);
   registerLiveMetrics(ctx, live, app.io);
 

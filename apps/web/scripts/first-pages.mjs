@@ -71,6 +71,7 @@ const listenerPages = {
   sermonJoin: ['src/features/live/listener/sermon-join-page.tsx'],
   lobby: ['src/features/live/lobby/lobby-page.tsx', 'src/features/live/lobby/lobby-waiting.tsx'],
   projector: ['src/features/live/projector/projector-page.tsx'],
+  overlay: ['src/features/live/overlay/overlay-page.tsx'],
 };
 
 async function write(name, html) {

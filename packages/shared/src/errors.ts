@@ -29,6 +29,8 @@ export const errorCodes = [
   // Translation engines (decision 033).
   'engine_test_failed',
   'engine_primary_first',
+  // Livestream captions (decision 037).
+  'livestream_feeds_full',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

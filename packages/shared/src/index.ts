@@ -41,3 +41,4 @@ export * from './two-step';
 export * from './backups';
 export * from './voice-playback';
 export * from './people-import';
+export * from './livestream';

@@ -21,4 +21,10 @@ describe('matchListenerPage', () => {
     expect(matchListenerPage('/l/a-b')).toBeNull();
     expect(matchListenerPage('/l/GRACE/other')).toBeNull();
   });
+
+  it('matches a church overlay by its token, keeping the token as written', () => {
+    expect(matchListenerPage('/overlay/Ab_cD-efGhIjKlMnOpQrStUvWx')).toEqual({ page: 'overlay', token: 'Ab_cD-efGhIjKlMnOpQrStUvWx' });
+    expect(matchListenerPage('/overlay/short')).toBeNull();
+    expect(matchListenerPage('/overlay/Ab_cD-efGhIjKlMnOpQrStUvWx/more')).toBeNull();
+  });
 });

@@ -54,6 +54,7 @@ export const validationMessages = {
   voiceIdRequired: 'A language needs at least one voice ID',
   translatorEndpointInvalid: 'Enter an Azure Translator endpoint, such as https://your-resource.cognitiveservices.azure.com',
   engineUrlInvalid: 'Enter the server address with http:// or https://, such as https://translate.example.org',
+  livestreamUrlInvalid: 'Paste the whole caption URL, starting with http:// or https://',
   engineModelInvalid: 'Enter the model name as the server knows it, such as gpt-4o-mini',
   wholeMinutes: 'Enter a whole number of minutes',
   streamLimitRange: 'Enter a number of minutes from 0 to 10080 (one week)',

@@ -253,6 +253,9 @@ export const transcriptSegments = pgTable('transcript_segments', {
   text: text('text').notNull(),
   // The speaker's own id for the line: a resend (after a reconnection, to any process) is recognised.
   clientId: text('client_id'),
+  // When the line's first words were heard (its first interim text), for subtitle and livestream
+  // cue times (decision 037); null for lines stored before, whose createdAt is when they ended.
+  spokenAt: timestamp('spoken_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('transcript_segments_seq_uq').on(t.sermonId, t.seq),
@@ -462,3 +465,4 @@ export * from './schema-accounts';
 export * from './schema-backups';
 export * from './schema-translation';
 export * from './schema-imports';
+export * from './schema-livestream';

@@ -8,6 +8,7 @@ import { audioUrls, segmentInLanguage, storedSegments, toCaption, type SegmentIn
 import { loadJoinLanguages } from './join-languages';
 import { rooms } from './room-names';
 import type { ListenerVoice, RoomSegment, SermonRoom, Translation } from './sermon-room';
+import { SettledCaptions } from './settled-captions';
 import { translateForLanguages, type TranslationOutcome } from './translate';
 import type { ClipKey, TtsCache } from './tts-cache';
 import type { WriteQueue } from './write-queue';
@@ -33,6 +34,8 @@ export interface CaptionPipelineDeps {
  * and catch-up captions from memory or the stored transcript.
  */
 export class CaptionPipeline {
+  /** Final captions as they leave, for livestream caption feeds (decision 037). */
+  readonly settled = new SettledCaptions();
   private readonly onDemand = new Map<string, Promise<Translation>>();
   /** Stored-transcript reads in flight, shared by every catch-up asking the same (decision 028). */
   private readonly reading = new Map<string, Promise<SegmentInLanguage[]>>();
@@ -146,6 +149,7 @@ export class CaptionPipeline {
         this.deps.emit(rooms.language(room.id, lang), liveEvents.caption, toCaption(room.id, segment.seq, lang, t));
         // No voice for text that failed to translate: a Spanish voice reading English helps nobody.
         this.deps.settled?.(room, segment.seq, lang, t.provider === 'untranslated' ? null : t.text);
+        this.settle(room, segment, lang, t.text);
         // Once per caption and language, not per listener: the room's fan-out is one emit (decision 035).
         this.deps.ctx.metrics.captionDelivery.observe({ kind: 'translation' }, (performance.now() - segment.receivedAt) / 1000);
       }
@@ -154,6 +158,11 @@ export class CaptionPipeline {
         this.deps.emit(rooms.speaker(room.id), liveEvents.error, error);
       }
     })().catch((err) => this.deps.log.error({ err, sermonId: room.id }, 'caption fan-out failed'));
+  }
+
+  /** A final caption left for one language: livestream feeds are told (decision 037). */
+  settle(room: SermonRoom, segment: RoomSegment, language: string, text: string): void {
+    this.settled.announce({ sermonId: room.id, churchId: room.churchId, seq: segment.seq, language, text, final: true, spokenAt: segment.spokenAt ?? segment.at });
   }
 
   private translateOnDemand(churchId: string, source: string, s: SegmentInLanguage, language: string, room?: SermonRoom): Promise<Translation> {

@@ -82,7 +82,7 @@ export class LiveService {
       now: () => this.options.clock.now(),
     });
     const partials = new PartialTranslations({
-      ctx, log: this.log, listenerRecoveryMs: this.options.listenerRecoveryMs, options: this.options.partials, emit,
+      ctx, log: this.log, listenerRecoveryMs: this.options.listenerRecoveryMs, options: this.options.partials, emit, settled: this.captions.settled,
       // The clock can be replaced (useClock): read it at each use.
       now: () => this.options.clock.now(),
       committed: (room, seq, language, text) => this.voice.committed(room, seq, language, text),
@@ -149,6 +149,11 @@ export class LiveService {
 
   room(sermonId: string): SermonRoom | undefined {
     return this.registry.get(sermonId);
+  }
+
+  /** The sermons this process holds (livestream caption feeds look for theirs: decision 037). */
+  rooms(): SermonRoom[] {
+    return this.registry.all();
   }
 
   /** Listeners connected to this process per language, over every sermon it holds (for /metrics, decision 035). */

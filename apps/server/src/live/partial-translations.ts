@@ -9,6 +9,7 @@ import { defaultPartialPolicy, PartialSentence, UnsettledEnd, type PartialPlan, 
 import { rooms } from './room-names';
 import type { SermonRoom } from './sermon-room';
 import { translateForLanguages, type TranslationOutcome } from './translate';
+import type { SettledCaptions } from './settled-captions';
 import { splitUnits, type Unit } from './word-units';
 
 export interface PartialTranslationOptions {
@@ -41,6 +42,8 @@ export interface PartialDeps {
   emit(room: string, event: string, payload: unknown, volatile: boolean): void;
   /** A language's committed text of the line grew: the voice says what is new (decision 039). */
   committed?(room: SermonRoom, seq: number, language: string, text: string): void;
+  /** The committed words of a partial, for livestream caption feeds (decision 037). */
+  settled?: SettledCaptions;
 }
 
 /** What one sermon's partials are doing; kept where the speaker is. */
@@ -252,6 +255,7 @@ export class PartialTranslations {
     const caption: Caption = { sermonId: room.id, seq: sentence.seq, language, text, final: false, provider: partial.provider };
     this.deps.emit(rooms.language(room.id, language), liveEvents.caption, caption, true);
     if (text) this.deps.committed?.(room, sentence.seq, language, text);
+    if (text) this.deps.settled?.announce({ sermonId: room.id, churchId: room.churchId, seq: sentence.seq, language, text, final: false, spokenAt: room.lineStart?.seq === sentence.seq ? room.lineStart.at : this.deps.now() });
   }
 }
 

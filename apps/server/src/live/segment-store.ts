@@ -18,6 +18,8 @@ interface NewSegment {
   text: string;
   clientId?: string;
   createdAt: Date;
+  /** When its words began (decision 037). */
+  spokenAt?: Date;
 }
 
 /** Attempts before giving up when other inserts keep taking the next seq (they cannot for long). */
@@ -28,9 +30,9 @@ export async function storeSegment(db: Db, s: NewSegment): Promise<StoredSegment
     // One statement: the next seq is read and taken together; a conflict on either unique index
     // (seq taken meanwhile, or this clientId already stored) inserts nothing.
     const result = await db.execute(sql`
-      insert into transcript_segments (id, sermon_id, seq, source_language, text, client_id, created_at)
+      insert into transcript_segments (id, sermon_id, seq, source_language, text, client_id, created_at, spoken_at)
       select ${s.id}::uuid, ${s.sermonId}::uuid, coalesce(max(seq), 0) + 1, ${s.sourceLanguage}, ${s.text},
-        ${s.clientId ?? null}, ${s.createdAt.toISOString()}::timestamptz
+        ${s.clientId ?? null}, ${s.createdAt.toISOString()}::timestamptz, ${(s.spokenAt ?? s.createdAt).toISOString()}::timestamptz
       from transcript_segments where sermon_id = ${s.sermonId}::uuid
       on conflict do nothing
       returning seq`);

@@ -28,6 +28,8 @@ export interface RoomSegment {
   seq: number;
   text: string;
   at: number;
+  /** When the line's first words were heard (its first interim text; `at` for a typed line): decision 037. */
+  spokenAt?: number;
   /** performance.now() when the speaker's line reached this process: caption delivery time is measured from it (decision 035). */
   receivedAt: number;
   translations: Map<string, Translation>;
@@ -122,6 +124,8 @@ export class SermonRoom {
   /** Captions of each language leave in seq order even when translations finish out of order. */
   emitChain: Promise<void> = Promise.resolve();
   lastInterimAt = 0;
+  /** The line being said: its seq and when its first interim text came (decision 037). */
+  lineStart: { seq: number; at: number } | null = null;
   /** Final lines being stored: interim text arriving meanwhile belongs to the line after them. */
   finalsStoring = 0;
   /** Held where the speaker is (partial-translations.ts). */
@@ -243,6 +247,11 @@ export class SermonRoom {
    * Languages to translate into: those with a listener now, and those whose listener dropped
    * within the recovery window (so it finds its captions when it returns).
    */
+  /** Languages translated with no listener: a livestream's caption feeds (decision 037). */
+  keepWanted(languages: readonly string[], now: number): void {
+    for (const l of languages) if (l !== this.sourceLanguage) this.lastWanted.set(l, now);
+  }
+
   wantedLanguages(now: number, windowMs: number): string[] {
     for (const l of [...this.localWanted(now, windowMs), ...this.remote.wanted]) this.lastWanted.set(l, now);
     // A language stays wanted for the recovery window after its last listener anywhere: listeners

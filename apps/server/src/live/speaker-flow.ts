@@ -89,6 +89,7 @@ export class SpeakerFlow {
     const seq = room.lastSeq + 1 + room.finalsStoring;
     // Misheard names are put right before anyone reads them (decision 025).
     const text = await correctHeardLine(this.core.ctx, room.churchId, room.sourceLanguage, raw);
+    if (room.lineStart?.seq !== seq) room.lineStart = { seq, at: this.core.options.clock.now() };
     this.sendInterim(room, seq, text, this.core.options.clock.now());
     this.core.voice.hypothesis(room, seq, text);
     void this.core.partials.hypothesis(room, seq, text).catch((err: unknown) => this.core.log.error({ err, sermonId: room.id }, 'partial translation failed'));
@@ -97,6 +98,9 @@ export class SpeakerFlow {
 
   private async final(room: SermonRoom, payload: SegmentPayload, receivedAt: number): Promise<SegmentAck> {
     const now = this.core.options.clock.now();
+    // When its words began: interim text after this belongs to the next line (decision 037).
+    const spokenAt = Math.min(room.lineStart?.at ?? now, now);
+    room.lineStart = null;
     // A prepared paragraph goes out as stored, translations made ahead (decision 026); a heard line
     // has its misheard names put right before anyone reads it (decision 025).
     const prepared = payload.preparedParagraphId ? await preparedParagraphFor(this.core.ctx.db, room.churchId, payload.preparedParagraphId) : null;
@@ -110,11 +114,11 @@ export class SpeakerFlow {
     }
     const id = randomUUID();
     const stored = await storeSegment(this.core.ctx.db, {
-      id, sermonId: room.id, sourceLanguage: room.sourceLanguage, text, clientId: payload.clientId, createdAt: new Date(now),
+      id, sermonId: room.id, sourceLanguage: room.sourceLanguage, text, clientId: payload.clientId, createdAt: new Date(now), spokenAt: new Date(spokenAt),
     });
     if (stored.duplicate) return { seq: stored.seq, duplicate: true };
     room.lastSeq = Math.max(room.lastSeq, stored.seq);
-    const segment: RoomSegment = { id, seq: stored.seq, text, at: now, receivedAt, translations: new Map(), pending: new Map() };
+    const segment: RoomSegment = { id, seq: stored.seq, text, at: now, spokenAt, receivedAt, translations: new Map(), pending: new Map() };
     room.pushSegment(segment);
     this.sendFinal(room, segment, now, prepared ?? undefined);
     return { seq: stored.seq };
@@ -160,6 +164,7 @@ export class SpeakerFlow {
     segment.translations.set(room.sourceLanguage, source);
     this.core.emit(rooms.language(room.id, room.sourceLanguage), liveEvents.caption, toCaption(room.id, segment.seq, room.sourceLanguage, source));
     this.core.voice.final(room, segment.seq, room.sourceLanguage, segment.text);
+    this.core.captions.settle(room, segment, room.sourceLanguage, source.text);
     this.core.ctx.metrics.captionDelivery.observe({ kind: 'source' }, (performance.now() - segment.receivedAt) / 1000);
   }
 

@@ -32,6 +32,7 @@ import { messageRoutes } from './messages/routes';
 import { twoStepRoutes } from './two-step/routes';
 import { sessionRoutes } from './sessions/routes';
 import { backupRoutes } from './backups/routes';
+import { livestreamRoutes } from './livestream/routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -69,4 +70,5 @@ export const apiModules: ApiModule[] = [
   twoStepRoutes,
   sessionRoutes,
   backupRoutes,
+  livestreamRoutes,
 ];

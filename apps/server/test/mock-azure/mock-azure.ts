@@ -163,7 +163,8 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(v) ? v[0] : v;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** A request's whole body as UTF-8 text (the loopback servers of the tests read it so). */
+export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));

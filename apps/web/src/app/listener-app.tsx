@@ -8,7 +8,8 @@ import { MobileFrame } from './layouts/mobile-frame';
 import { paths } from '../config/paths';
 
 // The listener entry (listen.html) shows only `/joinlive`, `/sermon/join/:broadcastId` and a church's
-// lobby `/l/:code` with its projector view (docs/decisions/019), without
+// lobby `/l/:code` with its projector view (docs/decisions/019) and its OBS overlay `/overlay/:token`
+// (decision 037), without
 // React Router: a path switch, the same guards (guard-rules.ts) and links that move between these two
 // pages in place and load any other screen as a page of the main app (docs/decisions/018).
 
@@ -17,6 +18,7 @@ const JoinLiveMobilePage = lazy(() =>
 );
 const LobbyPage = lazy(() => import('../features/live/lobby/lobby-page').then((m) => ({ default: m.LobbyPage })));
 const ProjectorPage = lazy(() => import('../features/live/projector/projector-page').then((m) => ({ default: m.ProjectorPage })));
+const OverlayPage = lazy(() => import('../features/live/overlay/overlay-page').then((m) => ({ default: m.OverlayPage })));
 const SermonJoinPage = lazy(() => import('../features/live/listener/sermon-join-page').then((m) => ({ default: m.SermonJoinPage })));
 
 const { navigate, Link: ListenerLink, useUrl } = entryNavigation((pathname) => matchListenerPage(pathname) !== null);
@@ -26,7 +28,7 @@ function redirectFor(url: URL): string | null {
   const page = matchListenerPage(url.pathname);
   if (!page) return paths.signIn;
   // A church's join link is for anyone: no stored values needed (docs/decisions/019).
-  if (page.page === 'lobby' || page.page === 'projector') return null;
+  if (page.page === 'lobby' || page.page === 'projector' || page.page === 'overlay') return null;
   return page.page === 'joinLive' ? mobileQueryRedirect(url) : churchInQueryRedirect(url);
 }
 
@@ -41,6 +43,14 @@ export function ListenerApp() {
 
   if (!page || redirectTo) return <PageLoader />;
   const churchId = url.searchParams.get('churchId');
+  if (page.page === 'overlay') {
+    // An OBS browser source: transparent, nothing around the captions, nothing while loading.
+    return (
+      <Suspense fallback={null}>
+        <OverlayPage token={page.token} />
+      </Suspense>
+    );
+  }
   if (page.page === 'projector') {
     // The room's screen: no phone frame around it.
     return (

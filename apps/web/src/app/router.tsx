@@ -40,6 +40,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.eventDetail, lazy: () => import('../features/events/event-page') },
   { path: paths.analytics, lazy: () => import('../features/analytics/analytics-page') },
   { path: paths.analyticsSermon, lazy: () => import('../features/analytics/sermon-detail-page') },
+  { path: paths.listenAgain, lazy: () => import('../features/listen-again/listen-again-page') },
   { path: paths.followUps, lazy: () => import('../features/follow-ups/follow-ups-page') },
   { path: paths.userEvents, lazy: () => import('../features/events/user-events-page') },
   { path: paths.adminEvents, lazy: () => import('../features/events/events-page') },

@@ -24,6 +24,8 @@ export const paths = {
   events: '/events',
   analytics: '/analytics',
   analyticsSermon: '/analytics/sermons/:id',
+  // An ended sermon read, heard and found in the recording again (decision 037).
+  listenAgain: '/sermons/:id/listen-again',
   followUps: '/follow-ups',
   userEvents: '/user/events',
   adminEvents: '/admin/events',
@@ -74,6 +76,7 @@ export const href = {
   publicEvents: (churchId: string) => `/churches/${encodeURIComponent(churchId)}/events`,
   event: (id: string) => `/events/${encodeURIComponent(id)}`,
   analyticsSermon: (id: string) => `/analytics/sermons/${encodeURIComponent(id)}`,
+  listenAgain: (id: string, lang?: string) => `/sermons/${encodeURIComponent(id)}/listen-again${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`,
   conversation: (id: string) => `/messages/${encodeURIComponent(id)}`,
   user: (id: string) => `/users/${encodeURIComponent(id)}`,
   staffMember: (id: string) => `/staff-members/${encodeURIComponent(id)}`,

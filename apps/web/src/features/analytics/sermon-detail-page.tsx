@@ -1,6 +1,6 @@
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { roleByUserType, type ListenerSession } from '@app/shared';
 import { ListTable } from '../../components/data-table/list-table';
@@ -9,7 +9,8 @@ import { useListParams } from '../../components/data-table/use-list-params';
 import { useHeadingLevel } from '../../components/heading-level';
 import { useStoredUser } from '../../components/navigation/use-stored-user';
 import { ErrorState, EmptyList } from '../../components/query-states';
-import { paths } from '../../config/paths';
+import { href, paths } from '../../config/paths';
+import { SubtitleDownloads } from '../../components/subtitle-downloads';
 import { analyticsPaths, useListenerList } from './api/analytics-lists';
 import { useSermonDetail, useTranscriptText } from './api/sermon-detail';
 import { DateTime, Duration, languageName } from './components/cells';
@@ -64,6 +65,15 @@ export function SermonDetailPage() {
         <Title order={heading + 1 > 6 ? 6 : ((heading + 1) as 2)} size="h4" id="sermon-listeners" mb="xs">{t('analytics.sermon.listenersTitle')}</Title>
         <ListenersTable sermonId={s.id} />
       </section>
+      {s.status === 'ended' && (
+        <section aria-labelledby="sermon-subtitles">
+          <Group justify="space-between" mb="xs">
+            <Title order={heading + 1 > 6 ? 6 : ((heading + 1) as 2)} size="h4" id="sermon-subtitles">{t('subtitles.title')}</Title>
+            <Button component={Link} to={href.listenAgain(s.id)} variant="subtle" size="xs">{t('listenAgain.open')}</Button>
+          </Group>
+          <SubtitleDownloads sermonId={s.id} languages={s.transcriptLanguages} />
+        </section>
+      )}
       <section aria-labelledby="sermon-transcript">
         <Title order={heading + 1 > 6 ? 6 : ((heading + 1) as 2)} size="h4" id="sermon-transcript" mb="xs">{t('analytics.sermon.transcriptTitle')}</Title>
         <Tabs defaultValue={s.transcriptLanguages[0]} keepMounted={false}>

@@ -15,6 +15,7 @@ import { ChurchPhotoCard } from './components/church-photo-card';
 import { JoinLinkCard } from './components/join-link-card';
 import { ScheduledServicesCard } from '../../components/scheduled-services-card';
 import { DeleteChurchCard } from './components/delete-church-card';
+import { LivestreamCards } from './components/livestream-cards';
 import { useHeadingLevel } from '../../components/heading-level';
 import { AppLink } from '../../components/app-link';
 import { glossaryHref } from '../../config/paths';
@@ -107,6 +108,7 @@ function ChurchSettings({ churchId }: { churchId: string }) {
           <LanguageListCard churchId={c.id} list="join_live" languages={languages.data.joinLive} canEdit={c.canEdit} />
         </>
       )}
+      {c.canEdit && languages.data && <LivestreamCards churchId={c.id} languages={[...languages.data.goLive, ...languages.data.joinLive]} />}
       {c.canEdit && <GlossaryCard churchId={c.id} />}
       {c.canSetStreamLimit && <DeleteChurchCard church={c} />}
     </Stack>

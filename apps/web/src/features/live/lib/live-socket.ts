@@ -22,6 +22,8 @@ import {
   type VoiceGender,
   type VoicePiece,
   type VoiceStatus,
+  livestreamWarningEvent,
+  type LivestreamWarning,
 } from '@app/shared';
 
 /** Events the server sends on `/live` (names and payloads from packages/shared/src/live.ts). */
@@ -31,6 +33,8 @@ export interface LiveServerEvents {
   [liveEvents.ended]: (ended: SermonEnded) => void;
   [liveEvents.warning]: (warning: SermonWarning) => void;
   [liveEvents.error]: (error: LiveError) => void;
+  /** One of the church's livestream caption feeds fails, or works again (decision 037). */
+  [livestreamWarningEvent]: (warning: LivestreamWarning) => void;
   [lobbyEvents.live]: (live: LobbyLivePayload) => void;
   [lobbyEvents.ended]: (ended: LobbyEndedPayload) => void;
   [liveEvents.voicePiece]: (piece: VoicePiece) => void;

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBroadcast, IconHeadphones, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths';
+import { href, paths } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { ApiError } from '../../../lib/api-client';
 import { readStoredUser } from '../../../lib/stored-user';
@@ -153,9 +153,14 @@ export function LiveSermonsScreen({
                         .join(' · ')}
                     </Text>
                   </Stack>
-                  <Button component={AppLink} href={sermonHref(session.broadcastId, session.churchId)} variant="light" size="sm">
-                    {session.sermonStatus === 'ended' ? t('live.sermons.readTranscript') : t('live.sermons.join')}
-                  </Button>
+                  <Group gap="xs">
+                    <Button component={AppLink} href={sermonHref(session.broadcastId, session.churchId)} variant="light" size="sm">
+                      {session.sermonStatus === 'ended' ? t('live.sermons.readTranscript') : t('live.sermons.join')}
+                    </Button>
+                    {session.sermonStatus === 'ended' && (
+                      <Button component={AppLink} href={href.listenAgain(session.sermonId, session.language)} variant="default" size="sm">{t('live.sermons.listenAgain')}</Button>
+                    )}
+                  </Group>
                 </Group>
               </Card>
             ))

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { liveEvents, type LiveError, type Sermon, type SermonEnded, type SermonState, type SermonWarning, type VoiceStatus } from '@app/shared';
+import { liveEvents, livestreamWarningEvent, type LiveError, type Sermon, type SermonEnded, type SermonState, type SermonWarning, type VoiceStatus } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { endSermon } from '../api/end-sermon';
 import { getTranscript } from '../api/get-transcript';
@@ -24,7 +24,9 @@ export type SpeakerProblemCode =
   | 'startStreamFailed'
   | 'stopStreamFailed'
   | 'statusUpdateFailed'
-  | 'segmentFailed';
+  | 'segmentFailed'
+  /** The livestream's captions are not getting through (decision 037); the sermon goes on. */
+  | 'livestreamFailed';
 
 export interface SpeakerProblem {
   code: SpeakerProblemCode;
@@ -212,9 +214,10 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
       socket.on(liveEvents.ended, (info) => {
         if (info.sermonId === live.id) markEnded(info);
       });
+      socket.on(livestreamWarningEvent, (w) => (w.problem ? report('livestreamFailed') : dismiss('livestreamFailed')));
       socket.connect();
     },
-    [lines, markEnded, report],
+    [lines, markEnded, report, dismiss],
   );
 
   /** Starts the recogniser within the tap (iOS grants the microphone only then), then goes live. */

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { signInThroughForm } from './fixtures';
+import { startSpeaker, stopSermon, typeLines } from './live-helpers';
+
+test('the OBS overlay turns live by itself with a transparent background, and the sermon’s WebVTT loads in a <track>', async ({ browser }) => {
+  // The administrator copies the overlay link from Manage Church.
+  const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const adminPage = await admin.newPage();
+  await signInThroughForm(adminPage, 'admin@demo.church');
+  await adminPage.goto('/church');
+  const card = adminPage.locator('div').filter({ has: adminPage.getByRole('heading', { name: 'Caption overlay for OBS' }) }).last();
+  const link = await card.getByRole('link', { name: /\/overlay\// }).textContent();
+  expect(link).toMatch(/\/overlay\/[\w-]{32}$/);
+
+  // OBS's browser source: 1920×1080, opened before the sermon starts.
+  const obs = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const overlay = await obs.newPage();
+  await overlay.goto(link!);
+  await expect(overlay.getByTestId('overlay')).toBeAttached();
+  expect(await overlay.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).backgroundColor])).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
+  expect((await overlay.getByTestId('overlay').textContent())?.trim()).toBe('');
+
+  const speaker = await startSpeaker(browser);
+  const said = Date.now();
+  await typeLines(speaker.page, ['Welcome to Harbourside this morning.']);
+  await expect(overlay.getByTestId('overlay')).toContainText('Harbourside', { timeout: 10_000 });
+  await overlay.screenshot({ path: test.info().outputPath('overlay.png'), omitBackground: true });
+  const answer = await overlay.request.get(`/api/v1/overlay/${link!.split('/').at(-1)}`);
+  const { sermonId } = (await answer.json()) as { sermonId: string };
+  await stopSermon(speaker.page);
+
+  // Chromium's own WebVTT parser reads the file; its cue starts when the words were said.
+  const sermon = await adminPage.request.get(`/api/v1/sermons/${sermonId}`);
+  const startedAt = Date.parse(((await sermon.json()) as { startedAt: string }).startedAt);
+  await adminPage.goto('/dashboard');
+  const cues = await adminPage.evaluate(async (src) => {
+    const video = document.createElement('video');
+    const track = document.createElement('track');
+    track.kind = 'subtitles';
+    track.src = src;
+    track.default = true;
+    video.append(track);
+    document.body.append(video);
+    track.track.mode = 'hidden';
+    await new Promise((resolve, reject) => { track.onload = resolve; track.onerror = reject; });
+    return Array.from(track.track.cues ?? []).map((c) => ({ start: c.startTime, end: c.endTime, text: (c as VTTCue).text }));
+  }, `/api/v1/sermons/${sermonId}/subtitles.vtt?lang=en`);
+  expect(cues).toHaveLength(1);
+  expect(cues[0]!.text).toBe('Welcome to Harbourside this morning.');
+  const saidAt = (said - startedAt) / 1000;
+  expect(cues[0]!.start).toBeGreaterThanOrEqual(0);
+  expect(cues[0]!.start).toBeLessThanOrEqual(saidAt + 3);
+  expect(cues[0]!.end).toBeGreaterThan(cues[0]!.start);
+  const srt = await adminPage.request.get(`/api/v1/sermons/${sermonId}/subtitles.srt?lang=en&offset=60`);
+  expect(await srt.text()).toMatch(/^1\n00:01:\d\d,\d{3} --> 00:01:\d\d,\d{3}\nWelcome to Harbourside this morning\.\n$/);
+  await Promise.all([admin.close(), obs.close(), speaker.context.close()]);
+});
