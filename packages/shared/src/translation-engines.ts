@@ -28,7 +28,7 @@ const METADATA_HOST = /^(169\.254\.\d{1,3}\.\d{1,3}|\[fd00:ec2::254\]|metadata\.
  * church may run one on, its own network and this machine included (Ollama listens on
  * localhost), but not a cloud metadata address.
  */
-const serverUrlField = z
+export const serverUrlField = z
   .string({ error: msg('required') })
   .trim()
   .min(1, msg('required'))
