@@ -461,3 +461,4 @@ export * from './schema-messages';
 export * from './schema-accounts';
 export * from './schema-backups';
 export * from './schema-translation';
+export * from './schema-recognition';

@@ -58,12 +58,12 @@ export class EngineSocket {
   private failed = false;
   private closing = false;
 
-  constructor(readonly ws: WebSocket, private readonly onFailure: (error: RecognitionError) => void, onMessage: (message: Record<string, unknown>) => void) {
+  constructor(readonly ws: WebSocket, private readonly onFailure: (error: RecognitionError) => void, onMessage: (message: unknown) => void) {
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
-      let message: Record<string, unknown>;
+      let message: unknown;
       try {
-        message = JSON.parse(data.toString()) as Record<string, unknown>;
+        message = JSON.parse(data.toString()) as unknown;
       } catch {
         return;
       }
