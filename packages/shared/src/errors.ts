@@ -29,6 +29,9 @@ export const errorCodes = [
   // Translation engines (decision 033).
   'engine_test_failed',
   'engine_primary_first',
+  // Speech recognition engines (decision 038).
+  'speech_key_missing',
+  'engine_mix',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
