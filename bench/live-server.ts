@@ -13,6 +13,7 @@ import { listeningLanguages } from '@app/shared';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { seedDemoChurch, seedLiveChurch } from './live-seed';
+import { seedRecognitionEngines } from './speech-seed';
 import { LISTEN_BACKLOG } from '../apps/server/src/lib/listen';
 
 type ParentMessage = { type: 'rss' } | { type: 'stop' } | { type: 'profile' } | { type: 'profile-end' } | { type: 'cpu' };
@@ -32,6 +33,8 @@ const languages = process.env.BENCH_LANGUAGE_CODES
   : listeningLanguages.slice(0, languageCount).map((l) => l.code);
 const seed = process.env.BENCH_SEED;
 const seeded = seed === '0' ? null : seed === 'demo' ? await seedDemoChurch(ctx) : await seedLiveChurch(ctx, languages, Number(process.env.BENCH_GLOSSARY ?? 0));
+// bench:speech: the church hears its speakers through the loopback Deepgram, then AssemblyAI.
+if (seeded && process.env.BENCH_RECOGNITION) await seedRecognitionEngines(ctx, seeded.churchId);
 
 // The baseline: the same caption-shaped messages broadcast to language rooms, with nothing else.
 const bare = app.io.of('/bench');
