@@ -14,9 +14,10 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { seedDemoChurch, seedLiveChurch } from './live-seed';
 import { seedRecognitionEngines } from './speech-seed';
+import { recognitionDeliveryTimes } from '../apps/server/src/live/server-recognition';
 import { LISTEN_BACKLOG } from '../apps/server/src/lib/listen';
 
-type ParentMessage = { type: 'rss' } | { type: 'stop' } | { type: 'profile' } | { type: 'profile-end' } | { type: 'cpu' };
+type ParentMessage = { type: 'rss' } | { type: 'stop' } | { type: 'profile' } | { type: 'profile-end' } | { type: 'cpu' } | { type: 'speech-times' };
 
 const send = (msg: object) => process.send?.(msg);
 const languageCount = Number(process.env.BENCH_LANGUAGES ?? 6);
@@ -78,6 +79,8 @@ process.on('message', async (msg: ParentMessage) => {
   } else if (msg.type === 'cpu') {
     const used = process.cpuUsage();
     send({ type: 'cpu', ms: (used.user + used.system) / 1000 });
+  } else if (msg.type === 'speech-times') {
+    send({ type: 'speech-times', ms: recognitionDeliveryTimes(ctx) });
   } else if (msg.type === 'profile' && profiler) {
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.start');

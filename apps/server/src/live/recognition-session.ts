@@ -19,8 +19,8 @@ export interface SessionEngine {
 export interface SessionHooks {
   /** Interim text of the phrase being said. */
   interim(text: string): void;
-  /** A final phrase, in order: the next waits until this one is taken. */
-  final(text: string): Promise<void>;
+  /** A final phrase, in order: the next waits until this one is taken. `heardAt`: when the engine's answer arrived. */
+  final(text: string, heardAt: number): Promise<void>;
   state(state: Omit<RecognitionStateEvent, 'sermonId'>): void;
   /** Audio sent to an engine (billed per minute), and a failure of one. */
   usage(kind: ServerRecognitionKind, ms: number): void;
@@ -129,10 +129,11 @@ export class RecognitionSession {
     this.speechWithoutResultMs = 0;
     if (!final) return this.hooks.interim(text);
     if (endMs !== undefined) this.ring.finalise(this.streamBase + Math.round((endMs / 1000) * RECOGNITION_SAMPLE_RATE));
+    const heardAt = performance.now();
     const line = withoutRepeat(this.lastFinal, text);
     if (!line) return;
     this.lastFinal = text;
-    this.finals = this.finals.then(() => this.hooks.final(line)).catch(() => undefined);
+    this.finals = this.finals.then(() => this.hooks.final(line, heardAt)).catch(() => undefined);
   }
 
   private failure(error: RecognitionError): void {

@@ -26,6 +26,20 @@ const BURST_MS = 10_000;
 const RATE = 1.5;
 const MAX_FRAMES_PER_SECOND = 50;
 
+/** The last delivery times kept for the speech bench (decision 038). */
+const KEEP_TIMES = 100_000;
+const deliveryTimes = new WeakMap<object, number[]>();
+
+/**
+ * Milliseconds from an engine's final answer reaching this process to its caption going out to
+ * the phones, for each line since start (bench:speech reads them).
+ */
+export function recognitionDeliveryTimes(ctx: object): number[] {
+  let times = deliveryTimes.get(ctx);
+  if (!times) deliveryTimes.set(ctx, (times = []));
+  return times;
+}
+
 interface Held {
   session: RecognitionSession;
   churchId: string;
@@ -68,12 +82,14 @@ export class ServerRecognition {
           void this.speakers.heard(room.id, text.slice(0, MAX_SEGMENT_CHARS), false).catch(() => undefined);
           emit({ engine: held.session.engine?.engine.kind ?? null, slot: held.session.engine?.slot ?? null, state: 'listening', interim: text });
         },
-        final: async (text) => {
+        final: async (text, heardAt) => {
+          const times = recognitionDeliveryTimes(ctx);
           for (const line of chunks(text)) {
             const ack = await this.speakers.heard(room.id, line, true).catch((err: unknown) => {
               this.core.log.error({ err, sermonId: room.id }, 'a heard line could not be stored');
               return null;
             });
+            if (ack && times.length < KEEP_TIMES) times.push(performance.now() - heardAt);
             if (ack) emit({ engine: held.session.engine?.engine.kind ?? null, slot: held.session.engine?.slot ?? null, state: 'listening', heard: { seq: ack.seq, text: line } });
           }
         },
@@ -127,26 +143,31 @@ export class ServerRecognition {
     if (!held) return;
     this.held.delete(sermonId);
     await held.session.stop();
-    await this.flush(sermonId, held);
+    await this.flush([[sermonId, held]]);
   }
 
-  /** Writes usage; closes the sessions of sermons that ended or whose speaker went quiet. */
+  /**
+   * Writes usage of every sermon in one statement (a statement per sermon would queue the embedded
+   * database ahead of the lines being stored); closes the sessions of sermons that ended or whose
+   * speaker went quiet.
+   */
   private async sweep(): Promise<void> {
     const now = Date.now();
     for (const [id, held] of this.held) {
       const room = this.registry.get(id);
       if (!room || room.ending || now - held.lastAudioAt > IDLE_CLOSE_MS) await this.end(id).catch(() => undefined);
-      else await this.flush(id, held).catch((err: unknown) => this.core.log.error({ err }, 'recognition usage not written'));
     }
+    await this.flush([...this.held.entries()]).catch((err: unknown) => this.core.log.error({ err }, 'recognition usage not written'));
   }
 
-  private async flush(sermonId: string, held: Held): Promise<void> {
-    const entries = [...held.usage.entries()];
-    held.usage.clear();
-    const weekStart = weekStartDate(held.timeZone);
-    for (const [engine, u] of entries) {
-      await addRecognitionUsage(this.core.ctx.db, { sermonId, churchId: held.churchId, engine, weekStart, seconds: u.ms / 1000, failures: u.failures });
-    }
+  private async flush(sermons: [string, Held][]): Promise<void> {
+    const rows = sermons.flatMap(([sermonId, held]) => {
+      const entries = [...held.usage.entries()];
+      held.usage.clear();
+      const weekStart = weekStartDate(held.timeZone);
+      return entries.map(([engine, u]) => ({ sermonId, churchId: held.churchId, engine, weekStart, seconds: u.ms / 1000, failures: u.failures }));
+    });
+    await addRecognitionUsage(this.core.ctx.db, rows);
   }
 
   private room(socket: LiveSocket, sermonId: string) {

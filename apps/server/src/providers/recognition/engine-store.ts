@@ -48,10 +48,11 @@ export async function recordRecognitionHealth(db: Db, churchId: string, slot: En
     .where(and(eq(churchRecognitionEngines.churchId, churchId), eq(churchRecognitionEngines.slot, slot), eq(churchRecognitionEngines.kind, kind)));
 }
 
-/** Adds a sermon's audio heard by an engine (seconds) and its failures since the last write. */
-export async function addRecognitionUsage(db: Db, u: { sermonId: string; churchId: string; engine: RecognitionEngineKind; weekStart: string; seconds: number; failures: number }): Promise<void> {
-  await db.insert(recognitionUsage).values(u).onConflictDoUpdate({
+/** Adds the audio each sermon's engines heard (seconds) and their failures since the last write, in one statement. */
+export async function addRecognitionUsage(db: Db, rows: { sermonId: string; churchId: string; engine: RecognitionEngineKind; weekStart: string; seconds: number; failures: number }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(recognitionUsage).values(rows).onConflictDoUpdate({
     target: [recognitionUsage.sermonId, recognitionUsage.engine],
-    set: { seconds: sql`${recognitionUsage.seconds} + ${u.seconds}`, failures: sql`${recognitionUsage.failures} + ${u.failures}` },
+    set: { seconds: sql`${recognitionUsage.seconds} + excluded.seconds`, failures: sql`${recognitionUsage.failures} + excluded.failures` },
   });
 }

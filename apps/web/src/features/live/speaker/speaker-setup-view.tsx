@@ -46,7 +46,9 @@ export function SpeakerSetupView(props: SetupViewProps) {
   ].filter((p) => !session.problems.some((q) => q.code === p.code));
 
   const engineNote =
-    engine.kind === 'azure'
+    engine.kind === 'server'
+      ? t('live.speaker.engineServer')
+      : engine.kind === 'azure'
       ? t('live.speaker.engineAzure')
       : engine.kind === 'browser'
         ? t('live.speaker.engineBrowser')

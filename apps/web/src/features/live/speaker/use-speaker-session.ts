@@ -5,38 +5,14 @@ import { endSermon } from '../api/end-sermon';
 import { getTranscript } from '../api/get-transcript';
 import { useGoLive } from '../api/go-live';
 import { closeLiveSocket, createLiveSocket, emitWithAck, type LiveSocket } from '../lib/live-socket';
-import type { Recognizer, RecognizerErrorCode } from './recognizer-types';
-import { createThrottle, splitSegment } from './segments';
+import { splitSegment } from './segments';
+import type { SpeakerPhase, SpeakerProblem, SpeakerProblemCode } from './speaker-problems';
 import { useSpeakerLines } from './use-speaker-lines';
+import { useSpeakerRecognizer } from './use-speaker-recognizer';
 import type { SpeechEngine } from './use-speech-engine';
 
-export type SpeakerPhase = 'setup' | 'starting' | 'live' | 'ending' | 'ended';
-/** Spec section 4: the speaker is ready to start, listening, or stopped. */
-export type RecognizerStatus = 'ready' | 'listening' | 'stopped';
-
-/** Everything the screen may have to tell the speaker; each maps to `live.speaker.errors.<code>`. */
-export type SpeakerProblemCode =
-  | RecognizerErrorCode
-  | 'translationFailed'
-  | 'addSermonFailed'
-  | 'streamLimitReached'
-  | 'notAllowed'
-  | 'startStreamFailed'
-  | 'stopStreamFailed'
-  | 'statusUpdateFailed'
-  | 'segmentFailed';
-
-export interface SpeakerProblem {
-  code: SpeakerProblemCode;
-  /** Fatal problems stay until dismissed; the others are notes the session carries on after. */
-  fatal: boolean;
-}
-
+export type { SpeakerPhase, RecognizerStatus, SpeakerProblemCode, SpeakerProblem } from './speaker-problems';
 export type { SentLine } from './use-speaker-lines';
-
-/** Notes that stop being true as soon as speech is heard again. */
-const TRANSIENT: ReadonlySet<SpeakerProblemCode> = new Set(['noSpeech', 'network', 'serviceError']);
-const INTERIM_INTERVAL_MS = 250;
 
 /**
  * One go-live session: POST /sermons, the speaker's socket on `/live`, the recogniser, and typed
@@ -47,8 +23,6 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
   const goLive = useGoLive();
   const [phase, setPhase] = useState<SpeakerPhase>('setup');
   const [sermon, setSermon] = useState<Sermon | null>(null);
-  const [recognizerStatus, setRecognizerStatus] = useState<RecognizerStatus>('ready');
-  const [interim, setInterim] = useState('');
   const [state, setState] = useState<SermonState | null>(null);
   const [problems, setProblems] = useState<SpeakerProblem[]>([]);
   const [warning, setWarning] = useState<SermonWarning | null>(null);
@@ -57,11 +31,9 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
   const [isPaused, setIsPaused] = useState(false);
 
   const socketRef = useRef<LiveSocket | null>(null);
-  const recognizerRef = useRef<Recognizer | null>(null);
   const sermonRef = useRef<Sermon | null>(null);
   const joinedRef = useRef(false);
   const pausedRef = useRef(false);
-  const localeRef = useRef('en-AU');
 
   const report = useCallback((code: SpeakerProblemCode, fatal = false) => {
     setProblems((list) => (list.some((p) => p.code === code) ? list : [...list, { code, fatal }]));
@@ -88,54 +60,16 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
     [lines],
   );
 
-  const interimThrottle = useRef(
-    createThrottle<string>((text) => {
-      const socket = socketRef.current;
-      const current = sermonRef.current;
-      if (!socket || !current || !joinedRef.current || pausedRef.current) return;
-      socket.emit(liveEvents.segment, { sermonId: current.id, seq: nextSeqRef.current, text, final: false }, () => undefined);
-    }, INTERIM_INTERVAL_MS),
-  );
-
-  const startRecognizer = useCallback(() => {
-    recognizerRef.current?.stop();
-    const recognizer = engine.create(localeRef.current, {
-      onInterim: (text) => {
-        setInterim(text);
-        const trimmed = text.trim().slice(0, 1000);
-        if (trimmed) interimThrottle.current.push(trimmed);
-      },
-      onFinal: (text) => {
-        interimThrottle.current.cancel();
-        setProblems((list) => (list.some((p) => TRANSIENT.has(p.code)) ? list.filter((p) => !TRANSIENT.has(p.code)) : list));
-        sendFinal(text);
-      },
-      onError: (code, fatal) => report(code, fatal),
-      onListeningChange: (listening) => setRecognizerStatus(listening ? 'listening' : 'stopped'),
-    });
-    recognizerRef.current = recognizer;
-    if (!recognizer) {
-      report('notSupported', true);
-      setRecognizerStatus('stopped');
-      return;
-    }
-    setProblems((list) => list.filter((p) => !p.fatal || p.code === 'streamLimitReached'));
-    recognizer.start();
-  }, [engine, report, sendFinal]);
-
-  const stopRecognizer = useCallback(() => {
-    recognizerRef.current?.stop();
-    recognizerRef.current = null;
-    interimThrottle.current.cancel();
-    setInterim('');
-  }, []);
+  const { recognizerRef, localeRef, recognizerStatus, setRecognizerStatus, interim, listening, startRecognizer, stopRecognizer, attach, detach } =
+    useSpeakerRecognizer(engine, { socketRef, sermonRef, joinedRef, pausedRef, nextSeqRef, report, setProblems, sendFinal, showHeard: lines.showHeard });
 
   const closeSocket = useCallback(() => {
     joinedRef.current = false;
     lines.detach();
+    detach();
     if (socketRef.current) closeLiveSocket(socketRef.current);
     socketRef.current = null;
-  }, [lines]);
+  }, [detach, lines]);
 
   /** Told by the server (or found out on joining): the screen stops saying LIVE at once. */
   const markEnded = useCallback(
@@ -168,6 +102,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
         joinedRef.current = true;
         setIsConnected(true);
         lines.attach(socket, live.id, ack.lastSeq);
+        attach(socket, live.id);
       };
       // Whether this socket's session had joined before a drop: socket.io's recovery then restores it.
       let hadJoined = false;
@@ -178,6 +113,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
           joinedRef.current = true;
           setIsConnected(true);
           lines.attach(socket, live.id, 0);
+          attach(socket, live.id);
         } else void join();
       });
       socket.on('disconnect', () => {
@@ -185,6 +121,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
         // Final segments wait in order until the connection is back.
         joinedRef.current = false;
         lines.detach();
+        detach();
         setIsConnected(false);
       });
       socket.on('connect_error', () => {
@@ -209,7 +146,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
       });
       socket.connect();
     },
-    [lines, markEnded, report],
+    [attach, detach, lines, markEnded, report],
   );
 
   /** Starts the recogniser within the tap (iOS grants the microphone only then), then goes live. */
@@ -352,6 +289,8 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
     sermon,
     recognizerStatus,
     interim,
+    /** Server recognition: which engine listens (decision 038); null for the browser's recogniser. */
+    listening,
     lines: sentLines,
     waiting,
     state,
