@@ -1,4 +1,5 @@
 import { Stack, Text } from '@mantine/core';
+import type { FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { EngineSlot } from '@app/shared';
@@ -19,7 +20,7 @@ interface EngineActions<R> {
   remove: (handlers: Handlers<R>) => void;
   onSaved: (result: R) => void;
   onRemoved: (result: R) => void;
-  setErrors: (errors: Record<string, string>) => void;
+  setErrors: (errors: FormErrors) => void;
 }
 
 /**
