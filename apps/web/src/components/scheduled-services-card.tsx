@@ -53,8 +53,8 @@ export function ScheduledServicesCard({ canManage, ...props }: ScheduleProps & {
         ) : services.data && services.data.items.length === 0 ? (
           <Text size="sm">{t('schedule.empty')}</Text>
         ) : (
-          {/* Fits a 390 px phone: the title and time wrap, the delete button stays on screen. */}
           <Table.ScrollContainer minWidth={300}>
+            {/* Fits a 390 px phone: the title and time wrap, the delete button stays on screen. */}
             <Table>
               <Table.Thead>
                 <Table.Tr>
