@@ -97,8 +97,8 @@ export function LanguageListCard({
             {t(`church.languages.${key}.empty`)}
           </Text>
         ) : (
-          {/* At 390 px the table fits its card: voice ids wrap, the actions stay on screen. */}
           <Table.ScrollContainer minWidth={300}>
+            {/* At 390 px the table fits its card: voice ids wrap, the actions stay on screen. */}
             <Table aria-label={t(`church.languages.${key}.title`)} verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
