@@ -179,7 +179,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
         else report('addSermonFailed', true);
       }
     },
-    [churchId, connect, goLive, lines, phase, report, startRecognizer, stopRecognizer],
+    [churchId, connect, goLive, lines, localeRef, phase, report, setRecognizerStatus, startRecognizer, stopRecognizer],
   );
 
   /**
@@ -208,7 +208,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
       if (!paused) startRecognizer();
       connect(live);
     },
-    [connect, lines, phase, startRecognizer],
+    [connect, lines, localeRef, phase, startRecognizer],
   );
 
   /** One tap: listeners see "paused" and the microphone rests (music, a testimony). */
@@ -228,7 +228,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
       const ack = await emitWithAck(socket, liveEvents.pause, { sermonId: current.id, paused });
       if (!ack.ok) report('statusUpdateFailed');
     },
-    [report, startRecognizer, stopRecognizer],
+    [recognizerRef, report, startRecognizer, stopRecognizer],
   );
 
   const restartMicrophone = useCallback(() => {
@@ -258,7 +258,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
       report('stopStreamFailed');
       setPhase('live');
     }
-  }, [closeSocket, report, stopRecognizer]);
+  }, [closeSocket, recognizerRef, report, stopRecognizer]);
 
   const reset = useCallback(() => {
     sermonRef.current = null;
@@ -270,7 +270,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
     setProblems([]);
     setWarning(null);
     setEnded(null);
-  }, [lines]);
+  }, [lines, setRecognizerStatus]);
 
   // Leaving the screen drops the microphone and the socket; the sermon itself stays live for the
   // server's grace period, so an accidental navigation or reload can come back to it.
@@ -281,7 +281,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
       if (socketRef.current) closeLiveSocket(socketRef.current);
       socketRef.current = null;
     },
-    [],
+    [recognizerRef],
   );
 
   return {
