@@ -101,7 +101,8 @@ export type RecognitionTestResult = z.infer<typeof recognitionTestResult>;
 /** How the speaker's page recognises speech. */
 export const speakerRecognition = z.object({
   mode: z.enum(['server', 'azure', 'browser']),
-  engines: z.array(z.object({ slot: z.enum(engineSlots), kind: z.enum(recognitionEngineKinds) })),
+  /** `failing`: its last error is newer than its last success (the speaker is told before going live). */
+  engines: z.array(z.object({ slot: z.enum(engineSlots), kind: z.enum(recognitionEngineKinds), failing: z.boolean() })),
 });
 export type SpeakerRecognition = z.infer<typeof speakerRecognition>;
 

@@ -63,7 +63,7 @@ describe('speech recognition engine settings', () => {
     expect(JSON.stringify(saved.json())).not.toContain(MOCK_DEEPGRAM_KEY);
 
     const mode = await call('GET', `/speech/recognition?churchId=${cast.church.id}`, cast.staff.cookie);
-    expect(mode.json()).toEqual({ mode: 'server', engines: [{ slot: 'primary', kind: 'deepgram' }, { slot: 'failover', kind: 'openai-realtime' }] });
+    expect(mode.json()).toEqual({ mode: 'server', engines: [{ slot: 'primary', kind: 'deepgram', failing: false }, { slot: 'failover', kind: 'openai-realtime', failing: false }] });
     expect(JSON.stringify(mode.json())).not.toContain(MOCK_DEEPGRAM_KEY);
 
     const removed = await call('DELETE', `${enginesUrl(cast.church.id)}/primary`, cast.churchAdmin.cookie);

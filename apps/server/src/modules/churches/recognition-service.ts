@@ -123,7 +123,7 @@ export async function testRecognitionSettings(ctx: AppContext, actor: Actor, chu
 export async function speakerRecognitionOf(ctx: AppContext, actor: Actor, churchId: string): Promise<SpeakerRecognition> {
   if (!canReachChurch(actor, 'sermons:go-live', churchId)) throw notFound('Church');
   const rows = await loadRecognitionRows(ctx.db, churchId);
-  const engines = rows.map((r) => ({ slot: r.slot, kind: r.kind }));
+  const engines = rows.map((r) => ({ slot: r.slot, kind: r.kind, failing: r.lastErrorAt !== null && (r.lastOkAt === null || r.lastErrorAt > r.lastOkAt) }));
   if (rows.some((r) => isServerKind(r.kind))) return { mode: 'server', engines };
   const { tokenIssuer } = await providersForChurch(ctx, churchId);
   return { mode: tokenIssuer ? 'azure' : 'browser', engines };

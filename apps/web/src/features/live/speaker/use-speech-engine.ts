@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SpeechTokenResponse } from '@app/shared';
+import type { ServerRecognitionKind, SpeechTokenResponse } from '@app/shared';
 import { getSpeakerRecognition } from '../api/get-speaker-recognition';
 import { findSpeechToken } from '../api/get-speech-token';
 import { getGlossaryPhrases } from '../api/get-glossary-phrases';
@@ -16,6 +16,8 @@ export interface SpeechEngine {
   kind: SpeechEngineKind | null;
   /** false when the device reports no microphone at all; null when it cannot tell. */
   hasMicrophone: boolean | null;
+  /** Server engines whose last attempt failed (decision 038): the speaker is told before going live. */
+  failing: ServerRecognitionKind[];
   /** A recogniser for the spoken language, or null when this browser has none (typing still works). */
   create: (locale: string, callbacks: RecognizerCallbacks) => Recognizer | null;
 }
@@ -104,5 +106,6 @@ export function useSpeechEngine(churchId: string): SpeechEngine {
     return null;
   };
 
-  return { kind, hasMicrophone, create };
+  const failing = onServer ? (recognition.data?.engines ?? []).filter((e) => e.failing).map((e) => e.kind as ServerRecognitionKind) : [];
+  return { kind, hasMicrophone, failing, create };
 }
