@@ -13,9 +13,11 @@ import { listeningLanguages } from '@app/shared';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { seedDemoChurch, seedLiveChurch } from './live-seed';
+import { seedRecognitionEngines } from './speech-seed';
+import { recognitionDeliveryTimes } from '../apps/server/src/live/server-recognition';
 import { LISTEN_BACKLOG } from '../apps/server/src/lib/listen';
 
-type ParentMessage = { type: 'rss' } | { type: 'stop' } | { type: 'profile' } | { type: 'profile-end' } | { type: 'cpu' };
+type ParentMessage = { type: 'rss' } | { type: 'stop' } | { type: 'profile' } | { type: 'profile-end' } | { type: 'cpu' } | { type: 'speech-times' };
 
 const send = (msg: object) => process.send?.(msg);
 const languageCount = Number(process.env.BENCH_LANGUAGES ?? 6);
@@ -32,6 +34,8 @@ const languages = process.env.BENCH_LANGUAGE_CODES
   : listeningLanguages.slice(0, languageCount).map((l) => l.code);
 const seed = process.env.BENCH_SEED;
 const seeded = seed === '0' ? null : seed === 'demo' ? await seedDemoChurch(ctx) : await seedLiveChurch(ctx, languages, Number(process.env.BENCH_GLOSSARY ?? 0));
+// bench:speech: the church hears its speakers through the loopback Deepgram, then AssemblyAI.
+if (seeded && process.env.BENCH_RECOGNITION) await seedRecognitionEngines(ctx, seeded.churchId);
 
 // The baseline: the same caption-shaped messages broadcast to language rooms, with nothing else.
 const bare = app.io.of('/bench');
@@ -75,6 +79,8 @@ process.on('message', async (msg: ParentMessage) => {
   } else if (msg.type === 'cpu') {
     const used = process.cpuUsage();
     send({ type: 'cpu', ms: (used.user + used.system) / 1000 });
+  } else if (msg.type === 'speech-times') {
+    send({ type: 'speech-times', ms: recognitionDeliveryTimes(ctx) });
   } else if (msg.type === 'profile' && profiler) {
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.start');

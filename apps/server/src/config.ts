@@ -64,6 +64,10 @@ const envSchema = z.object({
   GOOGLE_TRANSLATE_URL: z.string().url().optional(),
   LIBRETRANSLATE_URL: z.string().url().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
+  // Speech recognition engines' addresses, for tests and the speech bench (decision 038).
+  DEEPGRAM_URL: z.string().url().optional(),
+  ASSEMBLYAI_URL: z.string().url().optional(),
+  OPENAI_REALTIME_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),

@@ -18,6 +18,18 @@ export const BACKUP_KEEP_DEFAULT = 14;
 export const BACKUP_KEEP_MAX = 30;
 export const BACKUP_TIME_DEFAULT = '02:00 Australia/Sydney';
 
+/** Why a backup failed, as the Backups screen explains it: the place's permissions, its space, a bucket out of reach, or something else. */
+export const backupErrorKinds = ['permission', 'space', 'unreachable', 'other'] as const;
+
+/** The kind of a failure from the system's words (EACCES, ENOSPC, a bucket's errors). */
+export function backupErrorKind(error: string | null): (typeof backupErrorKinds)[number] | null {
+  if (!error) return null;
+  if (/EACCES|EPERM|permission denied|AccessDenied|Forbidden/i.test(error)) return 'permission';
+  if (/ENOSPC|EDQUOT|no space|quota/i.test(error)) return 'space';
+  if (/ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN|getaddrinfo|NoSuchBucket|socket hang up/i.test(error)) return 'unreachable';
+  return 'other';
+}
+
 /** One backup as the Backups screen lists it: a file in the place, or a run in progress or failed. */
 export const backupEntrySchema = z.object({
   /** The file's name for a good backup (what Download names), the run's id otherwise. */
@@ -33,8 +45,12 @@ export const backupEntrySchema = z.object({
   trigger: z.enum(backupTriggers).nullable(),
   /** 0 to 100 while running. */
   progress: z.number().int(),
-  /** Why a run failed, in English (for the operator; the screen shows it as given). */
+  /** Why a run failed, in the system's English words (for the operator; the screen folds it away). */
   error: z.string().nullable(),
+  /** What kind of failure, so the screen says what went wrong and what to do in the reader's language. */
+  errorKind: z.enum(backupErrorKinds).nullable().default(null),
+  /** Who pressed "Back up now" (their name), null for the schedule and the command. */
+  startedBy: z.string().nullable().default(null),
 });
 export type BackupEntry = z.infer<typeof backupEntrySchema>;
 

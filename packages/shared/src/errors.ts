@@ -31,6 +31,9 @@ export const errorCodes = [
   'engine_primary_first',
   // Livestream captions (decision 037).
   'livestream_feeds_full',
+  // Speech recognition engines (decision 038).
+  'speech_key_missing',
+  'engine_mix',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -18,6 +18,7 @@ export * from './churches';
 export * from './church-settings';
 export * from './translation-engine-kinds';
 export * from './translation-engines';
+export * from './recognition';
 export * from './me';
 export * from './lists';
 export * from './people';

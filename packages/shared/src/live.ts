@@ -255,7 +255,7 @@ export const sermonWarningSchema = z.object({
 export type SermonWarning = z.infer<typeof sermonWarningSchema>;
 
 export const liveErrorSchema = z.object({
-  code: z.enum(['invalid_payload', 'too_large', 'forbidden', 'not_found', 'not_live', 'translation_failed', 'guests_not_allowed', 'internal']),
+  code: z.enum(['invalid_payload', 'too_large', 'forbidden', 'not_found', 'not_live', 'translation_failed', 'guests_not_allowed', 'internal', 'too_fast', 'recognition_unavailable']),
   message: z.string(),
 });
 export type LiveError = z.infer<typeof liveErrorSchema>;

@@ -28,7 +28,7 @@ const METADATA_HOST = /^(169\.254\.\d{1,3}\.\d{1,3}|\[fd00:ec2::254\]|metadata\.
  * church may run one on, its own network and this machine included (Ollama listens on
  * localhost), but not a cloud metadata address.
  */
-const serverUrlField = z
+export const serverUrlField = z
   .string({ error: msg('required') })
   .trim()
   .min(1, msg('required'))
@@ -171,7 +171,22 @@ export const translationUsageRow = z.object({
 });
 export type TranslationUsageRow = z.infer<typeof translationUsageRow>;
 
-export const translationUsageResponse = z.object({ rows: z.array(translationUsageRow) });
+/**
+ * Minutes of the speaker's audio each recognition engine heard, per sermon (decision 038): engines
+ * bill per minute streamed, a replay after a failover included. The screen adds them up per month.
+ */
+export const recognitionUsageRow = z.object({
+  sermonId: z.string().uuid(),
+  churchId: z.string().uuid(),
+  churchName: z.string(),
+  startedAt: z.string(),
+  engine: z.string(),
+  minutes: z.number(),
+  failures: z.number().int(),
+});
+export type RecognitionUsageRow = z.infer<typeof recognitionUsageRow>;
+
+export const translationUsageResponse = z.object({ rows: z.array(translationUsageRow), recognition: z.array(recognitionUsageRow) });
 export type TranslationUsageResponse = z.infer<typeof translationUsageResponse>;
 
 /** Whether an engine needs a key to work at all (LibreTranslate and model servers may not). */

@@ -466,3 +466,4 @@ export * from './schema-backups';
 export * from './schema-translation';
 export * from './schema-imports';
 export * from './schema-livestream';
+export * from './schema-recognition';

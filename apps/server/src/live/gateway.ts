@@ -15,6 +15,9 @@ import {
   pausePayload,
   segmentPayload,
   speakerJoinPayload,
+  audioFramePayload,
+  audioStartPayload,
+  recognitionEvents,
   type LiveError,
 } from '@app/shared';
 import type { AppContext } from '../context';
@@ -117,6 +120,13 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     handle(socket, liveEvents.speakerJoin, speakerJoinPayload, (p) => live.speakerJoin(socket, p.sermonId));
     handle(socket, liveEvents.segment, segmentPayload, (p) => live.segment(socket, p));
     handle(socket, liveEvents.pause, pausePayload, (p) => live.setPaused(socket, p.sermonId, p.paused));
+    // The speaker's microphone for the church's recognition engine on the server (decision 038).
+    handle(socket, recognitionEvents.audioStart, audioStartPayload, (p) => live.recognition.start(socket, p.sermonId));
+    handle(socket, recognitionEvents.audio, audioFramePayload, async (p) => {
+      live.recognition.audio(socket, p);
+      return {};
+    });
+    handle(socket, recognitionEvents.audioStop, audioStartPayload, (p) => live.recognition.stop(socket, p.sermonId));
     handle(socket, liveEvents.listenerJoin, listenerJoinPayload, (p) => live.listenerJoin(socket, p), joinTurns);
     handle(socket, liveEvents.listenerPrefs, listenerPrefsPayload, (p) => live.listenerPrefs(socket, p));
     handle(socket, liveEvents.listenerCatchUp, listenerCatchUpPayload, (p) => live.listenerCatchUp(socket, p.afterSeq));
@@ -206,12 +216,20 @@ function invalid(error: z.ZodError): LiveError {
   return { code: 'invalid_payload', message: `${where}${issue?.message ?? 'Invalid message'}` };
 }
 
-/** Approximate size of a decoded payload (JSON length; binary counts its bytes). */
+/** Approximate size of a decoded payload (JSON length; binary, also inside an object, counts its bytes). */
 function sizeOf(value: unknown): number {
   if (value === undefined) return 0;
   if (Buffer.isBuffer(value) || value instanceof ArrayBuffer) return value.byteLength;
   try {
-    return Buffer.byteLength(JSON.stringify(value) ?? '');
+    let binary = 0;
+    // `this[key]` is the value before Buffer's toJSON turned it into an array of numbers.
+    const json = JSON.stringify(value, function (this: Record<string, unknown>, key, v: unknown) {
+      const raw = this[key];
+      if (!ArrayBuffer.isView(raw) && !(raw instanceof ArrayBuffer)) return v;
+      binary += raw.byteLength;
+      return 0;
+    });
+    return Buffer.byteLength(json ?? '') + binary;
   } catch {
     return Number.POSITIVE_INFINITY;
   }

@@ -14,6 +14,7 @@ import { defaultLiveOptions, type LiveCore, type LiveEmitter, type LiveOptions, 
 import { endAbandonedSermons, resumeAfterRestart } from './recovery';
 import { RoomRegistry } from './room-registry';
 import type { ListenerVoice, SermonRoom } from './sermon-room';
+import { ServerRecognition } from './server-recognition';
 import { SpeakerFlow } from './speaker-flow';
 import { StreamClock } from './stream-clock';
 import { TtsCache } from './tts-cache';
@@ -40,6 +41,8 @@ export class LiveService {
   readonly publicAnswers = new PublicAnswers();
   readonly voiceStreams = new VoiceStreams();
   readonly voice: VoiceService;
+  /** The speaker's audio heard by the church's engine on the server (decision 038). */
+  readonly recognition: ServerRecognition;
   emitter: LiveEmitter | null = null;
   private readonly log: FastifyBaseLogger;
   private readonly stream: StreamClock;
@@ -97,6 +100,7 @@ export class LiveService {
     this.registry = new RoomRegistry(this.core);
     this.cluster.speakerChanged = (room) => this.registry.broadcastState(room, { local: true });
     this.speakers = new SpeakerFlow(this.core, this.registry);
+    this.recognition = new ServerRecognition(this.core, this.registry, this.speakers);
     this.listeners = new ListenerFlow(this.core, this.registry);
     this.accounting = new SermonAccounting(this.core, this.registry);
   }
@@ -135,6 +139,7 @@ export class LiveService {
     const now = this.clock.now();
     const all = this.registry.all();
     // Translations on their way still reach every listener (through the adapter) before the stop.
+    await this.recognition.close();
     await Promise.all(all.map((r) => r.emitChain));
     for (const room of all) this.stream.accrue(room, now);
     try {

@@ -67,8 +67,22 @@ export class SpeakerFlow {
   }
 
   async segment(socket: LiveSocket, payload: SegmentPayload): Promise<SegmentAck> {
-    const receivedAt = performance.now();
     const room = this.speakingRoom(socket, payload.sermonId);
+    return this.spoken(room, payload);
+  }
+
+  /**
+   * A phrase the church's recognition engine heard on the server (decision 038): the same path as
+   * a line the speaker's browser sends, with a fresh clientId so a replay is never stored twice.
+   */
+  async heard(sermonId: string, text: string, final: boolean): Promise<SegmentAck | null> {
+    const room = this.registry.get(sermonId);
+    if (!room || room.ending || room.status === 'paused') return null;
+    return this.spoken(room, { sermonId, seq: room.lastSeq + 1, text, final, ...(final ? { clientId: randomUUID() } : {}) });
+  }
+
+  private async spoken(room: SermonRoom, payload: SegmentPayload): Promise<SegmentAck> {
+    const receivedAt = performance.now();
     if (room.status === 'paused') throw new LiveFailure('not_live', 'The sermon is paused');
     if (!payload.final) return this.interim(room, payload.text);
     // Counted before anything is awaited: interim text the speaker sends after this line (handled

@@ -8,6 +8,7 @@ import { fileRoutes } from '../providers/storage/file-routes';
 import { sermonRoutes } from './sermons/routes';
 import { churchRoutes } from './churches/routes';
 import { engineRoutes } from './churches/engine-routes';
+import { recognitionRoutes } from './churches/recognition-routes';
 import { translationUsageRoutes } from './analytics/translation-usage';
 import { churchLanguageRoutes } from './churches/language-routes';
 import { speechRoutes } from './speech/routes';
@@ -46,6 +47,7 @@ export const apiModules: ApiModule[] = [
   sermonRoutes,
   churchRoutes,
   engineRoutes,
+  recognitionRoutes,
   translationUsageRoutes,
   churchLanguageRoutes,
   speechRoutes,

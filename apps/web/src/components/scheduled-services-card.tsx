@@ -53,7 +53,8 @@ export function ScheduledServicesCard({ canManage, ...props }: ScheduleProps & {
         ) : services.data && services.data.items.length === 0 ? (
           <Text size="sm">{t('schedule.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={300}>
+            {/* Fits a 390 px phone: the title and time wrap, the delete button stays on screen. */}
             <Table>
               <Table.Thead>
                 <Table.Tr>

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translationUsageQuery, translationUsageResponse } from '@app/shared';
 import type { AppContext } from '../../context';
-import { churches, translationUsage } from '../../db/schema';
+import { churches, recognitionUsage, sermons, translationUsage } from '../../db/schema';
 import { canReachChurch, requireActor } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
@@ -49,14 +49,32 @@ export async function translationUsageReport(ctx: AppContext, actor: Actor, q: T
     .where(and(gte(u.weekStart, firstWeek(timeZone, q.weeks)), churchId ? eq(u.churchId, churchId) : undefined))
     .groupBy(u.churchId, churches.name, u.weekStart, u.engine)
     .orderBy(desc(u.weekStart), asc(churches.name), asc(u.engine));
-  return { rows: rows.map((r) => ({ ...r, unit: usageUnitOf(r.engine) })) };
+  const recognition = await recognitionRows(ctx, churchId, firstWeek(timeZone, q.weeks));
+  return { rows: rows.map((r) => ({ ...r, unit: usageUnitOf(r.engine) })), recognition };
+}
+
+/** A screen's worth of sermons: the newest first. */
+const MAX_SERMON_ROWS = 500;
+
+/** Minutes each recognition engine heard per sermon, over the same weeks (decision 038). */
+async function recognitionRows(ctx: AppContext, churchId: string | undefined, fromWeek: string) {
+  const r = recognitionUsage;
+  const rows = await ctx.db
+    .select({ sermonId: r.sermonId, churchId: r.churchId, churchName: churches.name, startedAt: sermons.startedAt, engine: r.engine, seconds: r.seconds, failures: r.failures })
+    .from(r)
+    .innerJoin(sermons, eq(sermons.id, r.sermonId))
+    .innerJoin(churches, eq(churches.id, r.churchId))
+    .where(and(gte(r.weekStart, fromWeek), churchId ? eq(r.churchId, churchId) : undefined))
+    .orderBy(desc(sermons.startedAt), asc(r.engine))
+    .limit(MAX_SERMON_ROWS);
+  return rows.map(({ seconds, startedAt, ...row }) => ({ ...row, startedAt: startedAt.toISOString(), minutes: Math.round(seconds / 6) / 10 }));
 }
 
 export async function translationUsageRoutes(app: FastifyInstance, ctx: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get('/analytics/translation-usage', {
     schema: {
       tags: ['analytics'],
-      summary: 'Characters (tokens for a model) sent to each translation engine per week, partial and final lines apart',
+      summary: 'Characters (tokens for a model) sent to each translation engine per week, partial and final lines apart; minutes each recognition engine heard per sermon',
       description: 'Church administrators: their own church. Platform administrators: every church, or `churchId`.',
       querystring: translationUsageQuery,
       response: { 200: translationUsageResponse },

@@ -1,4 +1,6 @@
-import { BACKUP_MAX_AGE_DAYS, type BackupEntry, type BackupList, type BackupStatus } from '@app/shared';
+import { inArray } from 'drizzle-orm';
+import { BACKUP_MAX_AGE_DAYS, backupErrorKind, type BackupEntry, type BackupList, type BackupStatus } from '@app/shared';
+import { users } from '../../db/schema';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
@@ -10,7 +12,7 @@ const DAY_MS = 24 * 60 * 60_000;
 /** A download link works this long after the code was given. */
 const DOWNLOAD_LINK_MS = 60_000;
 
-function runEntry(run: BackupRun): BackupEntry {
+function runEntry(run: BackupRun, names: Map<string, string>): BackupEntry {
   return {
     id: run.id,
     state: run.state,
@@ -22,7 +24,17 @@ function runEntry(run: BackupRun): BackupEntry {
     trigger: run.trigger,
     progress: run.progress,
     error: run.error,
+    errorKind: backupErrorKind(run.error),
+    startedBy: run.startedById ? names.get(run.startedById) ?? null : null,
   };
+}
+
+/** The names of the people who pressed "Back up now" for these runs. */
+async function startersOf(ctx: AppContext, runs: BackupRun[]): Promise<Map<string, string>> {
+  const ids = [...new Set(runs.map((r) => r.startedById).filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
 }
 
 /**
@@ -35,6 +47,7 @@ export async function listBackups(ctx: AppContext): Promise<BackupList> {
   await failAbandonedRuns(ctx.db);
   const [files, runs] = await Promise.all([place.list(), recentRuns(ctx.db, new Date(Date.now() - BACKUP_MAX_AGE_DAYS * DAY_MS))]);
   const runOfFile = new Map(runs.filter((r) => r.fileName).map((r) => [r.fileName!, r]));
+  const names = await startersOf(ctx, runs);
   const items: BackupEntry[] = [
     ...files.map((file): BackupEntry => {
       const run = runOfFile.get(file.name);
@@ -49,9 +62,11 @@ export async function listBackups(ctx: AppContext): Promise<BackupList> {
         trigger: run?.trigger ?? null,
         progress: 100,
         error: null,
+        errorKind: null,
+        startedBy: run?.startedById ? names.get(run.startedById) ?? null : null,
       };
     }),
-    ...runs.filter((r) => r.state !== 'good').map(runEntry),
+    ...runs.filter((r) => r.state !== 'good').map((r) => runEntry(r, names)),
   ].sort((a, b) => b.at.localeCompare(a.at));
   return { items, schedule: { time: ctx.config.BACKUP_TIME, keep: ctx.config.BACKUP_KEEP, place: place.kind, location: place.location } };
 }

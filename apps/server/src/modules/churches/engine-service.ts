@@ -25,9 +25,9 @@ import { auditChurchChange } from './audit';
 import { testEngine } from './engine-test';
 import { loadChurch, noChanges } from './settings-service';
 
-const fieldError = (field: string, key: Parameters<typeof msg>[0]) => ({ field, message: englishValidationMessage(msg(key)), key: msg(key) });
+export const fieldError = (field: string, key: Parameters<typeof msg>[0]) => ({ field, message: englishValidationMessage(msg(key)), key: msg(key) });
 
-function assertMayEdit(actor: Actor, churchId: string): void {
+export function assertMayEdit(actor: Actor, churchId: string): void {
   if (!canReachChurch(actor, 'church:edit', churchId)) throw notFound('Church');
 }
 

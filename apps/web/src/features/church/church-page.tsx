@@ -8,6 +8,7 @@ import { useChurch } from './api/get-church';
 import { useChurchLanguages } from './api/get-church-languages';
 import { LanguageListCard } from './components/language-list-card';
 import { LiveSettingsCard } from './components/live-settings-card';
+import { RecognitionEnginesCard } from './components/recognition-engines-card';
 import { TranslationEnginesCard } from './components/translation-engines-card';
 import { StreamLimitCard } from './components/stream-limit-card';
 import { ChurchDetailsCard } from './components/church-details-card';
@@ -93,6 +94,7 @@ function ChurchSettings({ churchId }: { churchId: string }) {
       {!c.canEdit && <Alert color="blue">{t('church.readOnly')}</Alert>}
       <LiveSettingsCard key={`${c.id}-settings`} church={c} />
       <TranslationEnginesCard church={c} />
+      <RecognitionEnginesCard church={c} />
       <StreamLimitCard key={`${c.id}-${c.liveSettings.weeklyStreamLimitMinutes}`} church={c} />
       {languages.isPending ? (
         <Skeleton h={220} />

@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import type { TranslationUsageRow } from '@app/shared';
 import { usePublicChurches } from '../../../lib/public-churches';
 import { useTranslationUsage } from '../api/translation-usage';
+import { RecognitionCost } from './recognition-cost';
 import { formattingLocale } from '../../../i18n/interface-language';
 
 const WEEK_CHOICES = ['4', '8', '12', '26'];
 
 /**
- * The cost view (decision 033): what each engine was sent per week, final and in-progress lines
- * apart, so a church sees what a Sunday costs. Church administrators see their own church;
+ * The cost view (decision 033): what each translation engine was sent per week, final and
+ * in-progress lines apart, and the minutes each recognition engine heard (decision 038), so a
+ * church sees what a Sunday costs. Church administrators see their own church;
  * platform administrators every church or one.
  */
 export function TranslationCost({ isPlatform }: { isPlatform: boolean }) {
@@ -92,6 +94,7 @@ export function TranslationCost({ isPlatform }: { isPlatform: boolean }) {
           </Table>
         </Table.ScrollContainer>
       )}
+      {usage.data && <RecognitionCost rows={usage.data.recognition ?? []} isPlatform={isPlatform} />}
     </Stack>
   );
 }

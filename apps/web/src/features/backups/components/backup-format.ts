@@ -13,5 +13,6 @@ export const formatWhen = (iso: string, language: string) =>
 
 export const stateColor: Record<BackupEntry['state'], string> = { running: 'blue', good: 'green', failed: 'red' };
 
-/** Who or what started it: the schedule, "Back up now", or the command on the server. */
-export const triggerLabel = (entry: BackupEntry, t: TFunction) => (entry.trigger ? t(`backups.triggers.${entry.trigger}`) : t('backups.triggers.unknown'));
+/** Who or what started it: the person who pressed "Back up now", the schedule, or the command on the server. */
+export const triggerLabel = (entry: BackupEntry, t: TFunction) =>
+  entry.startedBy ? entry.startedBy : entry.trigger ? t(`backups.triggers.${entry.trigger}`) : t('backups.triggers.unknown');

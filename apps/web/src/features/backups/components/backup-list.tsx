@@ -19,7 +19,16 @@ function StateCell({ entry }: { entry: BackupEntry }) {
       {entry.state === 'running' && (
         <Progress value={entry.progress} size="sm" animated aria-label={t('backups.progressLabel', { percent: entry.progress })} />
       )}
-      {entry.state === 'failed' && entry.error && <Text size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>{entry.error}</Text>}
+      {entry.state === 'failed' && (
+        // What went wrong and what to do in the reader's language; the system's words folded away for whoever helps.
+        <Text size="xs" c="red.9">{t(`backups.failure.${entry.errorKind ?? 'other'}`)}</Text>
+      )}
+      {entry.state === 'failed' && entry.error && (
+        <Text component="details" size="xs">
+          <Text component="summary" size="xs" style={{ cursor: 'pointer' }}>{t('backups.technical')}</Text>
+          <Text size="xs" ff="monospace" lang="en" style={{ overflowWrap: 'anywhere' }}>{entry.error}</Text>
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -55,7 +55,7 @@ export function DownloadModal({ entry, onClose }: { entry: BackupEntry | null; o
 
   const asking = code === 'two_step_code_needed' || code === 'two_step_code_invalid' || code === 'validation' || (link.isPending && !!form.values.code);
   return (
-    <Modal opened={!!entry} onClose={close} title={t('backups.downloadTitle')} centered size="lg">
+    <Modal opened={!!entry} onClose={close} title={t('backups.downloadTitle')} centered size="lg" closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack gap="sm">
         {entry && <Text size="sm" fw={600}>{t('backups.downloadOf', { when: formatWhen(entry.at, formattingLocale(i18n)) })}</Text>}
         <Alert color="yellow" variant="light">{t('backups.downloadWarning')}</Alert>
@@ -66,7 +66,7 @@ export function DownloadModal({ entry, onClose }: { entry: BackupEntry | null; o
           <Alert color="red" role="alert" title={t('backups.twoStepNeededTitle')}>
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{t('backups.twoStepNeededBody')}</Text>
-              <Anchor component={Link} to={`${paths.profile}#two-step`} size="sm">{t('security.reveal.enrol')}</Anchor>
+              <Anchor component={Link} to={`${paths.profile}#two-step`} size="sm" c="red.9" underline="always">{t('security.reveal.enrol')}</Anchor>
             </Stack>
           </Alert>
         )}

@@ -1,6 +1,6 @@
 import { Alert, Group, List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { EngineHealth, EngineTestResult } from '@app/shared';
+import type { EngineError, EngineHealth, EngineTestResult } from '@app/shared';
 import { languageName } from '../../../lib/language-label';
 import { formattingLocale, interfaceLanguage } from '../../../i18n/interface-language';
 
@@ -8,17 +8,7 @@ import { formattingLocale, interfaceLanguage } from '../../../i18n/interface-lan
 export function EngineTestResultView({ result }: { result: EngineTestResult }) {
   const { t, i18n } = useTranslation();
   const nameOf = (code: string) => languageName(code, code, interfaceLanguage(i18n));
-  if (!result.ok) {
-    const kind = result.error?.kind ?? 'server';
-    // An engine that never answered said nothing: the detail is the server's own (what failed, in the network's words).
-    const neverAnswered = kind === 'unreachable' || kind === 'timeout';
-    return (
-      <Alert color="red" role="alert" title={t(`translationEngines.errorKinds.${kind}`)}>
-        <Text size="sm">{t(neverAnswered ? 'translationEngines.test.details' : 'translationEngines.test.engineSaid')}</Text>
-        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{result.error?.message}</Text>
-      </Alert>
-    );
-  }
+  if (!result.ok) return <EngineErrorView error={result.error} />;
   return (
     <Alert color="teal" role="status" title={t('translationEngines.test.ok', { ms: result.latencyMs })}>
       <Text size="sm">{result.sample.text}</Text>
@@ -28,6 +18,32 @@ export function EngineTestResultView({ result }: { result: EngineTestResult }) {
         <Text size="sm" mt="xs">{t('translationEngines.test.missing', { languages: result.missingLanguages.map(nameOf).join(', ') })}</Text>
       )}
     </Alert>
+  );
+}
+
+/**
+ * What went wrong and what to do, in the person's language; the engine's (or the network's) own
+ * words, usually English, only under "Technical details" for whoever helps them.
+ */
+export function EngineErrorView({ error }: { error: EngineError | null }) {
+  const { t } = useTranslation();
+  const kind = error?.kind ?? 'server';
+  return (
+    <Alert color="red" role="alert" title={t(`translationEngines.errorKinds.${kind}`)}>
+      <Text size="sm">{t(`translationEngines.errorHelp.${kind}`)}</Text>
+      {error?.message && <EngineWords words={error.message} />}
+    </Alert>
+  );
+}
+
+/** An engine's own words, folded away: they are not in the interface's language. */
+export function EngineWords({ words }: { words: string }) {
+  const { t } = useTranslation();
+  return (
+    <Text component="details" size="xs" mt={4}>
+      <Text component="summary" size="xs" style={{ cursor: 'pointer' }}>{t('translationEngines.test.technical')}</Text>
+      <Text size="xs" ff="monospace" lang="en" style={{ overflowWrap: 'anywhere' }}>{words}</Text>
+    </Text>
   );
 }
 

@@ -97,7 +97,8 @@ export function LanguageListCard({
             {t(`church.languages.${key}.empty`)}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={300}>
+            {/* At 390 px the table fits its card: voice ids wrap, the actions stay on screen. */}
             <Table aria-label={t(`church.languages.${key}.title`)} verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -118,19 +119,19 @@ export function LanguageListCard({
                           {l.code}
                         </Badge>
                         {l.rtl && (
-                          <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
+                          <Badge size="xs" variant="light" h="auto" styles={{ label: { whiteSpace: 'normal' } }}>
                             {t('church.languages.rtl')}
                           </Badge>
                         )}
                       </Group>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                         {l.femaleVoiceId ?? '—'}
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                         {l.maleVoiceId ?? '—'}
                       </Text>
                     </Table.Td>

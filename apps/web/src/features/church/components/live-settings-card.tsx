@@ -84,7 +84,7 @@ export function LiveSettingsCard({ church }: { church: ChurchDetails }) {
             <Title order={sectionOrder} size="h4">
               {t('church.settings.title')}
             </Title>
-            <Badge variant="light" color={settings.translatorKind === 'demo' ? 'gray' : 'teal'}>
+            <Badge variant="light" color={settings.translatorKind === 'demo' ? 'gray' : 'teal.9'}>
               {t(`translationEngines.names.${settings.translatorKind}`)}
             </Badge>
           </Group>

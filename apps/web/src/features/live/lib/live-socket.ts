@@ -24,6 +24,10 @@ import {
   type VoiceStatus,
   livestreamWarningEvent,
   type LivestreamWarning,
+  recognitionEvents,
+  type EngineSlot,
+  type RecognitionStateEvent,
+  type ServerRecognitionKind,
 } from '@app/shared';
 
 /** Events the server sends on `/live` (names and payloads from packages/shared/src/live.ts). */
@@ -39,6 +43,7 @@ export interface LiveServerEvents {
   [lobbyEvents.ended]: (ended: LobbyEndedPayload) => void;
   [liveEvents.voicePiece]: (piece: VoicePiece) => void;
   [liveEvents.voiceStatus]: (status: VoiceStatus) => void;
+  [recognitionEvents.state]: (state: RecognitionStateEvent) => void;
 }
 
 type Ack<T = object> = (ack: LiveAck<T>) => void;
@@ -56,9 +61,15 @@ export interface LiveClientEvents {
   [liveEvents.listenerCatchUp]: (payload: { afterSeq: number }, ack: Ack<ListenerPrefsAck>) => void;
   [liveEvents.listenerLeave]: (payload: Record<string, never>, ack: Ack) => void;
   [lobbyEvents.join]: (payload: LobbyJoinPayload, ack: Ack<{ churchId: string }>) => void;
+  [recognitionEvents.audioStart]: (payload: { sermonId: string }, ack: Ack<{ engine: ServerRecognitionKind; slot: EngineSlot }>) => void;
+  [recognitionEvents.audioStop]: (payload: { sermonId: string }, ack: Ack) => void;
+  /** 100 ms of 16 kHz PCM16; not acknowledged (a refusal comes as `live:error`). */
+  [recognitionEvents.audio]: (payload: { sermonId: string; seq: number; audio: ArrayBuffer }) => void;
 }
 
 export type LiveSocket = Socket<LiveServerEvents, LiveClientEvents>;
+/** Every client event but the audio frames takes an acknowledgement. */
+type AckedEvent = Exclude<keyof LiveClientEvents, typeof recognitionEvents.audio>;
 
 /**
  * A socket on `/live`, same origin, signed in by the session cookie (guests have none). WebSocket
@@ -140,7 +151,7 @@ export function closeLiveSocket(socket: LiveSocket) {
 }
 
 /** Emits with an acknowledgement, as a promise; a missing answer after `timeoutMs` is an error. */
-export function emitWithAck<E extends keyof LiveClientEvents>(
+export function emitWithAck<E extends AckedEvent>(
   socket: LiveSocket,
   event: E,
   payload: Parameters<LiveClientEvents[E]>[0],

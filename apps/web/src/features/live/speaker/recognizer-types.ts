@@ -1,5 +1,7 @@
+import type { RecognitionStateEvent, ServerRecognitionKind } from '@app/shared';
+
 /**
- * What every recogniser (Azure Speech SDK or the browser's Web Speech API) reports to the speaker
+ * What every recogniser (Azure Speech SDK, the browser's Web Speech API, or the server's engine) reports to the speaker
  * screen. Codes map to the go-live messages of spec section 8 (`live.speaker.errors.<code>`).
  */
 export type RecognizerErrorCode =
@@ -20,10 +22,14 @@ export interface RecognizerCallbacks {
   /** `fatal` errors stop recognition; the others are shown and recognition carries on. */
   onError: (code: RecognizerErrorCode, fatal: boolean) => void;
   onListeningChange: (listening: boolean) => void;
+  /** Server recognition: a phrase the church's engine heard, already sent to listeners as line `seq`. */
+  onHeard?: (seq: number, text: string) => void;
+  /** Server recognition: which engine listens now, or that none can (decision 038). */
+  onEngine?: (engine: ServerRecognitionKind | null, state: RecognitionStateEvent['state']) => void;
 }
 
 export interface Recognizer {
-  readonly kind: 'azure' | 'browser';
+  readonly kind: 'azure' | 'browser' | 'server';
   /** Call from a tap: iOS allows the microphone only then. */
   start: () => void;
   stop: () => void;

@@ -77,6 +77,14 @@ export function SpeakerLiveView({ churchId, canManage, session, sermon, engine, 
             <Badge color={session.recognizerStatus === 'listening' ? 'teal' : 'gray'} variant="light" size="lg">
               {statusLabel}
             </Badge>
+            {session.listening && (
+              // Which of the church's engines hears the speaker now (decision 038): a failover shows here.
+              <Badge color={session.listening.state === 'failed' ? 'red' : session.listening.state === 'switching' ? 'orange' : 'gray'} variant="light" size="lg" tt="none">
+                {session.listening.engine
+                  ? t(`live.speaker.recognition.${session.listening.state === 'switching' ? 'switching' : 'listening'}`, { engine: t(`recognitionEngines.names.${session.listening.engine}`) })
+                  : t(`live.speaker.recognition.${session.listening.state === 'failed' ? 'failed' : 'stopped'}`)}
+              </Badge>
+            )}
             {!session.isConnected && (
               <Badge color="orange" variant="light" size="lg" leftSection={<IconWifiOff size={14} />}>
                 {t('live.speaker.reconnecting')}

@@ -46,7 +46,9 @@ export function SpeakerSetupView(props: SetupViewProps) {
   ].filter((p) => !session.problems.some((q) => q.code === p.code));
 
   const engineNote =
-    engine.kind === 'azure'
+    engine.kind === 'server'
+      ? t('live.speaker.engineServer')
+      : engine.kind === 'azure'
       ? t('live.speaker.engineAzure')
       : engine.kind === 'browser'
         ? t('live.speaker.engineBrowser')
@@ -64,6 +66,12 @@ export function SpeakerSetupView(props: SetupViewProps) {
       </Stack>
       <ProblemAlerts problems={session.problems} onDismiss={session.dismiss} />
       <ProblemAlerts problems={preflightProblems} />
+      {engine.failing.length > 0 && (
+        // Found before the sermon, not in the middle of it (decision 038).
+        <Alert color="yellow" role="status" title={t('live.speaker.recognition.failingTitle')}>
+          {t('live.speaker.recognition.failingBody', { engines: engine.failing.map((k) => t(`recognitionEngines.names.${k}`)).join(', ') })}
+        </Alert>
+      )}
       {myLiveSermon && (
         <Alert color="orange" title={t('live.speaker.alreadyLiveTitle')}>
           <Stack gap="xs">

@@ -116,6 +116,12 @@ export function useSpeakerLines({
     });
   }, []);
 
+  /** A line the church's engine on the server heard and already stored (decision 038): shown as sent. */
+  const showHeard = useCallback((seq: number, text: string) => {
+    setLines((list) => (list.some((l) => l.seq === seq) ? list : [...list, { key: `seq-${seq}`, seq, text, status: 'sent' as const }].slice(-MAX_LINES_SHOWN)));
+    nextSeqRef.current = Math.max(nextSeqRef.current, seq + 1);
+  }, []);
+
   const add = useCallback(
     (text: string, preparedParagraphId?: string) => {
       const box = outboxRef.current;
@@ -159,8 +165,8 @@ export function useSpeakerLines({
 
   // Stable, so socket handlers set up once keep working.
   const actions = useMemo(
-    () => ({ nextSeq: nextSeqRef, open, prependSent, add, attach, detach, discard, reset }),
-    [open, prependSent, add, attach, detach, discard, reset],
+    () => ({ nextSeq: nextSeqRef, open, prependSent, showHeard, add, attach, detach, discard, reset }),
+    [open, prependSent, showHeard, add, attach, detach, discard, reset],
   );
   return { lines, waiting, actions };
 }

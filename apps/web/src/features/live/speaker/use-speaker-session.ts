@@ -5,40 +5,14 @@ import { endSermon } from '../api/end-sermon';
 import { getTranscript } from '../api/get-transcript';
 import { useGoLive } from '../api/go-live';
 import { closeLiveSocket, createLiveSocket, emitWithAck, type LiveSocket } from '../lib/live-socket';
-import type { Recognizer, RecognizerErrorCode } from './recognizer-types';
-import { createThrottle, splitSegment } from './segments';
+import { splitSegment } from './segments';
+import type { SpeakerPhase, SpeakerProblem, SpeakerProblemCode } from './speaker-problems';
 import { useSpeakerLines } from './use-speaker-lines';
+import { useSpeakerRecognizer } from './use-speaker-recognizer';
 import type { SpeechEngine } from './use-speech-engine';
 
-export type SpeakerPhase = 'setup' | 'starting' | 'live' | 'ending' | 'ended';
-/** Spec section 4: the speaker is ready to start, listening, or stopped. */
-export type RecognizerStatus = 'ready' | 'listening' | 'stopped';
-
-/** Everything the screen may have to tell the speaker; each maps to `live.speaker.errors.<code>`. */
-export type SpeakerProblemCode =
-  | RecognizerErrorCode
-  | 'translationFailed'
-  | 'addSermonFailed'
-  | 'streamLimitReached'
-  | 'notAllowed'
-  | 'startStreamFailed'
-  | 'stopStreamFailed'
-  | 'statusUpdateFailed'
-  | 'segmentFailed'
-  /** The livestream's captions are not getting through (decision 037); the sermon goes on. */
-  | 'livestreamFailed';
-
-export interface SpeakerProblem {
-  code: SpeakerProblemCode;
-  /** Fatal problems stay until dismissed; the others are notes the session carries on after. */
-  fatal: boolean;
-}
-
+export type { SpeakerPhase, RecognizerStatus, SpeakerProblemCode, SpeakerProblem } from './speaker-problems';
 export type { SentLine } from './use-speaker-lines';
-
-/** Notes that stop being true as soon as speech is heard again. */
-const TRANSIENT: ReadonlySet<SpeakerProblemCode> = new Set(['noSpeech', 'network', 'serviceError']);
-const INTERIM_INTERVAL_MS = 250;
 
 /**
  * One go-live session: POST /sermons, the speaker's socket on `/live`, the recogniser, and typed
@@ -51,8 +25,6 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
   const [sermon, setSermon] = useState<Sermon | null>(null);
   /** How far behind the pastor each language's voice runs (decision 039). */
   const [voiceLag, setVoiceLag] = useState<Record<string, VoiceStatus>>({});
-  const [recognizerStatus, setRecognizerStatus] = useState<RecognizerStatus>('ready');
-  const [interim, setInterim] = useState('');
   const [state, setState] = useState<SermonState | null>(null);
   const [problems, setProblems] = useState<SpeakerProblem[]>([]);
   const [warning, setWarning] = useState<SermonWarning | null>(null);
@@ -61,11 +33,9 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
   const [isPaused, setIsPaused] = useState(false);
 
   const socketRef = useRef<LiveSocket | null>(null);
-  const recognizerRef = useRef<Recognizer | null>(null);
   const sermonRef = useRef<Sermon | null>(null);
   const joinedRef = useRef(false);
   const pausedRef = useRef(false);
-  const localeRef = useRef('en-AU');
 
   const report = useCallback((code: SpeakerProblemCode, fatal = false) => {
     setProblems((list) => (list.some((p) => p.code === code) ? list : [...list, { code, fatal }]));
@@ -92,54 +62,16 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
     [lines],
   );
 
-  const interimThrottle = useRef(
-    createThrottle<string>((text) => {
-      const socket = socketRef.current;
-      const current = sermonRef.current;
-      if (!socket || !current || !joinedRef.current || pausedRef.current) return;
-      socket.emit(liveEvents.segment, { sermonId: current.id, seq: nextSeqRef.current, text, final: false }, () => undefined);
-    }, INTERIM_INTERVAL_MS),
-  );
-
-  const startRecognizer = useCallback(() => {
-    recognizerRef.current?.stop();
-    const recognizer = engine.create(localeRef.current, {
-      onInterim: (text) => {
-        setInterim(text);
-        const trimmed = text.trim().slice(0, 1000);
-        if (trimmed) interimThrottle.current.push(trimmed);
-      },
-      onFinal: (text) => {
-        interimThrottle.current.cancel();
-        setProblems((list) => (list.some((p) => TRANSIENT.has(p.code)) ? list.filter((p) => !TRANSIENT.has(p.code)) : list));
-        sendFinal(text);
-      },
-      onError: (code, fatal) => report(code, fatal),
-      onListeningChange: (listening) => setRecognizerStatus(listening ? 'listening' : 'stopped'),
-    });
-    recognizerRef.current = recognizer;
-    if (!recognizer) {
-      report('notSupported', true);
-      setRecognizerStatus('stopped');
-      return;
-    }
-    setProblems((list) => list.filter((p) => !p.fatal || p.code === 'streamLimitReached'));
-    recognizer.start();
-  }, [engine, report, sendFinal]);
-
-  const stopRecognizer = useCallback(() => {
-    recognizerRef.current?.stop();
-    recognizerRef.current = null;
-    interimThrottle.current.cancel();
-    setInterim('');
-  }, []);
+  const { recognizerRef, localeRef, recognizerStatus, setRecognizerStatus, interim, listening, startRecognizer, stopRecognizer, attach, detach } =
+    useSpeakerRecognizer(engine, { socketRef, sermonRef, joinedRef, pausedRef, nextSeqRef, report, setProblems, sendFinal, showHeard: lines.showHeard });
 
   const closeSocket = useCallback(() => {
     joinedRef.current = false;
     lines.detach();
+    detach();
     if (socketRef.current) closeLiveSocket(socketRef.current);
     socketRef.current = null;
-  }, [lines]);
+  }, [detach, lines]);
 
   /** Told by the server (or found out on joining): the screen stops saying LIVE at once. */
   const markEnded = useCallback(
@@ -172,6 +104,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
         joinedRef.current = true;
         setIsConnected(true);
         lines.attach(socket, live.id, ack.lastSeq);
+        attach(socket, live.id);
       };
       // Whether this socket's session had joined before a drop: socket.io's recovery then restores it.
       let hadJoined = false;
@@ -182,6 +115,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
           joinedRef.current = true;
           setIsConnected(true);
           lines.attach(socket, live.id, 0);
+          attach(socket, live.id);
         } else void join();
       });
       socket.on('disconnect', () => {
@@ -189,6 +123,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
         // Final segments wait in order until the connection is back.
         joinedRef.current = false;
         lines.detach();
+        detach();
         setIsConnected(false);
       });
       socket.on('connect_error', () => {
@@ -217,7 +152,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
       socket.on(livestreamWarningEvent, (w) => (w.problem ? report('livestreamFailed') : dismiss('livestreamFailed')));
       socket.connect();
     },
-    [lines, markEnded, report, dismiss],
+    [attach, detach, dismiss, lines, markEnded, report],
   );
 
   /** Starts the recogniser within the tap (iOS grants the microphone only then), then goes live. */
@@ -250,7 +185,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
         else report('addSermonFailed', true);
       }
     },
-    [churchId, connect, goLive, lines, phase, report, startRecognizer, stopRecognizer],
+    [churchId, connect, goLive, lines, localeRef, phase, report, setRecognizerStatus, startRecognizer, stopRecognizer],
   );
 
   /**
@@ -279,7 +214,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
       if (!paused) startRecognizer();
       connect(live);
     },
-    [connect, lines, phase, startRecognizer],
+    [connect, lines, localeRef, phase, startRecognizer],
   );
 
   /** One tap: listeners see "paused" and the microphone rests (music, a testimony). */
@@ -299,7 +234,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
       const ack = await emitWithAck(socket, liveEvents.pause, { sermonId: current.id, paused });
       if (!ack.ok) report('statusUpdateFailed');
     },
-    [report, startRecognizer, stopRecognizer],
+    [recognizerRef, report, startRecognizer, stopRecognizer],
   );
 
   const restartMicrophone = useCallback(() => {
@@ -329,7 +264,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
       report('stopStreamFailed');
       setPhase('live');
     }
-  }, [closeSocket, report, stopRecognizer]);
+  }, [closeSocket, recognizerRef, report, stopRecognizer]);
 
   const reset = useCallback(() => {
     sermonRef.current = null;
@@ -341,7 +276,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
     setProblems([]);
     setWarning(null);
     setEnded(null);
-  }, [lines]);
+  }, [lines, setRecognizerStatus]);
 
   // Leaving the screen drops the microphone and the socket; the sermon itself stays live for the
   // server's grace period, so an accidental navigation or reload can come back to it.
@@ -352,7 +287,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
       if (socketRef.current) closeLiveSocket(socketRef.current);
       socketRef.current = null;
     },
-    [],
+    [recognizerRef],
   );
 
   return {
@@ -360,6 +295,8 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
     sermon,
     recognizerStatus,
     interim,
+    /** Server recognition: which engine listens (decision 038); null for the browser's recogniser. */
+    listening,
     lines: sentLines,
     waiting,
     state,

@@ -1,29 +1,42 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SpeechTokenResponse } from '@app/shared';
+import type { ServerRecognitionKind, SpeechTokenResponse } from '@app/shared';
+import { getSpeakerRecognition } from '../api/get-speaker-recognition';
 import { findSpeechToken } from '../api/get-speech-token';
 import { getGlossaryPhrases } from '../api/get-glossary-phrases';
 import { createAzureRecognizer, loadSpeechSdk, type SpeechSdk } from './azure-recognizer';
 import type { Recognizer, RecognizerCallbacks } from './recognizer-types';
+import { createServerRecognizer } from './server-recognizer';
 import { createWebSpeechRecognizer, findSpeechRecognition } from './web-speech-recognizer';
 
-export type SpeechEngineKind = 'azure' | 'browser' | 'none';
+export type SpeechEngineKind = 'server' | 'azure' | 'browser' | 'none';
 
 export interface SpeechEngine {
   /** null while finding out whether the church has a speech key. */
   kind: SpeechEngineKind | null;
   /** false when the device reports no microphone at all; null when it cannot tell. */
   hasMicrophone: boolean | null;
+  /** Server engines whose last attempt failed (decision 038): the speaker is told before going live. */
+  failing: ServerRecognitionKind[];
   /** A recogniser for the spoken language, or null when this browser has none (typing still works). */
   create: (locale: string, callbacks: RecognizerCallbacks) => Recognizer | null;
 }
 
 /**
  * Decides how the speaker is heard, before the sermon starts (the first connection to Azure can take
- * seconds, SPEECH-AND-TRANSLATION.md): a church with a speech key gets Azure with a server-issued
- * token and the SDK preloaded; any other, the browser's Web Speech API.
+ * seconds, SPEECH-AND-TRANSLATION.md): a church with a recognition engine on the server streams the
+ * microphone to it (decision 038); one with a speech key gets Azure with a server-issued token and
+ * the SDK preloaded; any other, the browser's Web Speech API.
  */
 export function useSpeechEngine(churchId: string): SpeechEngine {
+  const recognition = useQuery({
+    queryKey: ['live', 'speech-recognition', churchId] as const,
+    queryFn: () => getSpeakerRecognition(churchId),
+    staleTime: 60_000,
+    retry: false,
+  });
+  // A browser without AudioWorklet (very old) cannot stream; it keeps the browser's recogniser.
+  const onServer = recognition.data?.mode === 'server' && typeof AudioWorkletNode !== 'undefined';
   const token = useQuery({
     queryKey: ['live', 'speech-token', churchId] as const,
     queryFn: () => findSpeechToken(churchId),
@@ -39,7 +52,7 @@ export function useSpeechEngine(churchId: string): SpeechEngine {
 
   const [sdk, setSdk] = useState<SpeechSdk | null>(null);
   const [sdkFailed, setSdkFailed] = useState(false);
-  const wantsAzure = Boolean(token.data);
+  const wantsAzure = Boolean(token.data) && !onServer;
   useEffect(() => {
     if (!wantsAzure) return;
     let cancelled = false;
@@ -67,12 +80,13 @@ export function useSpeechEngine(churchId: string): SpeechEngine {
 
   const browserCtor = typeof window !== 'undefined' ? findSpeechRecognition() : null;
   // A failed token request (network, permission) falls back to the browser rather than blocking.
-  const settled = token.isSuccess || token.isError;
+  const settled = (token.isSuccess || token.isError) && (recognition.isSuccess || recognition.isError);
   // A church with a key whose SDK could not load (offline) also falls back to the browser.
   const useAzure = Boolean(token.data) && !sdkFailed;
-  const kind: SpeechEngineKind | null = !settled || (useAzure && !sdk) ? null : useAzure ? 'azure' : browserCtor ? 'browser' : 'none';
+  const kind: SpeechEngineKind | null = !settled ? null : onServer ? 'server' : useAzure && !sdk ? null : useAzure ? 'azure' : browserCtor ? 'browser' : 'none';
 
   const create = (locale: string, callbacks: RecognizerCallbacks): Recognizer | null => {
+    if (kind === 'server') return createServerRecognizer(callbacks);
     const current = tokenRef.current;
     if (kind === 'azure' && sdk && current) {
       return createAzureRecognizer({
@@ -92,5 +106,6 @@ export function useSpeechEngine(churchId: string): SpeechEngine {
     return null;
   };
 
-  return { kind, hasMicrophone, create };
+  const failing = onServer ? (recognition.data?.engines ?? []).filter((e) => e.failing).map((e) => e.kind as ServerRecognitionKind) : [];
+  return { kind, hasMicrophone, failing, create };
 }

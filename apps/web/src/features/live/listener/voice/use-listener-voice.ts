@@ -101,7 +101,7 @@ export function useListenerVoice({ sermonId, language, locale, voicePref, active
   const onStatus = useCallback((s: VoiceStatus) => {
     if (s.language !== current.current.language) return;
     setStatus(s);
-  }, [players]);
+  }, []);
 
   const catchingUp = voicePref !== 'none' && active && (phoneRate > CATCHING_UP_RATE || (server && status !== null && (status.rate > CATCHING_UP_RATE || status.behindS > CATCHING_UP_BEHIND_S)));
   return { blocked, catchingUp, unlock, onPiece, onStatus };

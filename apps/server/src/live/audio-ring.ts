@@ -1,0 +1,59 @@
+import { RECOGNITION_SAMPLE_RATE } from '@app/shared';
+
+/** At most this much audio is kept for a replay; an engine that finalises nothing longer than this loses the oldest. */
+const MAX_RING_SAMPLES = 30 * RECOGNITION_SAMPLE_RATE;
+/** RMS of a frame holding speech (about −36 dBFS): quieter is the room between phrases. */
+const SPEECH_RMS = 500;
+
+/**
+ * The speaker's audio that no engine has finalised yet (decision 038), counted in samples from the
+ * sermon's first audio: what a reopened or second engine is replayed.
+ */
+export class AudioRing {
+  private frames: { start: number; pcm: Buffer }[] = [];
+  /** Samples received so far. */
+  end = 0;
+  /** Everything before this sample is in a final phrase. */
+  finalisedUpTo = 0;
+
+  push(pcm: Buffer): void {
+    this.frames.push({ start: this.end, pcm });
+    this.end += pcm.length >> 1;
+    this.trim();
+  }
+
+  finalise(sample: number): void {
+    this.finalisedUpTo = Math.min(this.end, Math.max(this.finalisedUpTo, sample));
+    this.trim();
+  }
+
+  /** The audio from `sample` to now, the first frame cut where it starts. */
+  since(sample: number): Buffer[] {
+    const out: Buffer[] = [];
+    for (const f of this.frames) {
+      const samples = f.pcm.length >> 1;
+      if (f.start + samples <= sample) continue;
+      out.push(f.start >= sample ? f.pcm : f.pcm.subarray((sample - f.start) * 2));
+    }
+    return out;
+  }
+
+  private trim(): void {
+    const keepFrom = Math.max(this.finalisedUpTo, this.end - MAX_RING_SAMPLES);
+    while (this.frames.length > 0) {
+      const f = this.frames[0]!;
+      if (f.start + (f.pcm.length >> 1) > keepFrom) break;
+      this.frames.shift();
+    }
+    if (this.finalisedUpTo < keepFrom) this.finalisedUpTo = keepFrom;
+  }
+}
+
+/** Whether a frame of PCM16 holds speech rather than a quiet room. */
+export function hasSpeech(pcm: Buffer): boolean {
+  let sum = 0;
+  const n = pcm.length >> 1;
+  // Every fourth sample is plenty to tell speech from silence.
+  for (let o = 0; o + 1 < pcm.length; o += 8) sum += pcm.readInt16LE(o) ** 2;
+  return Math.sqrt(sum / Math.max(1, n / 4)) >= SPEECH_RMS;
+}

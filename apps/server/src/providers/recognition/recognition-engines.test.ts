@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  encodedSpeech, MOCK_ASSEMBLYAI_KEY, MOCK_DEEPGRAM_KEY, MOCK_OPENAI_REALTIME_KEY, scriptWords,
+  startMockAssemblyAI, startMockDeepgram, startMockOpenAIRealtime, type MockSpeechEngine,
+} from '../../../test/mock-engines';
+import { AssemblyAIRecognizer } from './assemblyai';
+import { DeepgramRecognizer } from './deepgram';
+import { OpenAIRealtimeRecognizer } from './openai-realtime';
+import { RecognitionError, type RecognitionEngine, type RecognitionResult } from './recognizer';
+
+const SENTENCES = ['Grace and peace to you', 'Paul wrote to Corinth'];
+const words = scriptWords(SENTENCES);
+const TERMS = ['Corinth', 'Hillsong Parramatta', 'Nehemiah'];
+
+interface Case {
+  name: string;
+  start: () => Promise<MockSpeechEngine>;
+  engine: (url: string, key: string) => RecognitionEngine;
+  key: string;
+  termsOf: (mock: MockSpeechEngine) => unknown;
+  closing: string | null;
+}
+
+const cases: Case[] = [
+  {
+    name: 'Deepgram', start: () => startMockDeepgram({ sentences: SENTENCES }), key: MOCK_DEEPGRAM_KEY,
+    engine: (url, key) => new DeepgramRecognizer({ key, baseUrlOverride: url }),
+    termsOf: (m) => m.connections[0]!.query.getAll('keyterm'), closing: 'CloseStream',
+  },
+  {
+    name: 'AssemblyAI', start: () => startMockAssemblyAI({ sentences: SENTENCES }), key: MOCK_ASSEMBLYAI_KEY,
+    engine: (url, key) => new AssemblyAIRecognizer({ key, baseUrlOverride: url }),
+    termsOf: (m) => JSON.parse(m.connections[0]!.query.get('keyterms_prompt') ?? '[]'), closing: 'Terminate',
+  },
+  {
+    name: 'OpenAI realtime (older field names)', start: () => startMockOpenAIRealtime({ sentences: SENTENCES }), key: MOCK_OPENAI_REALTIME_KEY,
+    engine: (url, key) => new OpenAIRealtimeRecognizer({ url, key, model: 'whisper-1' }),
+    termsOf: (m) => String((m.connections[0]!.messages[0] as { session: { input_audio_transcription: { prompt: string } } }).session.input_audio_transcription.prompt).split(', '),
+    closing: null,
+  },
+  {
+    name: 'OpenAI realtime (text field names)', start: () => startMockOpenAIRealtime({ sentences: SENTENCES, fieldNames: 'text' }), key: MOCK_OPENAI_REALTIME_KEY,
+    engine: (url, key) => new OpenAIRealtimeRecognizer({ url: `${url}/v1`, key }),
+    termsOf: (m) => String((m.connections[0]!.messages[0] as { session: { input_audio_transcription: { prompt: string } } }).session.input_audio_transcription.prompt).split(', '),
+    closing: null,
+  },
+];
+
+describe.each(cases)('$name streaming recognition', (c) => {
+  let mock: MockSpeechEngine;
+  beforeAll(async () => {
+    mock = await c.start();
+  });
+  afterAll(() => mock.close());
+
+  it('hears interim and final text with the glossary as boosted words, and closes as the engine asks', async () => {
+    const results: RecognitionResult[] = [];
+    const failures: RecognitionError[] = [];
+    const stream = await c.engine(mock.url, c.key).open({ language: 'en', terms: TERMS, handlers: { onResult: (r) => results.push(r), onFailure: (e) => failures.push(e) } });
+    expect(stream.termsSent).toBe(3);
+    const audio = encodedSpeech(words);
+    for (let o = 0; o < audio.length; o += 3200) stream.send(audio.subarray(o, o + 3200));
+    await expect.poll(() => results.filter((r) => r.final).length).toBe(2);
+    expect(results.filter((r) => r.final).map((r) => r.text)).toEqual(SENTENCES);
+    expect(results.some((r) => !r.final && r.text === 'Grace and')).toBe(true);
+    // The first sentence's five words of 300 ms with 100 ms gaps end at 1.9 s of audio.
+    expect(results.find((r) => r.final)!.endMs).toBeGreaterThanOrEqual(1850);
+    expect(results.find((r) => r.final)!.endMs).toBeLessThanOrEqual(1950);
+    expect(c.termsOf(mock)).toEqual(TERMS);
+    stream.keepAlive();
+    await stream.finish();
+    if (c.closing) expect(mock.connections[0]!.messages.map((m) => m.type)).toContain(c.closing);
+    expect(failures).toEqual([]);
+  });
+
+  it('says a wrong key is the key, in the engine\'s words', async () => {
+    const err = await c.engine(mock.url, 'wrong-key').open({ language: 'en', terms: [], handlers: { onResult: () => undefined, onFailure: () => undefined } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RecognitionError);
+    expect((err as RecognitionError).kind).toBe('auth');
+    expect((err as RecognitionError).message).not.toMatch(/HTTP/);
+  });
+
+  it('reports a killed engine once, as a failure of the stream', async () => {
+    const failures: RecognitionError[] = [];
+    await c.engine(mock.url, c.key).open({ language: 'en', terms: [], handlers: { onResult: () => undefined, onFailure: (e) => failures.push(e) } });
+    mock.kill();
+    await expect.poll(() => failures.length).toBe(1);
+    const again = await c.engine(mock.url, c.key).open({ language: 'en', terms: [], handlers: { onResult: () => undefined, onFailure: () => undefined } }).catch((e: unknown) => e);
+    expect((again as RecognitionError).kind).toBe('unreachable');
+    mock.revive();
+  });
+});
+
+it('an engine nobody listens at is unreachable', async () => {
+  const err = await new DeepgramRecognizer({ key: 'k', baseUrlOverride: 'http://127.0.0.1:9' }).open({ language: 'en', terms: [], handlers: { onResult: () => undefined, onFailure: () => undefined } }).catch((e: unknown) => e);
+  expect((err as RecognitionError).kind).toBe('unreachable');
+});

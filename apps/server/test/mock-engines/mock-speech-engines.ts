@@ -1,0 +1,80 @@
+import { startSpeechLoopback, type MockSpeechEngine, type SpeechLoopbackOptions } from './speech-loopback';
+
+/**
+ * Loopback Deepgram, AssemblyAI and OpenAI-realtime transcription servers, each speaking its
+ * engine's public wire format (SPEECH-AND-TRANSLATION.md) and answering from a script timed to
+ * the audio received (speech-script.ts).
+ */
+export const MOCK_DEEPGRAM_KEY = 'dg-test-key-0001';
+export const MOCK_ASSEMBLYAI_KEY = 'aai-test-key-0001';
+export const MOCK_OPENAI_REALTIME_KEY = 'sk-realtime-test-0001';
+
+export function startMockDeepgram(options: SpeechLoopbackOptions): Promise<MockSpeechEngine> {
+  return startSpeechLoopback({
+    authorised: (req) => req.headers.authorization === `Token ${MOCK_DEEPGRAM_KEY}`,
+    refusal: JSON.stringify({ err_code: 'INVALID_AUTH', err_msg: 'Invalid credentials.', request_id: 'loopback' }),
+    audioOf: (data, isBinary) => (isBinary ? data : null),
+    ends: (m) => m.type === 'CloseStream',
+    result: (e) => [{
+      type: 'Results', channel_index: [0, 1], is_final: e.final, speech_final: e.final,
+      start: 0, duration: e.endMs / 1000,
+      channel: { alternatives: [{ transcript: e.text, confidence: 0.98, words: [] }] },
+    }],
+    closing: (ws) => ws.send(JSON.stringify({ type: 'Metadata', request_id: 'loopback' })),
+  }, options);
+}
+
+export function startMockAssemblyAI(options: SpeechLoopbackOptions): Promise<MockSpeechEngine> {
+  return startSpeechLoopback({
+    authorised: (req) => req.headers.authorization === MOCK_ASSEMBLYAI_KEY,
+    refusal: JSON.stringify({ error: 'Invalid API key' }),
+    audioOf: (data, isBinary) => (isBinary ? data : null),
+    ends: (m) => m.type === 'Terminate',
+    opened: (ws) => ws.send(JSON.stringify({ type: 'Begin', id: 'loopback', expires_at: Math.floor(Date.now() / 1000) + 3600 })),
+    result: (e, turn) => [{
+      type: 'Turn', turn_order: turn, end_of_turn: e.final, turn_is_formatted: false, transcript: e.text,
+      end_of_turn_confidence: e.final ? 0.9 : 0.1,
+      words: e.text.split(' ').map((text, i, all) => ({ text, word_is_final: e.final, start: 0, end: i === all.length - 1 ? e.endMs : 0, confidence: 0.9 })),
+    }],
+    closing: (ws) => ws.send(JSON.stringify({ type: 'Termination', audio_duration_seconds: 0, session_duration_seconds: 0 })),
+  }, options);
+}
+
+/**
+ * The realtime transcription server sends the older field names (`transcript`, `delta`) unless
+ * `fieldNames: 'text'`, which sends `text` in both: the client reads either.
+ */
+export function startMockOpenAIRealtime(options: SpeechLoopbackOptions & { fieldNames?: 'classic' | 'text' }): Promise<MockSpeechEngine> {
+  return startSpeechLoopback({
+    authorised: (req, url) => req.headers.authorization === `Bearer ${MOCK_OPENAI_REALTIME_KEY}` && url.pathname === '/v1/realtime' && url.searchParams.get('intent') === 'transcription',
+    refusal: JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } }),
+    audioOf: (_data, _isBinary, m) => {
+      if (m?.type !== 'input_audio_buffer.append' || typeof m.audio !== 'string') return null;
+      return from24k(Buffer.from(m.audio, 'base64'));
+    },
+    ends: () => false,
+    opened: (ws) => ws.send(JSON.stringify({ type: 'transcription_session.created', session: {} })),
+    result: (e, turn, state) => {
+      const item_id = `item_${turn}`;
+      const text = options.fieldNames === 'text';
+      if (!e.final) {
+        const delta = e.text.slice(state.said.length);
+        state.said = e.text;
+        return [{ type: 'conversation.item.input_audio_transcription.delta', item_id, ...(text ? { text: delta } : { delta }) }];
+      }
+      state.said = '';
+      return [
+        { type: 'input_audio_buffer.speech_stopped', item_id, audio_end_ms: e.endMs },
+        { type: 'conversation.item.input_audio_transcription.completed', item_id, ...(text ? { text: e.text } : { transcript: e.text }) },
+      ];
+    },
+  }, options);
+}
+
+/** Back from 24 kHz to the 16 kHz the script reads: every third sample of each pair of three is dropped. */
+function from24k(pcm: Buffer): Buffer {
+  const n = Math.floor((pcm.length >> 1) * 2 / 3);
+  const out = Buffer.alloc(n * 2);
+  for (let i = 0; i < n; i++) out.writeInt16LE(pcm.readInt16LE(Math.round(i * 1.5) * 2), i * 2);
+  return out;
+}

@@ -1,0 +1,128 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ScriptListener, scriptWords, type HeardEvent } from './speech-script';
+
+/**
+ * What the loopback speech engines share: a WebSocket server that checks the key at the upgrade
+ * (answering the engine's own error body), hears the audio through a ScriptListener, records every
+ * connection and text message, and can be killed (every socket dropped, new ones refused) or made
+ * to stop answering, as a failing engine does. Each engine's file supplies its wire format.
+ */
+export interface SpeechConnection {
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  /** Text messages received, parsed. */
+  messages: Record<string, unknown>[];
+  audioBytes: number;
+  ws: WebSocket;
+}
+
+export interface SpeechProtocol {
+  /** Whether the upgrade's credentials are right. */
+  authorised(req: IncomingMessage, url: URL): boolean;
+  /** The body of a 401, in the engine's words. */
+  refusal: string;
+  /** Audio from a message: binary frames, or an engine's JSON event carrying it. */
+  audioOf(data: Buffer, isBinary: boolean, message: Record<string, unknown> | null): Buffer | null;
+  /** Whether a text message ends the stream (then the server closes after its last results). */
+  ends(message: Record<string, unknown>): boolean;
+  opened?(ws: WebSocket): void;
+  /** The wire message for something heard. */
+  result(event: HeardEvent, turn: number, state: { said: string }): Record<string, unknown>[];
+  closing?(ws: WebSocket): void;
+}
+
+export interface SpeechLoopbackOptions {
+  sentences: string[];
+  mode?: 'encoded' | 'timed';
+}
+
+export interface MockSpeechEngine {
+  url: string;
+  connections: SpeechConnection[];
+  /** Every result sent, with its wall-clock time (performance.now()): the bench's start of the server's part. */
+  sent: { text: string; final: boolean; at: number }[];
+  /** Drops every socket and refuses new ones (the engine is down). */
+  kill(): void;
+  /** Keeps the sockets but answers nothing more (an engine that hangs). */
+  stall(): void;
+  revive(): void;
+  close(): Promise<void>;
+}
+
+export async function startSpeechLoopback(protocol: SpeechProtocol, options: SpeechLoopbackOptions): Promise<MockSpeechEngine> {
+  const words = scriptWords(options.sentences);
+  const connections: SpeechConnection[] = [];
+  const sent: MockSpeechEngine['sent'] = [];
+  let down = false;
+  let stalled = false;
+  const server = createServer((_req, res) => res.writeHead(404).end());
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://loopback');
+    if (down) return socket.destroy();
+    if (!protocol.authorised(req, url)) {
+      socket.end(`HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(protocol.refusal)}\r\nConnection: close\r\n\r\n${protocol.refusal}`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const conn: SpeechConnection = { query: url.searchParams, headers: req.headers, messages: [], audioBytes: 0, ws };
+      connections.push(conn);
+      let turn = 0;
+      const state = { said: '' };
+      const listener = new ScriptListener(words, options.mode ?? 'encoded', (event) => {
+        if (stalled || ws.readyState !== ws.OPEN) return;
+        for (const m of protocol.result(event, turn, state)) ws.send(JSON.stringify(m));
+        sent.push({ text: event.text, final: event.final, at: performance.now() });
+        if (event.final) turn++;
+      });
+      protocol.opened?.(ws);
+      ws.on('message', (data: Buffer, isBinary) => {
+        let message: Record<string, unknown> | null = null;
+        if (!isBinary) {
+          try {
+            message = JSON.parse(data.toString()) as Record<string, unknown>;
+            conn.messages.push(message);
+          } catch {
+            return;
+          }
+        }
+        const audio = protocol.audioOf(data, isBinary, message);
+        if (audio) {
+          conn.audioBytes += audio.length;
+          listener.push(audio);
+        }
+        if (message && protocol.ends(message)) {
+          listener.flush();
+          protocol.closing?.(ws);
+          ws.close(1000);
+        }
+      });
+      ws.on('error', () => undefined);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    sent,
+    kill: () => {
+      down = true;
+      for (const c of connections) c.ws.terminate();
+    },
+    stall: () => {
+      stalled = true;
+    },
+    revive: () => {
+      down = false;
+      stalled = false;
+    },
+    close: async () => {
+      for (const c of connections) c.ws.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { recognitionEvents, type RecognitionStateEvent } from '@app/shared';
+import { emitWithAck, type LiveSocket } from '../lib/live-socket';
+import workletUrl from './pcm-capture.worklet.ts?worker&url';
+import type { Recognizer, RecognizerCallbacks } from './recognizer-types';
+
+/** Frames kept while the socket is away: 10 s, what the server takes ahead of real time. */
+const MAX_QUEUED = 100;
+
+export interface ServerRecognizer extends Recognizer {
+  /** The speaker's socket joined the sermon: audio flows to the church's engine on the server. */
+  attach(socket: LiveSocket, sermonId: string): void;
+  /** The socket dropped: frames wait (up to 10 s) until it is back. */
+  detach(): void;
+}
+
+/**
+ * Recognition by the church's engine on the server (decision 038): the microphone is captured in
+ * an AudioWorklet as 16 kHz PCM16 and streamed over the live socket; the server sends back what
+ * its engine hears and which engine is listening. Works in any browser that captures a microphone.
+ */
+export function createServerRecognizer(callbacks: RecognizerCallbacks): ServerRecognizer {
+  let media: MediaStream | null = null;
+  let context: AudioContext | null = null;
+  let target: { socket: LiveSocket; sermonId: string; started: boolean } | null = null;
+  let queue: ArrayBuffer[] = [];
+  let seq = 0;
+  let stopped = false;
+
+  const onState = (event: RecognitionStateEvent) => {
+    if (event.sermonId !== target?.sermonId) return;
+    callbacks.onEngine?.(event.engine, event.state);
+    if (event.interim) callbacks.onInterim(event.interim);
+    if (event.heard) callbacks.onHeard?.(event.heard.seq, event.heard.text);
+    if (event.state === 'failed') callbacks.onError('serviceError', false);
+  };
+
+  const send = (frame: ArrayBuffer) => {
+    if (!target?.started) {
+      queue.push(frame);
+      if (queue.length > MAX_QUEUED) queue = queue.slice(-MAX_QUEUED);
+      return;
+    }
+    target.socket.emit(recognitionEvents.audio, { sermonId: target.sermonId, seq: seq++, audio: frame });
+  };
+
+  const start = async () => {
+    stopped = false;
+    try {
+      media = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+      if (stopped) return stopMedia();
+      context = new AudioContext();
+      await context.audioWorklet.addModule(workletUrl);
+      const node = new AudioWorkletNode(context, 'pcm-capture');
+      node.port.onmessage = (e: MessageEvent<ArrayBuffer>) => send(e.data);
+      context.createMediaStreamSource(media).connect(node);
+      callbacks.onListeningChange(true);
+    } catch (err) {
+      const name = err instanceof DOMException ? err.name : '';
+      callbacks.onError(name === 'NotAllowedError' ? 'permissionDenied' : name === 'NotFoundError' ? 'noMicrophone' : 'notSupported', true);
+      stopMedia();
+    }
+  };
+
+  const stopMedia = () => {
+    media?.getTracks().forEach((track) => track.stop());
+    media = null;
+    void context?.close().catch(() => undefined);
+    context = null;
+  };
+
+  return {
+    kind: 'server',
+    start: () => void start(),
+    stop: () => {
+      stopped = true;
+      stopMedia();
+      if (target?.started) void emitWithAck(target.socket, recognitionEvents.audioStop, { sermonId: target.sermonId });
+      target?.socket.off(recognitionEvents.state, onState);
+      target = null;
+      queue = [];
+      callbacks.onListeningChange(false);
+    },
+    attach: (socket, sermonId) => {
+      target?.socket.off(recognitionEvents.state, onState);
+      target = { socket, sermonId, started: false };
+      socket.on(recognitionEvents.state, onState);
+      void emitWithAck(socket, recognitionEvents.audioStart, { sermonId }).then((ack) => {
+        if (target?.socket !== socket) return;
+        if (!ack.ok) return callbacks.onError('serviceError', false);
+        target.started = true;
+        callbacks.onEngine?.(ack.engine, 'listening');
+        const waiting = queue;
+        queue = [];
+        for (const frame of waiting) send(frame);
+      });
+    },
+    detach: () => {
+      if (target) target.started = false;
+    },
+  };
+}

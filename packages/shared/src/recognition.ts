@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { engineSlots } from './translation-engine-kinds';
+import { engineError, serverUrlField } from './translation-engines';
+import { secretField } from './church-settings';
+import { msg } from './validation';
+
+/**
+ * Speech recognition engines a church can choose (decision 038). Deepgram, AssemblyAI and an
+ * OpenAI-compatible realtime transcription server are called by the server with audio the speaker's
+ * page streams over the live socket; Azure stays in the speaker's browser with a short-lived token
+ * (the church's speech key, as before). A church with none uses the browser's own recogniser.
+ *
+ * Endpoints (under /api/v1, church:edit — platform admins any church, church admins their own;
+ * another church answers 404):
+ *   GET    /churches/:id/recognition-engines          → recognitionEnginesResponse
+ *   PUT    /churches/:id/recognition-engines/:slot    saveRecognitionEngineBody → recognitionEnginesResponse
+ *   DELETE /churches/:id/recognition-engines/:slot    → recognitionEnginesResponse
+ *   POST   /churches/:id/recognition-engines/test     testRecognitionEngineBody → recognitionTestResult
+ *   GET    /speech/recognition?churchId=              → speakerRecognition (sermons:go-live)
+ *
+ * Live socket (namespace /live), speaker only:
+ *   `speaker:audio-start` { sermonId } → ack { engine, slot } or `recognition_unavailable`
+ *   `speaker:audio` { sermonId, seq, audio: binary PCM16 LE, 16 kHz mono, ≤ 0.5 s } (no ack;
+ *     refusals come as `live:error`: `forbidden`, `too_large`, `invalid_payload`, `too_fast`)
+ *   `speaker:audio-stop` { sermonId }
+ *   server → speaker `speaker:recognition` { sermonId, engine, slot, state, interim?, heard? }
+ */
+export const recognitionEngineKinds = ['deepgram', 'assemblyai', 'openai-realtime', 'azure'] as const;
+export type RecognitionEngineKind = (typeof recognitionEngineKinds)[number];
+/** Engines the server streams to (Azure runs in the speaker's browser). */
+export const serverRecognitionKinds = ['deepgram', 'assemblyai', 'openai-realtime'] as const;
+export type ServerRecognitionKind = (typeof serverRecognitionKinds)[number];
+
+/** The audio the speaker's page sends: PCM16 little-endian, mono, 16 kHz. */
+export const RECOGNITION_SAMPLE_RATE = 16_000;
+/** Half a second of audio: the largest frame taken (the page sends 100 ms). */
+export const MAX_AUDIO_FRAME_BYTES = RECOGNITION_SAMPLE_RATE * 2 / 2;
+
+const keyField = secretField.optional();
+const modelField = z.string().trim().max(120, msg('tooLong')).refine((v) => v === '' || /^[\w.:/@+-]+$/.test(v), msg('engineModelInvalid')).optional();
+
+export const recognitionEngineConfig = z.discriminatedUnion('kind', [
+  /** Deepgram live streaming (Nova-3). */
+  z.object({ kind: z.literal('deepgram'), key: keyField }),
+  /** AssemblyAI Universal-Streaming (v3). */
+  z.object({ kind: z.literal('assemblyai'), key: keyField }),
+  /** OpenAI's realtime transcription, or a self-hosted server speaking it (speaches, Riva). */
+  z.object({ kind: z.literal('openai-realtime'), url: serverUrlField, model: modelField, key: keyField, removeKey: z.boolean().optional() }),
+  /** Azure Speech in the speaker's browser, with the church's speech key (Live settings). */
+  z.object({ kind: z.literal('azure') }),
+], { error: msg('invalidChoice') });
+export type RecognitionEngineConfig = z.infer<typeof recognitionEngineConfig>;
+export type RecognitionEngineConfigInput = z.input<typeof recognitionEngineConfig>;
+
+export const recognitionSlotParams = z.object({ id: z.string().uuid(), slot: z.enum(engineSlots) });
+export const saveRecognitionEngineBody = z.intersection(recognitionEngineConfig, z.object({ saveUntested: z.boolean().optional() }));
+export type SaveRecognitionEngineBody = z.input<typeof saveRecognitionEngineBody>;
+export const testRecognitionEngineBody = z.intersection(recognitionEngineConfig, z.object({ slot: z.enum(engineSlots).default('primary') }));
+export type TestRecognitionEngineBody = z.input<typeof testRecognitionEngineBody>;
+
+export const recognitionEngineSettings = z.object({
+  slot: z.enum(engineSlots),
+  kind: z.enum(recognitionEngineKinds),
+  url: z.string().nullable(),
+  model: z.string().nullable(),
+  hasKey: z.boolean(),
+  /** Last four characters only. */
+  key: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type RecognitionEngineSettings = z.infer<typeof recognitionEngineSettings>;
+
+export const recognitionEngineHealth = z.object({
+  slot: z.enum(engineSlots),
+  kind: z.enum(recognitionEngineKinds),
+  lastOkAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  /** This week: minutes of audio heard, and the times the sermon left this engine for the other. */
+  minutesThisWeek: z.number(),
+  failuresThisWeek: z.number().int(),
+});
+export type RecognitionEngineHealth = z.infer<typeof recognitionEngineHealth>;
+
+export const recognitionEnginesResponse = z.object({
+  engines: z.array(recognitionEngineSettings),
+  health: z.array(recognitionEngineHealth),
+});
+export type RecognitionEnginesResponse = z.infer<typeof recognitionEnginesResponse>;
+
+export const recognitionTestResult = z.object({
+  ok: z.boolean(),
+  kind: z.enum(recognitionEngineKinds),
+  latencyMs: z.number().int(),
+  /** Boosted words the engine was sent (the glossary's most important first). */
+  boostedTerms: z.number().int(),
+  error: engineError.nullable(),
+});
+export type RecognitionTestResult = z.infer<typeof recognitionTestResult>;
+
+/** How the speaker's page recognises speech. */
+export const speakerRecognition = z.object({
+  mode: z.enum(['server', 'azure', 'browser']),
+  /** `failing`: its last error is newer than its last success (the speaker is told before going live). */
+  engines: z.array(z.object({ slot: z.enum(engineSlots), kind: z.enum(recognitionEngineKinds), failing: z.boolean() })),
+});
+export type SpeakerRecognition = z.infer<typeof speakerRecognition>;
+
+// --- live socket ---------------------------------------------------------------------------------
+
+export const recognitionEvents = {
+  audioStart: 'speaker:audio-start',
+  audio: 'speaker:audio',
+  audioStop: 'speaker:audio-stop',
+  state: 'speaker:recognition',
+} as const;
+
+export const audioStartPayload = z.object({ sermonId: z.string().uuid() });
+export const audioFramePayload = z.object({
+  sermonId: z.string().uuid(),
+  seq: z.number().int().min(0),
+  audio: z.instanceof(Uint8Array).refine((a) => a.byteLength > 0 && a.byteLength % 2 === 0, 'PCM16 audio has an even, non-zero length')
+    .refine((a) => a.byteLength <= MAX_AUDIO_FRAME_BYTES, { message: 'An audio frame may hold at most half a second', params: { tooBig: true } }),
+});
+export type AudioFramePayload = z.infer<typeof audioFramePayload>;
+
+export const recognitionStates = ['listening', 'switching', 'failed', 'stopped'] as const;
+export interface RecognitionStateEvent {
+  sermonId: string;
+  engine: ServerRecognitionKind | null;
+  slot: (typeof engineSlots)[number] | null;
+  state: (typeof recognitionStates)[number];
+  /** The words of the phrase being said, as the engine hears them so far. */
+  interim?: string;
+  /** A finished phrase the engine heard, sent to listeners as line `seq`. */
+  heard?: { seq: number; text: string };
+}
