@@ -81,7 +81,7 @@ export class LiveService {
       settled: (room, seq, language, text) => this.voice.final(room, seq, language, text),
     });
     this.voice = new VoiceService({
-      ctx, log: this.log, cluster: this.cluster, streams: this.voiceStreams, emit,
+      ctx, log: this.log, cluster: this.cluster, streams: this.voiceStreams, clips: this.tts, emit,
       now: () => this.options.clock.now(),
     });
     const partials = new PartialTranslations({

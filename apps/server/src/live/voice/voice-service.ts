@@ -9,12 +9,16 @@ import { type Piece, SpokenLines } from './voice-pieces';
 import type { VoiceStreams } from './voice-streams';
 import { VoiceTrack } from './voice-track';
 import type { PacingOptions } from './voice-pacing';
+import { audioFrames } from './mp3-frames';
+import type { TtsCache } from '../tts-cache';
 
 export interface VoiceServiceDeps {
   ctx: AppContext;
   log: FastifyBaseLogger;
   cluster: ClusterLink;
   streams: VoiceStreams;
+  /** Where a line's voice is kept once said, for listening again after the sermon (decision 037). */
+  clips: TtsCache;
   now(): number;
   emit(room: string, event: string, payload: unknown, volatile?: boolean): void;
   /** Most a piece waits for its synthesis before the voice goes on without it. */
@@ -25,6 +29,8 @@ export interface VoiceServiceDeps {
 interface SermonVoice {
   lines: Map<string, SpokenLines>;
   tracks: Map<string, VoiceTrack>;
+  /** The synthesised pieces of the line being said, per language, voice and line. */
+  pieces: Map<string, Array<Promise<Buffer | null>>>;
 }
 
 /**
@@ -53,12 +59,13 @@ export class VoiceService {
   /** Line `seq` is final in `language`; null when its text is not to be said (untranslated). */
   final(room: SermonRoom, seq: number, language: string, text: string | null): void {
     this.say(room, language, this.lines(room, language).final(seq, text));
+    for (const voice of ['female', 'male'] as const) this.keepLine(room, language, voice, seq);
   }
 
   private of(room: SermonRoom): SermonVoice {
     let v = this.sermons.get(room);
     if (!v) {
-      v = { lines: new Map(), tracks: new Map() };
+      v = { lines: new Map(), tracks: new Map(), pieces: new Map() };
       this.sermons.set(room, v);
     }
     return v;
@@ -86,7 +93,27 @@ export class VoiceService {
       if (!voiceId) continue;
       const audio = this.synthesize(room.churchId, piece.text, lang.locale, voiceId);
       this.track(room, language, voice).push({ settledAt, audio, characters: piece.text.length });
+      const pieces = this.of(room).pieces;
+      const k = `${language} ${voice} ${piece.seq}`;
+      pieces.set(k, [...(pieces.get(k) ?? []), audio]);
     }
+  }
+
+  /**
+   * A line's pieces, once it is final, are kept as that line's clip (the one listen-again offers):
+   * what was heard live, at normal speed, with no synthesis of its own.
+   */
+  private keepLine(room: SermonRoom, language: string, voice: 'male' | 'female', seq: number): void {
+    const pieces = this.of(room).pieces;
+    const k = `${language} ${voice} ${seq}`;
+    const list = pieces.get(k);
+    if (!list) return;
+    pieces.delete(k);
+    this.deps.clips.ensure({ sermonId: room.id, seq, language, voice }, async () => {
+      const clips = (await Promise.all(list)).filter((c): c is Buffer => c !== null);
+      if (clips.length === 0) throw new Error('No piece of this line was synthesised');
+      return Buffer.concat(clips.flatMap((c) => audioFrames(c)));
+    });
   }
 
   private track(room: SermonRoom, language: string, voice: 'male' | 'female'): VoiceTrack {

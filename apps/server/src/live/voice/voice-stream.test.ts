@@ -96,6 +96,12 @@ describe('the voice stream', () => {
     expect(mock.stats.counts.tts).toBe(pieces.length);
     expect(status.length).toBeGreaterThan(0);
     expect(status.every((s) => s.rate >= 1 && s.rate <= 1.3)).toBe(true);
+    // What was said of a line is kept as its clip, for listening again, without a second synthesis.
+    const clip = await fetch(`${url}/api/v1/sermons/${sermon.id}/audio/1/pt/female.mp3`, { headers: { cookie: cast.member.cookie } });
+    expect(clip.status).toBe(200);
+    const line = await decodeMp3(new Uint8Array(await clip.arrayBuffer()));
+    expect(hearWords(line.samples, line.sampleRate).map((h) => h.tone)).toEqual(pt.finals()[0]!.text.split(/\s+/).map(toneOf));
+    expect(mock.stats.counts.tts).toBe(pieces.length);
   }, 40_000);
 
   it('ends with the sermon', async () => {
