@@ -1,5 +1,4 @@
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { asc, desc, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify';
@@ -238,7 +237,9 @@ export function sendCsv<Item>(reply: FastifyReply, filename: string, columns: Cs
  * text neutralised too: a cell copied out of the sheet into another one stays text). Rows are
  * committed as they come, so a long list is never held whole (decision 036).
  */
-export function sendXlsx<Item>(reply: FastifyReply, filename: string, columns: CsvColumn<Item>[], items: AsyncIterable<Item>) {
+export async function sendXlsx<Item>(reply: FastifyReply, filename: string, columns: CsvColumn<Item>[], items: AsyncIterable<Item>) {
+  // Loaded on the first export, not with every server start: it is a large library.
+  const { default: ExcelJS } = await import('exceljs');
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Export');

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { IMPORT_MAX_ROWS } from '@app/shared';
 import { AppError } from '../../lib/errors';
@@ -130,7 +130,9 @@ function cellText(value: ExcelJS.CellValue): string {
 
 async function readXlsx(bytes: Buffer): Promise<Table> {
   await checkZip(bytes);
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on the first spreadsheet, not with every server start: it is a large library.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

@@ -20,13 +20,13 @@ describe('Test connection’s answer', () => {
     await renderScreen([{ path: '/', element: <EngineTestResultView result={failed('auth', 'DeepL refused the request: Wrong auth key')} /> }], '/');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The key was refused');
-    expect(alert.textContent).toContain('What the engine said:DeepL refused the request: Wrong auth key');
+    expect(alert.textContent).toContain("Technical details (the engine's own words)DeepL refused the request: Wrong auth key");
   });
 
   it('does not put words in the mouth of an engine that never answered', async () => {
     await renderScreen([{ path: '/', element: <EngineTestResultView result={failed('unreachable', 'DeepL could not be reached (ENOTFOUND)')} /> }], '/');
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Details:DeepL could not be reached (ENOTFOUND)');
-    expect(alert.textContent).not.toContain('What the engine said');
+    expect(alert.textContent).toContain('Technical detailsDeepL could not be reached (ENOTFOUND)');
+    expect(alert.textContent).not.toContain("the engine's own words");
   });
 });

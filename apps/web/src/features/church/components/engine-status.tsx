@@ -31,17 +31,20 @@ export function EngineErrorView({ error }: { error: EngineError | null }) {
   return (
     <Alert color="red" role="alert" title={t(`translationEngines.errorKinds.${kind}`)}>
       <Text size="sm">{t(`translationEngines.errorHelp.${kind}`)}</Text>
-      {error?.message && <EngineWords words={error.message} />}
+      {error?.message && <EngineWords words={error.message} answered={kind !== 'unreachable' && kind !== 'timeout'} />}
     </Alert>
   );
 }
 
-/** An engine's own words, folded away: they are not in the interface's language. */
-export function EngineWords({ words }: { words: string }) {
+/**
+ * An engine's own words, folded away: they are not in the interface's language. An engine that
+ * never answered said nothing: the words are then the network's, and labelled as plain details.
+ */
+export function EngineWords({ words, answered = true }: { words: string; answered?: boolean }) {
   const { t } = useTranslation();
   return (
     <Text component="details" size="xs" mt={4}>
-      <Text component="summary" size="xs" style={{ cursor: 'pointer' }}>{t('translationEngines.test.technical')}</Text>
+      <Text component="summary" size="xs" style={{ cursor: 'pointer' }}>{t(answered ? 'translationEngines.test.technical' : 'translationEngines.test.technicalOnly')}</Text>
       <Text size="xs" ff="monospace" lang="en" style={{ overflowWrap: 'anywhere' }}>{words}</Text>
     </Text>
   );

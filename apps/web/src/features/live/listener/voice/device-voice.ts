@@ -67,7 +67,8 @@ export class DeviceVoice {
       return;
     }
     this.speaking = true;
-    const waitingS = (piece.text.length + this.waiting.reduce((n, p) => n + p.text.length, 0)) / CHARS_PER_SECOND;
+    // What still waits behind this piece: the queue the voice has to work off (as on the server).
+    const waitingS = this.waiting.reduce((n, p) => n + p.text.length, 0) / CHARS_PER_SECOND;
     this.setRate(voiceRateFor(waitingS, this.rate));
     const generation = this.generation;
     const u = new SpeechSynthesisUtterance(piece.text);
