@@ -45,6 +45,9 @@ export function OverlayBuilderCard({ churchId, settings, languages }: { churchId
           <Select label={t('livestream.overlay.font')} value={style.font} allowDeselect={false} miw={150}
             onChange={(v) => v && set('font', v as OverlayStyle['font'])} data={overlayFonts.map((f) => ({ value: f, label: t(`livestream.overlay.fonts.${f}`) }))} />
           <ColorInput label={t('livestream.overlay.colour')} value={style.color} format="hex" miw={150}
+            // The eyedropper's button has no name of its own (axe: button-name); the swatches and the
+            // field do the job.
+            withEyeDropper={false}
             onChange={(v) => /^#[0-9a-fA-F]{6}$/.test(v) && set('color', v)} swatches={['#ffffff', '#ffe066', '#74c0fc', '#000000']} />
         </Group>
         <Stack gap={4}>
