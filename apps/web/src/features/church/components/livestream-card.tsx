@@ -7,6 +7,7 @@ import { useHeadingLevel } from '../../../components/heading-level';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { languageName } from '../../../lib/language-label';
+import { interfaceLanguage } from '../../../i18n/interface-language';
 import { useAddFeed, useRemoveFeed } from '../api/livestream';
 
 /**
@@ -23,7 +24,7 @@ export function LivestreamCard({ churchId, settings, languages }: { churchId: st
   const [language, setLanguage] = useState<string | null>(languages[0]?.code ?? null);
   const [url, setUrl] = useState('');
   const [urlError, setUrlError] = useState<string | null>(null);
-  const name = (code: string) => languageName(code, languages.find((l) => l.code === code)?.name ?? code, i18n.language);
+  const name = (code: string) => languageName(code, languages.find((l) => l.code === code)?.name ?? code, interfaceLanguage(i18n));
   const full = settings.feeds.length >= MAX_LIVESTREAM_FEEDS;
 
   const submit = () => {

@@ -13,6 +13,7 @@ import { importErrorMessage } from './import-error';
 import { ImportHistory, ImportProgress } from './import-progress';
 import { MappingTable } from './mapping-table';
 import { outcomeColor, PreviewTable } from './preview-table';
+import { formattingLocale } from '../../../i18n/interface-language';
 import { downloadRefused } from './refused-csv';
 
 /** `/users/import`: a church's people from a CSV or XLSX, checked row by row before anything is written (decision 036). */
@@ -57,7 +58,7 @@ export function ImportPage() {
       <Stack>
         <Card withBorder>
           <Stack>
-            <Text size="sm">{t('peopleImport.intro', { max: IMPORT_MAX_ROWS.toLocaleString(i18n.language) })}</Text>
+            <Text size="sm">{t('peopleImport.intro', { max: IMPORT_MAX_ROWS.toLocaleString(formattingLocale(i18n)) })}</Text>
             {isPlatform && <ChurchSelect required value={churchId} onChange={setChurchId} />}
             <FileInput
               label={t('peopleImport.file')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { EmptyList, ErrorState, LoadingState } from '../../../components/query-states';
 import { importApi } from './import-api';
+import { formattingLocale } from '../../../i18n/interface-language';
 import { importErrorMessage } from './import-error';
 
 /** An import's progress while it runs, its result when done, and Undo (asked first) while it can be. */
@@ -40,7 +41,7 @@ export function ImportProgress({ summary }: { summary: ImportSummary }) {
           >
             {t('peopleImport.undo.button')}
           </ConfirmButton>
-          <Text size="xs" c="dimmed">{t('peopleImport.undo.until', { date: new Date(summary.undoUntil).toLocaleDateString(i18n.language) })}</Text>
+          <Text size="xs" c="dimmed">{t('peopleImport.undo.until', { date: new Date(summary.undoUntil).toLocaleDateString(formattingLocale(i18n)) })}</Text>
         </Group>
       )}
       {undo.isError && <Alert color="red" role="alert">{importErrorMessage(undo.error, t)}</Alert>}
@@ -78,7 +79,7 @@ export function ImportHistory() {
     body = list.data.map((s) => (
       <Card key={s.id} withBorder>
         <Stack gap={4}>
-          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{s.filename} · {new Date(s.createdAt).toLocaleString(i18n.language)}</Text>
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{s.filename} · {new Date(s.createdAt).toLocaleString(formattingLocale(i18n))}</Text>
           <ImportProgress summary={s} />
         </Stack>
       </Card>
