@@ -1,12 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   liveEvents,
@@ -27,72 +20,14 @@ import { openDatabase } from '../db/client';
 import { churches, sermons } from '../db/schema';
 import { SecretBox } from '../lib/crypto';
 import { addChurchLanguages, connectLive, eventually, ok, record, request, type ClientSocket } from '../../test/helpers/live-kit';
+import { clusterRuns, startCluster, type Cluster } from '../../test/helpers/cluster-kit';
 
 /**
  * Decision 007's proof: two real server processes on one PostgreSQL database and one Redis, behind a
  * plain TCP balancer, serve one sermon through a rolling restart (SIGTERM, start again) and a crash
  * (kill -9). Runs only where both answer (TEST_DATABASE_URL and TEST_REDIS_URL; run by hand, see .ci/run).
  */
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
-const runs = Boolean(databaseUrl && redisUrl) && process.env.TEST_DB === 'postgres';
-
-const root = path.resolve(fileURLToPath(import.meta.url), '../../../../..');
 const LINES = 20;
-
-/** A server process, as `npm start` would run it, on its own port. */
-class ServerProcess {
-  child: ChildProcess | null = null;
-  constructor(readonly port: number, private readonly env: Record<string, string>) {}
-
-  async start(): Promise<void> {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await eventually(async () => {
-      const res = await fetch(`http://127.0.0.1:${this.port}/api/v1/health`);
-      expect(res.status).toBe(200);
-    }, 30_000);
-  }
-
-  async stop(signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill(signal);
-    await exited;
-  }
-}
-
-/** The load balancer: each connection to the first backend that accepts it, round robin, no stickiness. */
-function balancer(ports: number[]): Promise<{ port: number; close: () => void }> {
-  let next = 0;
-  const server = net.createServer((client) => {
-    client.pause();
-    const order = ports.map((_, i) => ports[(next + i) % ports.length]!);
-    next++;
-    const tryNext = (i: number) => {
-      if (i >= order.length) return client.destroy();
-      const upstream = net.connect(order[i]!, '127.0.0.1');
-      upstream.once('error', () => tryNext(i + 1));
-      upstream.once('connect', () => {
-        upstream.removeAllListeners('error');
-        upstream.on('error', () => client.destroy());
-        client.on('error', () => upstream.destroy());
-        client.pipe(upstream).pipe(client);
-        client.resume();
-      });
-    };
-    tryNext(0);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    resolve({ port: (server.address() as net.AddressInfo).port, close: () => server.close() });
-  }));
-}
-
-const freePort = () => balancer([]).then(({ port, close }) => (close(), port));
 
 /**
  * A listener's phone, as use-live-captions.ts behaves: keeps one caption per seq, asks for what it
@@ -158,47 +93,26 @@ function speak(socket: ClientSocket, sermonId: string) {
   };
 }
 
-describe.runIf(runs)('two server processes behind a balancer', () => {
-  const dbName = `cluster_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const adminUrl = new URL(databaseUrl ?? 'postgres://localhost');
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  let dataDir: string;
-  let servers: ServerProcess[] = [];
-  let lb: { port: number; close: () => void };
+describe.runIf(clusterRuns)('two server processes behind a balancer', () => {
+  let cluster: Cluster;
+  let servers: Cluster['servers'];
+  let lb: Cluster['lb'];
+  let url: URL;
   let mock: MockAzure;
   const secretsKey = '0'.repeat(64);
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl.toString() });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'cluster-test-'));
     // Churches with a translator key reach this mock; the others use the demo translator.
     mock = await startMockAzure();
-    const env = {
-      NODE_ENV: 'test', DATABASE_URL: url.toString(), REDIS_URL: redisUrl!, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false',
-      SECRETS_KEY: secretsKey, AZURE_TRANSLATOR_ENDPOINT: mock.url,
-    };
-    servers = [new ServerProcess(await freePort(), env), new ServerProcess(await freePort(), env)];
-    // The first start migrates the fresh database; the second finds it migrated.
-    await servers[0]!.start();
-    await servers[1]!.start();
-    lb = await balancer(servers.map((s) => s.port));
+    cluster = await startCluster({ SECRETS_KEY: secretsKey, AZURE_TRANSLATOR_ENDPOINT: mock.url });
+    ({ servers, lb, databaseUrl: url } = cluster);
   }, 90_000);
 
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
-    lb?.close();
-    for (const s of servers) await s.stop('SIGKILL');
+    await cluster?.close();
     await mock?.close();
-    await rm(dataDir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: adminUrl.toString() });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
   }, 30_000);
 
   it('turns guests waiting in the lobby on both processes live when the speaker goes live on one', async () => {

@@ -1,4 +1,6 @@
 import { MPEGDecoder } from 'mpg123-decoder';
+import { liveEvents, type SegmentAck } from '@app/shared';
+import { request, type ClientSocket } from './live-kit';
 import { allTones } from '../mock-azure/spoken-audio';
 
 /**
@@ -64,4 +66,38 @@ export function hearWords(samples: Float32Array, sampleRate: number): HeardWord[
     }
   }
   return heard;
+}
+
+/** Reads a voice stream (a full URL) for a while, as a phone's audio element would. */
+export async function tuneIn(url: string, cookie?: string) {
+  const controller = new AbortController();
+  const res = await fetch(url, { headers: cookie ? { cookie } : {}, signal: controller.signal });
+  const chunks: Buffer[] = [];
+  const reading = (async () => {
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
+    } catch {
+      // Aborted: the phone went away.
+    }
+  })();
+  return {
+    res,
+    /** Settles when the server ends the stream. */
+    finished: reading,
+    bytes: () => Buffer.concat(chunks),
+    async stop() {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+/** A speaker saying a line a word at a time (a hypothesis each 350 ms), then its final. */
+export async function sayLine(sp: ClientSocket, sermonId: string, seq: number, sentence: string) {
+  const words = sentence.split(' ');
+  for (let n = 1; n <= words.length; n++) {
+    sp.emit(liveEvents.segment, { sermonId, seq, text: words.slice(0, n).join(' '), final: false }, () => undefined);
+    await new Promise((r) => setTimeout(r, 350));
+  }
+  return request<SegmentAck>(sp, liveEvents.segment, { sermonId, seq, text: `${sentence}.`, final: true });
 }

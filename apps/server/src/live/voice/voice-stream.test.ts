@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { liveEvents, sermonVoicePath, type SegmentAck, type Sermon, type VoicePiece, type VoiceStatus } from '@app/shared';
+import { liveEvents, sermonVoicePath, type VoicePiece, type VoiceStatus } from '@app/shared';
 import { buildCast } from '../../../test/helpers/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { addChurchLanguages, eventually, listen, liveClients, ok, record, request, useAzureKeys, type ClientSocket } from '../../../test/helpers/live-kit';
-import { decodeMp3, hearWords } from '../../../test/helpers/voice-ear';
+import { addChurchLanguages, eventually, listen, liveClients, ok, record, useAzureKeys } from '../../../test/helpers/live-kit';
+import { decodeMp3, hearWords, sayLine, tuneIn } from '../../../test/helpers/voice-ear';
 import { MOCK_SPEECH_KEY, MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } from '../../../test/mock-azure';
 import { toneOf } from '../../../test/mock-azure/spoken-audio';
 
@@ -35,39 +35,6 @@ afterEach(() => live.closeAll());
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Reads a live stream for a while, as a phone's audio element would. */
-async function tuneIn(path: string, cookie?: string) {
-  const controller = new AbortController();
-  const res = await fetch(url + path, { headers: cookie ? { cookie } : {}, signal: controller.signal });
-  const chunks: Buffer[] = [];
-  const reading = (async () => {
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
-    } catch {
-      // Aborted: the phone went away.
-    }
-  })();
-  return {
-    res,
-    /** Settles when the server ends the stream. */
-    finished: reading,
-    bytes: () => Buffer.concat(chunks),
-    async stop() {
-      controller.abort();
-      await reading;
-    },
-  };
-}
-
-async function sayLine(sp: ClientSocket, sermon: Sermon, seq: number, sentence: string) {
-  const words = sentence.split(' ');
-  for (let n = 1; n <= words.length; n++) {
-    sp.emit(liveEvents.segment, { sermonId: sermon.id, seq, text: words.slice(0, n).join(' '), final: false }, () => undefined);
-    await pause(350);
-  }
-  return request<SegmentAck>(sp, liveEvents.segment, { sermonId: sermon.id, seq, text: `${sentence}.`, final: true });
-}
-
 describe('the voice stream', () => {
   it('plays every settled word once and in order, soon after it is settled, in one continuous stream', async () => {
     const sermon = await live.goLive();
@@ -75,13 +42,13 @@ describe('the voice stream', () => {
     const pt = await live.listener(sermon, 'pt', { voice: 'female' });
     const pieces = record<VoicePiece>(pt.socket, liveEvents.voicePiece);
     const status = record<VoiceStatus>(sp, liveEvents.voiceStatus);
-    const ear = await tuneIn(sermonVoicePath(sermon.id, 'pt', 'female'), cast.member.cookie);
+    const ear = await tuneIn(url + sermonVoicePath(sermon.id, 'pt', 'female'), cast.member.cookie);
     expect(ear.res.status).toBe(200);
     expect(ear.res.headers.get('content-type')).toBe('audio/mpeg');
     const tunedAt = Date.now();
 
-    ok(await sayLine(sp, sermon, 1, 'grace and peace to you all from god our father'));
-    ok(await sayLine(sp, sermon, 2, 'today we read from the book of ruth'));
+    ok(await sayLine(sp, sermon.id, 1, 'grace and peace to you all from god our father'));
+    ok(await sayLine(sp, sermon.id, 2, 'today we read from the book of ruth'));
     await eventually(() => expect(pt.finals()).toHaveLength(2), 5000);
     await pause(6000);
     await ear.stop();
@@ -107,7 +74,7 @@ describe('the voice stream', () => {
   it('ends with the sermon', async () => {
     const sermon = await live.goLive();
     await live.speaker(sermon);
-    const ear = await tuneIn(sermonVoicePath(sermon.id, 'es', 'male'), cast.member.cookie);
+    const ear = await tuneIn(url + sermonVoicePath(sermon.id, 'es', 'male'), cast.member.cookie);
     const end = await t.app.inject({ method: 'POST', url: `/api/v1/sermons/${sermon.id}/end`, headers: { cookie: cast.churchAdmin.cookie } });
     expect(end.statusCode).toBeLessThan(300);
     const done = await Promise.race([ear.finished.then(() => true), pause(3000).then(() => false)]);

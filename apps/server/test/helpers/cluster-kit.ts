@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { eventually } from './live-kit';
+
+/**
+ * Several real server processes behind a plain TCP balancer (decision 007), for the tests that
+ * prove the live side works across processes. They need PostgreSQL and Redis
+ * (TEST_DATABASE_URL, TEST_REDIS_URL) and run in the postgres project only.
+ */
+export const clusterRuns = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) && process.env.TEST_DB === 'postgres';
+
+const root = path.resolve(fileURLToPath(import.meta.url), '../../../../..');
+
+/** A server process, as `npm start` would run it, on its own port. */
+export class ServerProcess {
+  child: ChildProcess | null = null;
+  constructor(readonly port: number, private readonly env: Record<string, string>) {}
+
+  async start(): Promise<void> {
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await eventually(async () => {
+      const res = await fetch(`http://127.0.0.1:${this.port}/api/v1/health`);
+      expect(res.status).toBe(200);
+    }, 30_000);
+  }
+
+  async stop(signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  }
+}
+
+/** The load balancer: each connection to the first backend that accepts it, round robin, no stickiness. */
+export function balancer(ports: number[]): Promise<{ port: number; close: () => void }> {
+  let next = 0;
+  const server = net.createServer((client) => {
+    client.pause();
+    const order = ports.map((_, i) => ports[(next + i) % ports.length]!);
+    next++;
+    const tryNext = (i: number) => {
+      if (i >= order.length) return client.destroy();
+      const upstream = net.connect(order[i]!, '127.0.0.1');
+      upstream.once('error', () => tryNext(i + 1));
+      upstream.once('connect', () => {
+        upstream.removeAllListeners('error');
+        upstream.on('error', () => client.destroy());
+        client.on('error', () => upstream.destroy());
+        client.pipe(upstream).pipe(client);
+        client.resume();
+      });
+    };
+    tryNext(0);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    resolve({ port: (server.address() as net.AddressInfo).port, close: () => server.close() });
+  }));
+}
+
+export const freePort = () => balancer([]).then(({ port, close }) => (close(), port));
+
+
+export interface Cluster {
+  servers: ServerProcess[];
+  lb: { port: number; close: () => void };
+  /** The cluster's own fresh database. */
+  databaseUrl: URL;
+  close(): Promise<void>;
+}
+
+/** Two processes on a fresh database of their own and the Redis, behind a balancer. */
+export async function startCluster(env: Record<string, string>): Promise<Cluster> {
+  const adminUrl = new URL(process.env.TEST_DATABASE_URL!);
+  const databaseUrl = new URL(adminUrl);
+  const dbName = `cluster_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  databaseUrl.pathname = `/${dbName}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl.toString() });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`create database ${dbName}`);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cluster-test-'));
+  const all = {
+    NODE_ENV: 'test', DATABASE_URL: databaseUrl.toString(), REDIS_URL: process.env.TEST_REDIS_URL!, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false',
+    ...env,
+  };
+  const servers = [new ServerProcess(await freePort(), all), new ServerProcess(await freePort(), all)];
+  // The first start migrates the fresh database; the second finds it migrated.
+  await servers[0]!.start();
+  await servers[1]!.start();
+  const lb = await balancer(servers.map((s) => s.port));
+  return {
+    servers,
+    lb,
+    databaseUrl,
+    async close() {
+      lb.close();
+      for (const s of servers) await s.stop('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+      await admin(`drop database if exists ${dbName} with (force)`);
+    },
+  };
+}
