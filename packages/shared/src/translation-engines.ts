@@ -186,7 +186,24 @@ export const recognitionUsageRow = z.object({
 });
 export type RecognitionUsageRow = z.infer<typeof recognitionUsageRow>;
 
-export const translationUsageResponse = z.object({ rows: z.array(translationUsageRow), recognition: z.array(recognitionUsageRow) });
+/** Synthesis per sermon and engine (decision 040): engines bill per character. */
+export const voiceUsageRow = z.object({
+  sermonId: z.string().uuid(),
+  churchId: z.string().uuid(),
+  churchName: z.string(),
+  startedAt: z.string(),
+  engine: z.string(),
+  characters: z.number().int(),
+  failures: z.number().int(),
+});
+export type VoiceUsageRow = z.infer<typeof voiceUsageRow>;
+
+export const translationUsageResponse = z.object({
+  rows: z.array(translationUsageRow),
+  recognition: z.array(recognitionUsageRow),
+  /** Characters each voice engine spoke per sermon (decision 040). */
+  voice: z.array(voiceUsageRow),
+});
 export type TranslationUsageResponse = z.infer<typeof translationUsageResponse>;
 
 /** Whether an engine needs a key to work at all (LibreTranslate and model servers may not). */

@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
 import { providersForChurch } from '../../providers/church-providers';
 import {
-  deleteRecognitionEngine, isServerKind, loadRecognitionRows, storeRecognitionEngine, type RecognitionRow,
+  isServerKind, loadRecognitionRows, removeRecognitionEngineSlot, storeRecognitionEngine, type RecognitionRow,
 } from '../../providers/recognition/engine-store';
 import { weekStartDate } from '../../providers/translation/usage-meter';
 import { auditChurchChange } from './audit';
@@ -98,15 +98,8 @@ export async function saveRecognitionEngine(ctx: AppContext, actor: Actor, churc
 /** DELETE /churches/:id/recognition-engines/:slot: removing the first makes the second the first. */
 export async function removeRecognitionEngine(ctx: AppContext, actor: Actor, churchId: string, slot: EngineSlot): Promise<RecognitionEnginesResponse> {
   assertMayEdit(actor, churchId);
-  const rows = await loadRecognitionRows(ctx.db, churchId);
-  const stored = rows.find((r) => r.slot === slot);
+  const stored = await removeRecognitionEngineSlot(ctx.db, churchId, slot);
   if (!stored) throw notFound('Recognition engine');
-  await deleteRecognitionEngine(ctx.db, churchId, slot);
-  const second = rows.find((r) => r.slot === 'failover');
-  if (slot === 'primary' && second) {
-    await deleteRecognitionEngine(ctx.db, churchId, 'failover');
-    await storeRecognitionEngine(ctx.db, churchId, 'primary', { kind: second.kind, url: second.url, model: second.model, keyEnc: second.keyEnc });
-  }
   await auditChurchChange(ctx.db, actor, churchId, 'church.recognition_engine.remove', { slot, kind: stored.kind });
   return getRecognitionEngines(ctx, actor, churchId);
 }
