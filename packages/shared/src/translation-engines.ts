@@ -108,7 +108,7 @@ export const engineSettings = z.object({
 export type EngineSettings = z.infer<typeof engineSettings>;
 
 /** Why a call failed, in words the screen translates; `message` is the engine's own, when it gave one. */
-export const engineErrorKinds = ['auth', 'quota', 'rate_limited', 'unreachable', 'timeout', 'server', 'refused', 'bad_answer', 'unsupported_language'] as const;
+export const engineErrorKinds = ['auth', 'quota', 'rate_limited', 'unreachable', 'timeout', 'server', 'refused', 'bad_answer', 'unsupported_language', 'not_installed'] as const;
 export type EngineErrorKind = (typeof engineErrorKinds)[number];
 export const engineError = z.object({ kind: z.enum(engineErrorKinds), status: z.number().int().nullable(), message: z.string() });
 export type EngineError = z.infer<typeof engineError>;
