@@ -45,7 +45,7 @@ describe('voice engine settings', () => {
     const wrong = await call('POST', `${enginesUrl(cast.church.id)}/test`, cast.churchAdmin.cookie, { ...openaiBody(), key: 'sk-wrong' });
     expect(wrong.json()).toMatchObject({ ok: false, kind: 'openai', error: { kind: 'auth', status: 401, message: expect.stringContaining('Incorrect API key provided') } });
     const google401 = await call('POST', `${enginesUrl(cast.church.id)}/test`, cast.churchAdmin.cookie, { kind: 'google', key: 'AIza-wrong' });
-    expect(google401.json()).toMatchObject({ ok: false, error: { message: expect.stringContaining('API key not valid') } });
+    expect(google401.json()).toMatchObject({ ok: false, error: { kind: 'auth', message: expect.stringContaining('API key not valid') } });
     const refused = await call('PUT', `${enginesUrl(cast.church.id)}/primary`, cast.churchAdmin.cookie, { ...openaiBody(), key: 'sk-wrong' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ type: expect.stringContaining('engine_test_failed') });

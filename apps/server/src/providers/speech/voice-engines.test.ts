@@ -54,9 +54,9 @@ describe('Google Cloud Text-to-Speech', () => {
     expect(await seconds(mp3)).toBeGreaterThan(0.7);
   });
 
-  it('reports a key Google does not know as refused with Google\'s words', async () => {
+  it('reports a key Google does not know as a key to fix, in Google\'s words', async () => {
     const engine = new GoogleSpeechSynthesizer({ key: 'nope', baseUrlOverride: google.url, ...fast });
-    await expect(engine.synthesize('Amen', 'en-AU', 'en-AU-Standard-A')).rejects.toMatchObject({ status: 400, message: expect.stringContaining('API key not valid') });
+    await expect(engine.synthesize('Amen', 'en-AU', 'en-AU-Standard-A')).rejects.toMatchObject({ kind: 'auth', status: 400, message: expect.stringContaining('API key not valid') });
   });
 });
 

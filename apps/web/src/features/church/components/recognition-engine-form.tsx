@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, List, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,9 +8,9 @@ import {
   type RecognitionEngineSettings, type RecognitionEnginesResponse, type RecognitionTestResult,
 } from '@app/shared';
 import { zodIssueKeys } from '../../../lib/zod-form';
-import { formattingLocale } from '../../../i18n/interface-language';
 import { useRemoveRecognitionEngine, useSaveRecognitionEngine, useTestRecognitionEngine } from '../api/recognition-engines';
-import { EngineErrorView, EngineWords } from './engine-status';
+import { EngineErrorView } from './engine-status';
+import { EngineFormButtons, SlotEngineHealth } from './slot-engine-parts';
 import { useEngineActions } from './use-engine-actions';
 
 interface Values {
@@ -50,7 +50,7 @@ interface Props {
 
 /** One recognition engine of a church (decision 038): which engine, its key or address, Test connection, save, remove. */
 export function RecognitionEngineForm({ churchId, slot, stored, health }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const save = useSaveRecognitionEngine(churchId);
   const remove = useRemoveRecognitionEngine(churchId);
   const test = useTestRecognitionEngine(churchId);
@@ -86,7 +86,6 @@ export function RecognitionEngineForm({ churchId, slot, stored, health }: Props)
 
   const { kind } = form.values;
   const storedKey = !!stored && stored.kind === kind && stored.hasKey;
-  const when = (iso: string) => new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   return (
     <form onSubmit={form.onSubmit(() => send(false))} noValidate aria-label={t(`recognitionEngines.slotLabels.${slot}`)}>
       <Stack gap="sm">
@@ -121,31 +120,15 @@ export function RecognitionEngineForm({ churchId, slot, stored, health }: Props)
         {result && (result.ok
           ? <Alert color="teal" role="status" title={t('recognitionEngines.test.ok', { ms: result.latencyMs })}><Text size="sm">{t('recognitionEngines.test.terms', { count: result.boostedTerms })}</Text></Alert>
           : <EngineErrorView error={result.error} />)}
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Group gap="sm">
-            <Button variant="light" onClick={handleTest} loading={test.isPending} disabled={!kind}>{t('translationEngines.test.button')}</Button>
-            <Button type="submit" loading={save.isPending} disabled={!kind}>{t('translationEngines.save')}</Button>
-          </Group>
-          {stored && <Button variant="subtle" color="red" onClick={confirmRemove} loading={remove.isPending}>{t('translationEngines.remove.button')}</Button>}
-        </Group>
+        <EngineFormButtons canAct={!!kind} testing={test.isPending} saving={save.isPending} removing={remove.isPending} hasStored={!!stored} onTest={handleTest} onRemove={confirmRemove} />
         {stored && stored.kind !== 'azure' && (
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>{t('translationEngines.health.title')}</Text>
-            {!health || (!health.lastOkAt && !health.lastError && health.minutesThisWeek === 0) ? (
-              <Text size="sm" c="dimmed">{t('recognitionEngines.health.none')}</Text>
-            ) : (
-              <List size="sm" spacing={2} aria-label={t('translationEngines.health.title')}>
-                <List.Item>{t('recognitionEngines.health.week', { minutes: health.minutesThisWeek, count: health.failuresThisWeek })}</List.Item>
-                {health.lastOkAt && <List.Item>{t('recognitionEngines.health.lastOk', { when: when(health.lastOkAt) })}</List.Item>}
-                {health.lastError && health.lastErrorAt && (
-                  <List.Item>
-                    <Text size="sm" c="red.9">{t('translationEngines.health.lastError', { when: when(health.lastErrorAt) })}</Text>
-                    <EngineWords words={health.lastError} />
-                  </List.Item>
-                )}
-              </List>
-            )}
-          </Stack>
+          <SlotEngineHealth
+            health={health}
+            quiet={!!health && !health.lastOkAt && !health.lastError && health.minutesThisWeek === 0}
+            none={t('recognitionEngines.health.none')}
+            week={t('recognitionEngines.health.week', { minutes: health?.minutesThisWeek ?? 0, count: health?.failuresThisWeek ?? 0 })}
+            lastOk={(when) => t('recognitionEngines.health.lastOk', { when })}
+          />
         )}
       </Stack>
     </form>
