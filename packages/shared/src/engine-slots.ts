@@ -30,3 +30,15 @@ export function slotEngineHealth<K extends readonly [string, ...string[]], E ext
     ...extra,
   });
 }
+
+/** PUT …/:slot of a family of engines: its settings, and whether to save although the test failed. */
+export function saveSlotEngineBody<C extends z.ZodType>(config: C) {
+  return z.intersection(config, z.object({ saveUntested: z.boolean().optional() }));
+}
+
+/** POST …/test: unsaved settings; a key left out is the one stored in `slot`. */
+export function testSlotEngineBody<C extends z.ZodType>(config: C) {
+  return z.intersection(config, z.object({ slot: z.enum(engineSlots).default('primary') }));
+}
+
+export const slotEngineParams = z.object({ id: z.string().uuid(), slot: z.enum(engineSlots) });

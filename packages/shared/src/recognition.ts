@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { engineSlots } from './translation-engine-kinds';
-import { slotEngineHealth, slotEngineSettings } from './engine-slots';
+import { saveSlotEngineBody, slotEngineHealth, slotEngineParams, slotEngineSettings, testSlotEngineBody } from './engine-slots';
 import { engineError, serverUrlField } from './translation-engines';
 import { secretField } from './church-settings';
 import { msg } from './validation';
@@ -53,10 +53,10 @@ export const recognitionEngineConfig = z.discriminatedUnion('kind', [
 export type RecognitionEngineConfig = z.infer<typeof recognitionEngineConfig>;
 export type RecognitionEngineConfigInput = z.input<typeof recognitionEngineConfig>;
 
-export const recognitionSlotParams = z.object({ id: z.string().uuid(), slot: z.enum(engineSlots) });
-export const saveRecognitionEngineBody = z.intersection(recognitionEngineConfig, z.object({ saveUntested: z.boolean().optional() }));
+export const recognitionSlotParams = slotEngineParams;
+export const saveRecognitionEngineBody = saveSlotEngineBody(recognitionEngineConfig);
 export type SaveRecognitionEngineBody = z.input<typeof saveRecognitionEngineBody>;
-export const testRecognitionEngineBody = z.intersection(recognitionEngineConfig, z.object({ slot: z.enum(engineSlots).default('primary') }));
+export const testRecognitionEngineBody = testSlotEngineBody(recognitionEngineConfig);
 export type TestRecognitionEngineBody = z.input<typeof testRecognitionEngineBody>;
 
 export const recognitionEngineSettings = slotEngineSettings(recognitionEngineKinds);

@@ -171,31 +171,25 @@ export const translationUsageRow = z.object({
 });
 export type TranslationUsageRow = z.infer<typeof translationUsageRow>;
 
+/** A sermon's use of one engine, as the cost view lists it per sermon. */
+const sermonUsageRow = z.object({
+  sermonId: z.string().uuid(),
+  churchId: z.string().uuid(),
+  churchName: z.string(),
+  startedAt: z.string(),
+  engine: z.string(),
+  failures: z.number().int(),
+});
+
 /**
  * Minutes of the speaker's audio each recognition engine heard, per sermon (decision 038): engines
  * bill per minute streamed, a replay after a failover included. The screen adds them up per month.
  */
-export const recognitionUsageRow = z.object({
-  sermonId: z.string().uuid(),
-  churchId: z.string().uuid(),
-  churchName: z.string(),
-  startedAt: z.string(),
-  engine: z.string(),
-  minutes: z.number(),
-  failures: z.number().int(),
-});
+export const recognitionUsageRow = sermonUsageRow.extend({ minutes: z.number() });
 export type RecognitionUsageRow = z.infer<typeof recognitionUsageRow>;
 
 /** Synthesis per sermon and engine (decision 040): engines bill per character. */
-export const voiceUsageRow = z.object({
-  sermonId: z.string().uuid(),
-  churchId: z.string().uuid(),
-  churchName: z.string(),
-  startedAt: z.string(),
-  engine: z.string(),
-  characters: z.number().int(),
-  failures: z.number().int(),
-});
+export const voiceUsageRow = sermonUsageRow.extend({ characters: z.number().int() });
 export type VoiceUsageRow = z.infer<typeof voiceUsageRow>;
 
 export const translationUsageResponse = z.object({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { secretField } from './church-settings';
-import { slotEngineHealth, slotEngineSettings } from './engine-slots';
-import { engineSlots } from './translation-engine-kinds';
+import { saveSlotEngineBody, slotEngineHealth, slotEngineParams, slotEngineSettings, testSlotEngineBody } from './engine-slots';
 import { engineError, serverUrlField } from './translation-engines';
 import { msg } from './validation';
 
@@ -37,10 +36,10 @@ export const voiceEngineConfig = z.discriminatedUnion('kind', [
 export type VoiceEngineConfig = z.infer<typeof voiceEngineConfig>;
 export type VoiceEngineConfigInput = z.input<typeof voiceEngineConfig>;
 
-export const voiceSlotParams = z.object({ id: z.string().uuid(), slot: z.enum(engineSlots) });
-export const saveVoiceEngineBody = z.intersection(voiceEngineConfig, z.object({ saveUntested: z.boolean().optional() }));
+export const voiceSlotParams = slotEngineParams;
+export const saveVoiceEngineBody = saveSlotEngineBody(voiceEngineConfig);
 export type SaveVoiceEngineBody = z.input<typeof saveVoiceEngineBody>;
-export const testVoiceEngineBody = z.intersection(voiceEngineConfig, z.object({ slot: z.enum(engineSlots).default('primary') }));
+export const testVoiceEngineBody = testSlotEngineBody(voiceEngineConfig);
 export type TestVoiceEngineBody = z.input<typeof testVoiceEngineBody>;
 
 export const voiceEngineSettings = slotEngineSettings(voiceEngineKinds);
