@@ -1,0 +1,80 @@
+import { expect, request as apiRequest, test, type APIRequestContext } from '@playwright/test';
+import { io } from 'socket.io-client';
+import { LIVE_NAMESPACE, liveEvents, type Caption, type Sermon } from '@app/shared';
+import { MOCK_OPENAI_SPEECH_KEY, startMockOpenAISpeech, type Loopback } from '../../server/test/mock-engines';
+import { allTones, toneOf, wordKey } from '../../server/test/mock-azure/spoken-audio';
+import { apiSignIn, demoChurchId } from './events-helpers';
+import { installVoiceEar } from './voice-ear';
+
+/**
+ * A voice engine beyond Azure, heard on a phone (decision 040): the demo church, which has no speech
+ * key, chooses a loopback OpenAI-compatible speech server as its voice engine; a Portuguese phone
+ * with the voice on hears every word the server said, through the one voice stream. The loopback
+ * voice's words are tones that last as long as speech (spoken-audio.ts).
+ */
+const port = Number(process.env.E2E_PORT ?? 4173);
+const base = `http://localhost:${port}`;
+let speech: Loopback;
+let admin: APIRequestContext;
+let churchId: string;
+
+test.beforeAll(async () => {
+  speech = await startMockOpenAISpeech();
+  admin = await apiRequest.newContext({ baseURL: base });
+  await apiSignIn(admin, 'admin@demo.church');
+  churchId = await demoChurchId(admin);
+  const res = await admin.put(`/api/v1/churches/${churchId}/voice-engines/primary`, { data: { kind: 'openai', url: `${speech.url}/v1`, model: 'kokoro', key: MOCK_OPENAI_SPEECH_KEY } });
+  expect(res.ok(), await res.text()).toBe(true);
+});
+test.afterAll(async () => {
+  // Other journeys expect the demo church with no server voice.
+  await admin.delete(`/api/v1/churches/${churchId}/voice-engines/primary`);
+  await admin.dispose();
+  await speech.close();
+});
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const SERMON = ['grace and peace to you', 'the lord is my shepherd'];
+
+test('a phone hears the voice of a loopback OpenAI-compatible speech server, word for word', async ({ browser }) => {
+  const staff = await apiRequest.newContext({ baseURL: base });
+  await apiSignIn(staff, 'staff@demo.church');
+  const live = await staff.post('/api/v1/sermons', { data: { churchId, sourceLanguage: 'en' } });
+  expect(live.status(), await live.text()).toBe(201);
+  const sermon = (await live.json()) as Sermon;
+  const cookie = (await staff.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const speaker = io(`${base}${LIVE_NAMESPACE}`, { transports: ['websocket'], extraHeaders: { cookie, origin: base } });
+  expect((await speaker.timeout(10_000).emitWithAck(liveEvents.speakerJoin, { sermonId: sermon.id })).ok).toBe(true);
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'pt-BR', bypassCSP: true });
+  await context.addInitScript(installVoiceEar, allTones());
+  const phone = await context.newPage();
+  const reader = io(`${base}${LIVE_NAMESPACE}`, { transports: ['websocket'], extraHeaders: { origin: base } });
+  try {
+    await phone.goto(`/sermon/join/${sermon.broadcastId}?churchId=${churchId}`);
+    await phone.getByLabel('Idioma para ouvir').selectOption('pt');
+    // The church has no speech key: the server voice is offered because it chose a voice engine.
+    await phone.getByRole('switch', { name: 'Voz' }).check();
+    await phone.getByRole('button', { name: 'Começar a ouvir' }).click();
+    await expect(phone.getByText('Conectado', { exact: true })).toBeVisible();
+    const finals: Caption[] = [];
+    reader.on(liveEvents.caption, (c: Caption) => { if (c.final) finals.push(c); });
+    expect((await reader.timeout(10_000).emitWithAck(liveEvents.listenerJoin, { broadcastId: sermon.broadcastId, language: 'pt', voice: 'none', lastSeq: 0 })).ok).toBe(true);
+
+    for (const [n, line] of SERMON.entries()) {
+      await speaker.timeout(10_000).emitWithAck(liveEvents.segment, { sermonId: sermon.id, seq: n + 1, text: `${line}.`, final: true });
+      await pause(500);
+    }
+    const expected = () => finals.sort((a, b) => a.seq - b.seq).flatMap((c) => c.text.split(/\s+/)).filter((w) => wordKey(w).length > 0).map(toneOf);
+    await expect.poll(() => finals.length).toBe(SERMON.length);
+    await expect.poll(async () => (await phone.evaluate(() => (window as unknown as { __heard: Array<{ tone: number }> }).__heard)).map((h) => h.tone), { timeout: 15_000 }).toEqual(expected());
+    // The server asked the loopback engine, in its own default voice for a woman's voice.
+    expect(speech.last('/v1/audio/speech')!.json).toMatchObject({ model: 'kokoro', voice: 'nova', response_format: 'mp3' });
+  } finally {
+    reader.disconnect();
+    speaker.disconnect();
+    await staff.post(`/api/v1/sermons/${sermon.id}/end`);
+    await staff.dispose();
+    await context.close();
+  }
+});
