@@ -1,4 +1,5 @@
-import { expect, request as apiRequest, test, type APIRequestContext } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { expect, request as apiRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { LIVE_NAMESPACE, liveEvents, type Caption, type Sermon } from '@app/shared';
 import { MOCK_OPENAI_SPEECH_KEY, startMockOpenAISpeech, type Loopback } from '../../server/test/mock-engines';
@@ -9,8 +10,9 @@ import { installVoiceEar } from './voice-ear';
 /**
  * A voice engine beyond Azure, heard on a phone (decision 040): the demo church, which has no speech
  * key, chooses a loopback OpenAI-compatible speech server as its voice engine; a Portuguese phone
- * with the voice on hears every word the server said, through the one voice stream. The loopback
- * voice's words are tones that last as long as speech (spoken-audio.ts).
+ * with the voice on hears every word the server said, through the one voice stream (the loopback
+ * voice's words are tones that last as long as speech, spoken-audio.ts). Then it chooses eSpeak NG,
+ * run on the server, and the phone hears speech.
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
 const base = `http://localhost:${port}`;
@@ -36,7 +38,8 @@ test.afterAll(async () => {
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const SERMON = ['grace and peace to you', 'the lord is my shepherd'];
 
-test('a phone hears the voice of a loopback OpenAI-compatible speech server, word for word', async ({ browser }) => {
+/** A sermon of the demo church with a speaker's socket, and a Portuguese phone at 390 px listening with the voice on. */
+async function sermonWithPhone(browser: Browser) {
   const staff = await apiRequest.newContext({ baseURL: base });
   await apiSignIn(staff, 'staff@demo.church');
   const live = await staff.post('/api/v1/sermons', { data: { churchId, sourceLanguage: 'en' } });
@@ -45,24 +48,36 @@ test('a phone hears the voice of a loopback OpenAI-compatible speech server, wor
   const cookie = (await staff.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const speaker = io(`${base}${LIVE_NAMESPACE}`, { transports: ['websocket'], extraHeaders: { cookie, origin: base } });
   expect((await speaker.timeout(10_000).emitWithAck(liveEvents.speakerJoin, { sermonId: sermon.id })).ok).toBe(true);
-
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'pt-BR', bypassCSP: true });
   await context.addInitScript(installVoiceEar, allTones());
   const phone = await context.newPage();
+  await phone.goto(`/sermon/join/${sermon.broadcastId}?churchId=${churchId}`);
+  await phone.getByLabel('Idioma para ouvir').selectOption('pt');
+  // The church has no speech key: the server voice is offered because it chose a voice engine.
+  await phone.getByRole('switch', { name: 'Voz' }).check();
+  await phone.getByRole('button', { name: 'Começar a ouvir' }).click();
+  await expect(phone.getByText('Conectado', { exact: true })).toBeVisible();
+  const say = async (seq: number, line: string) => {
+    await speaker.timeout(10_000).emitWithAck(liveEvents.segment, { sermonId: sermon.id, seq, text: `${line}.`, final: true });
+  };
+  const close = async () => {
+    speaker.disconnect();
+    await staff.post(`/api/v1/sermons/${sermon.id}/end`);
+    await staff.dispose();
+    await context.close();
+  };
+  return { sermon, phone, say, close };
+}
+
+test('a phone hears the voice of a loopback OpenAI-compatible speech server, word for word', async ({ browser }) => {
+  const { sermon, phone, say, close } = await sermonWithPhone(browser);
   const reader = io(`${base}${LIVE_NAMESPACE}`, { transports: ['websocket'], extraHeaders: { origin: base } });
   try {
-    await phone.goto(`/sermon/join/${sermon.broadcastId}?churchId=${churchId}`);
-    await phone.getByLabel('Idioma para ouvir').selectOption('pt');
-    // The church has no speech key: the server voice is offered because it chose a voice engine.
-    await phone.getByRole('switch', { name: 'Voz' }).check();
-    await phone.getByRole('button', { name: 'Começar a ouvir' }).click();
-    await expect(phone.getByText('Conectado', { exact: true })).toBeVisible();
     const finals: Caption[] = [];
     reader.on(liveEvents.caption, (c: Caption) => { if (c.final) finals.push(c); });
     expect((await reader.timeout(10_000).emitWithAck(liveEvents.listenerJoin, { broadcastId: sermon.broadcastId, language: 'pt', voice: 'none', lastSeq: 0 })).ok).toBe(true);
-
     for (const [n, line] of SERMON.entries()) {
-      await speaker.timeout(10_000).emitWithAck(liveEvents.segment, { sermonId: sermon.id, seq: n + 1, text: `${line}.`, final: true });
+      await say(n + 1, line);
       await pause(500);
     }
     const expected = () => finals.sort((a, b) => a.seq - b.seq).flatMap((c) => c.text.split(/\s+/)).filter((w) => wordKey(w).length > 0).map(toneOf);
@@ -72,9 +87,23 @@ test('a phone hears the voice of a loopback OpenAI-compatible speech server, wor
     expect(speech.last('/v1/audio/speech')!.json).toMatchObject({ model: 'kokoro', voice: 'nova', response_format: 'mp3' });
   } finally {
     reader.disconnect();
-    speaker.disconnect();
-    await staff.post(`/api/v1/sermons/${sermon.id}/end`);
-    await staff.dispose();
-    await context.close();
+    await close();
+  }
+});
+
+test('a phone hears the built-in voice, eSpeak NG, with no service and no key', async ({ browser }) => {
+  test.skip(!existsSync('/usr/bin/espeak-ng'), 'eSpeak NG is not installed on this machine (apt-get install espeak-ng)');
+  const res = await admin.put(`/api/v1/churches/${churchId}/voice-engines/primary`, { data: { kind: 'espeak' } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { phone, say, close } = await sermonWithPhone(browser);
+  const loudMs = () => phone.evaluate(() => (window as unknown as { __loudMs: number }).__loudMs);
+  try {
+    await pause(1000);
+    // The stream's silence is not heard as sound.
+    expect(await loudMs()).toBe(0);
+    await say(1, SERMON[0]!);
+    await expect.poll(loudMs, { timeout: 15_000 }).toBeGreaterThan(800);
+  } finally {
+    await close();
   }
 });
