@@ -4,7 +4,9 @@ import { io } from 'socket.io-client';
 import { LIVE_NAMESPACE, liveEvents, type Caption, type Sermon } from '@app/shared';
 import { MOCK_OPENAI_SPEECH_KEY, startMockOpenAISpeech, type Loopback } from '../../server/test/mock-engines';
 import { allTones, toneOf, wordKey } from '../../server/test/mock-azure/spoken-audio';
+import { seriousViolations } from './axe';
 import { apiSignIn, demoChurchId } from './events-helpers';
+import { signInThroughForm as signIn } from './fixtures';
 import { installVoiceEar } from './voice-ear';
 
 /**
@@ -105,5 +107,32 @@ test('a phone hears the built-in voice, eSpeak NG, with no service and no key', 
     await expect.poll(loudMs, { timeout: 15_000 }).toBeGreaterThan(800);
   } finally {
     await close();
+  }
+});
+
+test('on a phone, a church admin is told a wrong key in plain words, with nothing failing axe', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const page = await context.newPage();
+  await signIn(page, 'admin@demo.church');
+  try {
+    await page.goto('/church');
+    const first = page.getByRole('form', { name: 'First voice engine' });
+    await expect(first).toBeVisible({ timeout: 15_000 });
+    await first.getByRole('combobox', { name: 'Engine' }).click();
+    await page.getByRole('option', { name: 'Speech server (OpenAI-compatible)' }).click();
+    await first.getByLabel('API base address').fill(`${speech.url}/v1`);
+    await first.getByLabel(/^API key/).fill('sk-wrong');
+    await first.getByRole('button', { name: 'Test connection' }).click();
+    await expect(first.getByRole('alert')).toContainText('The key was refused');
+    await expect(first.getByRole('alert')).toContainText('Incorrect API key provided');
+    expect(await seriousViolations(page)).toEqual([]);
+    await first.getByRole('button', { name: 'Remove engine' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  } finally {
+    await context.close();
   }
 });
