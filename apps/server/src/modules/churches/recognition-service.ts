@@ -14,8 +14,7 @@ import {
 } from '../../providers/recognition/engine-store';
 import { weekStartDate } from '../../providers/translation/usage-meter';
 import { auditChurchChange } from './audit';
-import { assertFirstBeforeSecond, isUnchanged, keyOfBody, keyRequired, maskedSlotSettings } from './slot-engines';
-import { assertMayEdit } from './engine-service';
+import { assertFirstBeforeSecond, assertMayEdit, engineInSlot, isUnchanged, keyOfBody, keyRequired, maskedSlotSettings } from './slot-engines';
 import { testRecognition } from './recognition-test';
 import { loadChurch, noChanges } from './settings-service';
 
@@ -61,11 +60,8 @@ async function checked(ctx: AppContext, churchId: string, spec: RecognitionSpecR
 
 /** PUT /churches/:id/recognition-engines/:slot: tested before it is saved, as translation engines are (decision 033). */
 export async function saveRecognitionEngine(ctx: AppContext, actor: Actor, churchId: string, slot: EngineSlot, body: SaveRecognitionEngineBody & RecognitionEngineConfig): Promise<RecognitionEnginesResponse> {
-  assertMayEdit(actor, churchId);
-  await loadChurch(ctx, churchId);
-  const rows = await loadRecognitionRows(ctx.db, churchId);
+  const { rows, stored } = await engineInSlot(ctx, actor, churchId, slot, loadRecognitionRows);
   assertFirstBeforeSecond(rows, slot);
-  const stored = rows.find((r) => r.slot === slot);
   const spec = specFrom(ctx, body, stored);
   const other = rows.find((r) => r.slot !== slot);
   // Azure listens in the browser and the others on the server: one sermon cannot move between them.
@@ -93,9 +89,7 @@ export async function removeRecognitionEngine(ctx: AppContext, actor: Actor, chu
 
 /** POST /churches/:id/recognition-engines/test: unsaved values; a key left out is the stored one. */
 export async function testRecognitionSettings(ctx: AppContext, actor: Actor, churchId: string, body: TestRecognitionEngineBody & RecognitionEngineConfig & { slot: EngineSlot }): Promise<RecognitionTestResult> {
-  assertMayEdit(actor, churchId);
-  await loadChurch(ctx, churchId);
-  const stored = (await loadRecognitionRows(ctx.db, churchId)).find((r) => r.slot === body.slot);
+  const { stored } = await engineInSlot(ctx, actor, churchId, body.slot, loadRecognitionRows);
   return checked(ctx, churchId, specFrom(ctx, body, stored));
 }
 

@@ -1,14 +1,33 @@
 import { englishValidationMessage, msg, type EngineSlot } from '@app/shared';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { canReachChurch } from '../../lib/access';
 import { maskSecret } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
+import type { Actor } from '../../lib/session';
 import type { SlotRow } from '../../providers/engine-slots-store';
+import { loadChurch } from './settings-service';
 
 /**
- * What the settings routes of engines in two slots share (recognition, decision 038; voice,
- * decision 040): keys masked when read, a key left out meaning the stored one, the first engine
- * before the second, and "no changes" for settings saved again as they are.
+ * What the settings routes of engines in two slots share (translation, decision 033; recognition,
+ * decision 038; voice, decision 040): who may edit them, keys masked when read, a key left out
+ * meaning the stored one, the first engine before the second, and "no changes" for settings saved
+ * again as they are.
  */
+
+/** Engine settings are the church's to edit: another church answers 404, as if it did not exist. */
+export function assertMayEdit(actor: Actor, churchId: string): void {
+  if (!canReachChurch(actor, 'church:edit', churchId)) throw notFound('Church');
+}
+
+/** The church's engines and the one in `slot`, once the actor may edit the church and it exists. */
+export async function engineInSlot<R extends { slot: EngineSlot }>(ctx: AppContext, actor: Actor, churchId: string, slot: EngineSlot, load: (db: Db, churchId: string) => Promise<R[]>) {
+  assertMayEdit(actor, churchId);
+  await loadChurch(ctx, churchId);
+  const rows = await load(ctx.db, churchId);
+  return { rows, stored: rows.find((r) => r.slot === slot) };
+}
+
 export function maskedSlotSettings<K extends string>(ctx: AppContext, r: SlotRow<K>) {
   return {
     slot: r.slot, kind: r.kind, url: r.url, model: r.model, hasKey: r.keyEnc !== null,

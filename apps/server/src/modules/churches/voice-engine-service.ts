@@ -12,8 +12,7 @@ import { voiceEngineStore, type AzureSpeech, type VoiceSpec } from '../../provid
 import { voiceUsageOf } from '../../providers/speech/voice-usage';
 import { weekStartDate } from '../../providers/translation/usage-meter';
 import { auditChurchChange } from './audit';
-import { assertMayEdit } from './engine-service';
-import { assertFirstBeforeSecond, isUnchanged, keyOfBody, keyRequired, maskedSlotSettings } from './slot-engines';
+import { assertFirstBeforeSecond, assertMayEdit, engineInSlot, isUnchanged, keyOfBody, keyRequired, maskedSlotSettings } from './slot-engines';
 import { loadChurch, noChanges } from './settings-service';
 import { testVoice } from './voice-engine-test';
 
@@ -68,11 +67,8 @@ async function checked(ctx: AppContext, churchId: string, spec: VoiceSpec): Prom
 
 /** PUT /churches/:id/voice-engines/:slot: tested before it is saved, as the other engines are (decision 033). */
 export async function saveVoiceEngine(ctx: AppContext, actor: Actor, churchId: string, slot: EngineSlot, body: SaveVoiceEngineBody & VoiceEngineConfig): Promise<VoiceEnginesResponse> {
-  assertMayEdit(actor, churchId);
-  await loadChurch(ctx, churchId);
-  const rows = await voiceEngineStore.load(ctx.db, churchId);
+  const { rows, stored } = await engineInSlot(ctx, actor, churchId, slot, voiceEngineStore.load);
   assertFirstBeforeSecond(rows, slot);
-  const stored = rows.find((r) => r.slot === slot);
   const spec = specFrom(ctx, body, stored);
   if (isUnchanged(ctx, stored, spec)) throw noChanges();
   let tested = false;
@@ -100,8 +96,6 @@ export async function removeVoiceEngine(ctx: AppContext, actor: Actor, churchId:
 
 /** POST /churches/:id/voice-engines/test: unsaved values; a key left out is the stored one. */
 export async function testVoiceSettings(ctx: AppContext, actor: Actor, churchId: string, body: TestVoiceEngineBody & VoiceEngineConfig & { slot: EngineSlot }): Promise<VoiceTestResult> {
-  assertMayEdit(actor, churchId);
-  await loadChurch(ctx, churchId);
-  const stored = (await voiceEngineStore.load(ctx.db, churchId)).find((r) => r.slot === body.slot);
+  const { stored } = await engineInSlot(ctx, actor, churchId, body.slot, voiceEngineStore.load);
   return checked(ctx, churchId, specFrom(ctx, body, stored));
 }
