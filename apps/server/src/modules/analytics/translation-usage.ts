@@ -1,5 +1,6 @@
 import { and, desc, asc, eq, gte, sql } from 'drizzle-orm';
 import { usageUnitOf, type TranslationUsageQuery, type TranslationUsageResponse } from '@app/shared';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translationUsageQuery, translationUsageResponse } from '@app/shared';
@@ -61,7 +62,8 @@ const MAX_SERMON_ROWS = 500;
  * What each engine of a per-sermon usage table was sent, per sermon, over the same weeks: seconds of
  * audio heard (recognition, decision 038) or characters spoken (voice, decision 040).
  */
-async function perSermonRows<T extends typeof recognitionUsage | typeof voiceUsage>(ctx: AppContext, table: T, amount: T['_']['columns'][keyof T['_']['columns']], churchId: string | undefined, fromWeek: string) {
+async function perSermonRows(ctx: AppContext, table: typeof recognitionUsage | typeof voiceUsage, amount: AnyPgColumn, churchId: string | undefined, fromWeek: string) {
+  // The two tables share these columns; drizzle cannot follow a union of tables.
   const u = table as typeof recognitionUsage;
   return ctx.db
     .select({ sermonId: u.sermonId, churchId: u.churchId, churchName: churches.name, startedAt: sermons.startedAt, engine: u.engine, amount: sql<number>`${amount}`.mapWith(Number), failures: u.failures })
