@@ -76,12 +76,14 @@ export class VoiceUsage {
 
 const meters = new WeakMap<object, VoiceUsage>();
 
-/** The process's one voice usage meter for this app. */
-export function voiceUsageOf(ctx: Pick<AppContext, 'db' | 'log'>): VoiceUsage {
+/** The process's one voice usage meter for this app, written out on close. */
+export function voiceUsageOf(ctx: Pick<AppContext, 'db' | 'log' | 'onClose'>): VoiceUsage {
   let meter = meters.get(ctx);
   if (!meter) {
-    meter = new VoiceUsage(ctx);
-    meters.set(ctx, meter);
+    const created = new VoiceUsage(ctx);
+    meters.set(ctx, created);
+    ctx.onClose(() => created.flush());
+    meter = created;
   }
   return meter;
 }
