@@ -27,7 +27,8 @@ export function voiceFor(kind: VoiceEngineKind, locale: string, gender: VoiceGen
       // Standard voices exist for every listening language; A is a woman's voice and B a man's in each.
       return `${GOOGLE_LOCALE[locale] ?? locale}-Standard-${gender === 'male' ? 'B' : 'A'}`;
     case 'openai':
-      // OpenAI's voices speak every language; Kokoro-FastAPI maps these names to voices of its own.
+      // OpenAI's voices speak every language. A server without these names (some Kokoro or Piper
+      // set-ups) is given its own voice in the language's settings, as `openai:<name>`.
       return gender === 'male' ? 'onyx' : 'nova';
     case 'espeak':
       return `${ESPEAK[lang] ?? 'en'}+${gender === 'male' ? 'm3' : 'f3'}`;
