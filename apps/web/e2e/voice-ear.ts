@@ -2,17 +2,19 @@
  * An ear inside the phone's page (decision 039): every media element the page plays is routed
  * through Web Audio to an AudioWorklet that, on the audio thread (which keeps running when the
  * page's scripts are frozen), finds the word-tones of the loopback voice
- * (server/test/mock-azure/spoken-audio.ts) and notes when each began, in page time.
+ * (server/test/mock-azure/spoken-audio.ts) and notes when each began, in page time, and counts the
+ * milliseconds of any sound loud enough to be speech (a voice that is not made of tones, eSpeak NG's).
  * Runs as an init script: it must stand between the page and its audio before anything plays.
  */
 export function installVoiceEar(tones: number[]) {
-  const w = window as unknown as { __heard: Array<{ tone: number; at: number }>; __audioContext?: AudioContext; __played: HTMLMediaElement[] };
+  const w = window as unknown as { __heard: Array<{ tone: number; at: number }>; __loudMs: number; __audioContext?: AudioContext; __played: HTMLMediaElement[] };
   w.__played = [];
   w.__heard = [];
+  w.__loudMs = 0;
   const processor = `
     const TONES = ${JSON.stringify(tones)};
     class Ear extends AudioWorkletProcessor {
-      constructor() { super(); this.buf = new Float32Array(960); this.n = 0; this.current = null; this.run = 0; this.heard = []; }
+      constructor() { super(); this.buf = new Float32Array(960); this.n = 0; this.current = null; this.run = 0; this.heard = []; this.loud = 0; }
       process(inputs, outputs) {
         const input = inputs[0] && inputs[0][0];
         if (outputs[0] && outputs[0][0] && input) outputs[0][0].set(input);
@@ -24,6 +26,10 @@ export function installVoiceEar(tones: number[]) {
         return true;
       }
       window() {
+        let energy = 0;
+        for (let i = 0; i < this.buf.length; i++) energy += this.buf[i] * this.buf[i];
+        // RMS over 0.02: speech, not the stream's silence.
+        if (Math.sqrt(energy / this.buf.length) > 0.02) { this.loud++; this.port.postMessage({ loudMs: this.loud * 1000 * this.buf.length / sampleRate }); }
         let best = 0, bestTone = null;
         for (const hz of TONES) {
           const k = 2 * Math.cos(2 * Math.PI * hz / sampleRate);
@@ -54,7 +60,11 @@ export function installVoiceEar(tones: number[]) {
       void ctx.audioWorklet.addModule(url).then(() => {
         const ear = new AudioWorkletNode(ctx, 'voice-ear');
         // Audio-thread frames to page time: the context's clock against performance.now().
-        ear.port.onmessage = (e: MessageEvent<Array<{ tone: number; frame: number }>>) => {
+        ear.port.onmessage = (e: MessageEvent<Array<{ tone: number; frame: number }> | { loudMs: number }>) => {
+          if (!Array.isArray(e.data)) {
+            w.__loudMs = e.data.loudMs;
+            return;
+          }
           const stamp = ctx.getOutputTimestamp();
           const nowAt = Date.now() - (performance.now() - (stamp.performanceTime ?? performance.now()));
           w.__heard = e.data.map((h) => ({ tone: h.tone, at: nowAt - ((stamp.contextTime ?? 0) - h.frame / ctx.sampleRate) * 1000 }));

@@ -55,7 +55,8 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 const REGION = /^[a-z][a-z0-9]{1,39}$/;
 /** Azure voice names: `<locale>-<Name>`, e.g. `pt-BR-FranciscaNeural`, `zh-CN-henan-YundengNeural`. */
-const VOICE_ID = /^[a-z]{2,3}-[A-Za-z]{2,4}(?:-[A-Za-z0-9]+)+$/;
+/** An Azure or Google voice name, or another engine's voice with its engine in front (decision 040). */
+const VOICE_ID = /^(?:[a-z]{2,3}-[A-Za-z]{2,4}(?:-[A-Za-z0-9]+)+|(?:openai|google|espeak|azure):[\w.+-]{1,80})$/;
 /** Translator language codes: `en`, `zh-Hans`, `pt-pt`, `sr-Cyrl`, `fr-ca`. */
 const LANGUAGE_CODE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
 

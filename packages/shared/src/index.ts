@@ -19,6 +19,8 @@ export * from './church-settings';
 export * from './translation-engine-kinds';
 export * from './translation-engines';
 export * from './recognition';
+export * from './engine-slots';
+export * from './voice-engines';
 export * from './me';
 export * from './lists';
 export * from './people';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { engineSlots } from './translation-engine-kinds';
+import { saveSlotEngineBody, slotEngineHealth, slotEngineParams, slotEngineSettings, testSlotEngineBody } from './engine-slots';
 import { engineError, serverUrlField } from './translation-engines';
 import { secretField } from './church-settings';
 import { msg } from './validation';
@@ -52,30 +53,16 @@ export const recognitionEngineConfig = z.discriminatedUnion('kind', [
 export type RecognitionEngineConfig = z.infer<typeof recognitionEngineConfig>;
 export type RecognitionEngineConfigInput = z.input<typeof recognitionEngineConfig>;
 
-export const recognitionSlotParams = z.object({ id: z.string().uuid(), slot: z.enum(engineSlots) });
-export const saveRecognitionEngineBody = z.intersection(recognitionEngineConfig, z.object({ saveUntested: z.boolean().optional() }));
+export const recognitionSlotParams = slotEngineParams;
+export const saveRecognitionEngineBody = saveSlotEngineBody(recognitionEngineConfig);
 export type SaveRecognitionEngineBody = z.input<typeof saveRecognitionEngineBody>;
-export const testRecognitionEngineBody = z.intersection(recognitionEngineConfig, z.object({ slot: z.enum(engineSlots).default('primary') }));
+export const testRecognitionEngineBody = testSlotEngineBody(recognitionEngineConfig);
 export type TestRecognitionEngineBody = z.input<typeof testRecognitionEngineBody>;
 
-export const recognitionEngineSettings = z.object({
-  slot: z.enum(engineSlots),
-  kind: z.enum(recognitionEngineKinds),
-  url: z.string().nullable(),
-  model: z.string().nullable(),
-  hasKey: z.boolean(),
-  /** Last four characters only. */
-  key: z.string().nullable(),
-  updatedAt: z.string(),
-});
+export const recognitionEngineSettings = slotEngineSettings(recognitionEngineKinds);
 export type RecognitionEngineSettings = z.infer<typeof recognitionEngineSettings>;
 
-export const recognitionEngineHealth = z.object({
-  slot: z.enum(engineSlots),
-  kind: z.enum(recognitionEngineKinds),
-  lastOkAt: z.string().nullable(),
-  lastError: z.string().nullable(),
-  lastErrorAt: z.string().nullable(),
+export const recognitionEngineHealth = slotEngineHealth(recognitionEngineKinds, {
   /** This week: minutes of audio heard, and the times the sermon left this engine for the other. */
   minutesThisWeek: z.number(),
   failuresThisWeek: z.number().int(),

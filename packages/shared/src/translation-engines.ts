@@ -108,7 +108,7 @@ export const engineSettings = z.object({
 export type EngineSettings = z.infer<typeof engineSettings>;
 
 /** Why a call failed, in words the screen translates; `message` is the engine's own, when it gave one. */
-export const engineErrorKinds = ['auth', 'quota', 'rate_limited', 'unreachable', 'timeout', 'server', 'refused', 'bad_answer', 'unsupported_language'] as const;
+export const engineErrorKinds = ['auth', 'quota', 'rate_limited', 'unreachable', 'timeout', 'server', 'refused', 'bad_answer', 'unsupported_language', 'not_installed'] as const;
 export type EngineErrorKind = (typeof engineErrorKinds)[number];
 export const engineError = z.object({ kind: z.enum(engineErrorKinds), status: z.number().int().nullable(), message: z.string() });
 export type EngineError = z.infer<typeof engineError>;
@@ -171,22 +171,33 @@ export const translationUsageRow = z.object({
 });
 export type TranslationUsageRow = z.infer<typeof translationUsageRow>;
 
-/**
- * Minutes of the speaker's audio each recognition engine heard, per sermon (decision 038): engines
- * bill per minute streamed, a replay after a failover included. The screen adds them up per month.
- */
-export const recognitionUsageRow = z.object({
+/** A sermon's use of one engine, as the cost view lists it per sermon. */
+const sermonUsageRow = z.object({
   sermonId: z.string().uuid(),
   churchId: z.string().uuid(),
   churchName: z.string(),
   startedAt: z.string(),
   engine: z.string(),
-  minutes: z.number(),
   failures: z.number().int(),
 });
+
+/**
+ * Minutes of the speaker's audio each recognition engine heard, per sermon (decision 038): engines
+ * bill per minute streamed, a replay after a failover included. The screen adds them up per month.
+ */
+export const recognitionUsageRow = sermonUsageRow.extend({ minutes: z.number() });
 export type RecognitionUsageRow = z.infer<typeof recognitionUsageRow>;
 
-export const translationUsageResponse = z.object({ rows: z.array(translationUsageRow), recognition: z.array(recognitionUsageRow) });
+/** Synthesis per sermon and engine (decision 040): engines bill per character. */
+export const voiceUsageRow = sermonUsageRow.extend({ characters: z.number().int() });
+export type VoiceUsageRow = z.infer<typeof voiceUsageRow>;
+
+export const translationUsageResponse = z.object({
+  rows: z.array(translationUsageRow),
+  recognition: z.array(recognitionUsageRow),
+  /** Characters each voice engine spoke per sermon (decision 040). */
+  voice: z.array(voiceUsageRow),
+});
 export type TranslationUsageResponse = z.infer<typeof translationUsageResponse>;
 
 /** Whether an engine needs a key to work at all (LibreTranslate and model servers may not). */

@@ -50,7 +50,7 @@ export const validationMessages = {
   glossaryTranslationRequired: 'Enter the translation for this language',
   glossaryTranslationsRequired: 'A fixed entry needs at least one translation',
   preparedTextRequired: 'Paste the text or choose a file',
-  voiceIdInvalid: 'Enter an Azure voice name such as pt-BR-FranciscaNeural',
+  voiceIdInvalid: 'Enter a voice name such as pt-BR-FranciscaNeural (Azure), pt-BR-Standard-A (Google), openai:nova or espeak:pt-br+f3',
   voiceIdRequired: 'A language needs at least one voice ID',
   translatorEndpointInvalid: 'Enter an Azure Translator endpoint, such as https://your-resource.cognitiveservices.azure.com',
   engineUrlInvalid: 'Enter the server address with http:// or https://, such as https://translate.example.org',

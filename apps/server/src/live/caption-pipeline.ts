@@ -4,6 +4,7 @@ import { liveEvents, type Caption, type LiveError } from '@app/shared';
 import type { AppContext } from '../context';
 import { sermons } from '../db/schema';
 import { providersForChurch } from '../providers/church-providers';
+import type { VoiceRequest } from '../providers/speech/speech';
 import { audioUrls, segmentInLanguage, storedSegments, toCaption, type SegmentInLanguage } from './captions';
 import { loadJoinLanguages } from './join-languages';
 import { rooms } from './room-names';
@@ -111,7 +112,7 @@ export class CaptionPipeline {
     if (cached) return cached;
     const spec = await this.clipSpec(key);
     if (!spec) return null;
-    return this.deps.tts.get(key, () => this.synthesize(spec.churchId, spec.text, spec.locale, spec.voiceId));
+    return this.deps.tts.get(key, () => this.synthesize(spec.churchId, { text: spec.text, locale: spec.locale, voiceId: spec.voiceId, gender: key.voice, sermonId: key.sermonId }));
   }
 
   /**
@@ -182,10 +183,10 @@ export class CaptionPipeline {
     return job;
   }
 
-  private async synthesize(churchId: string, text: string, locale: string, voiceId: string): Promise<Buffer> {
+  private async synthesize(churchId: string, request: VoiceRequest): Promise<Buffer> {
     const { synthesizer } = await providersForChurch(this.deps.ctx, churchId);
-    if (!synthesizer) throw new Error('This church has no speech key');
-    return synthesizer.synthesize(text, locale, voiceId);
+    if (!synthesizer) throw new Error('This church has no voice engine');
+    return synthesizer.speak(request);
   }
 
   /** Text, locale and voice of a clip, from memory or the stored transcript. */

@@ -9,6 +9,7 @@ import { sermonRoutes } from './sermons/routes';
 import { churchRoutes } from './churches/routes';
 import { engineRoutes } from './churches/engine-routes';
 import { recognitionRoutes } from './churches/recognition-routes';
+import { voiceEngineRoutes } from './churches/voice-engine-routes';
 import { translationUsageRoutes } from './analytics/translation-usage';
 import { churchLanguageRoutes } from './churches/language-routes';
 import { speechRoutes } from './speech/routes';
@@ -48,6 +49,7 @@ export const apiModules: ApiModule[] = [
   churchRoutes,
   engineRoutes,
   recognitionRoutes,
+  voiceEngineRoutes,
   translationUsageRoutes,
   churchLanguageRoutes,
   speechRoutes,

@@ -45,7 +45,7 @@ describe('providersForChurch', () => {
     expect(p.speechRegion).toBe('australiaeast');
     expect(await p.translator.translateTraced('Amen', 'en', ['es', 'pt'])).toEqual({ byLanguage: { es: '[es] Amen', pt: '[pt] Amen' }, engineOf: { es: 'azure', pt: 'azure' } });
     expect(mock.stats.last('translate')!.headers['ocp-apim-subscription-key']).toBe(MOCK_TRANSLATOR_KEY);
-    expect((await p.synthesizer!.synthesize('Amen', 'en-AU', 'en-AU-NatashaNeural')).length).toBeGreaterThan(0);
+    expect((await p.synthesizer!.speak({ text: 'Amen', locale: 'en-AU', gender: 'female', voiceId: 'en-AU-NatashaNeural' })).length).toBeGreaterThan(0);
     expect((await p.tokenIssuer!.issueToken()).region).toBe('australiaeast');
   });
 

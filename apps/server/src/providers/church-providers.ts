@@ -4,8 +4,10 @@ import { churches } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { notFound } from '../lib/errors';
 import { AzureSpeechTokenIssuer } from './speech/azure-token';
-import { AzureSpeechSynthesizer } from './speech/azure-tts';
-import type { SpeechSynthesizer, SpeechTokenIssuer } from './speech/speech';
+import { EngineVoice } from './speech/church-voice';
+import type { ChurchVoice, SpeechTokenIssuer } from './speech/speech';
+import { voiceEngineStore, voiceEnginesOf } from './speech/voice-engines';
+import { voiceUsageOf } from './speech/voice-usage';
 import type { TranslatorKind } from '@app/shared';
 import { ChurchTranslator, type SlotEngine } from './translation/church-translator';
 import { DemoTranslator } from './translation/demo-translator';
@@ -17,8 +19,12 @@ import { usageMeterOf } from './translation/usage-meter';
 export interface ChurchProviders {
   /** The church's engines behind one call: first, then second on failure (decision 033); the demo with none. */
   translator: ChurchTranslator;
-  /** null: the church has no speech key; listeners use their device's own voice. */
-  synthesizer: SpeechSynthesizer | null;
+  /**
+   * The church's voice engines behind one call, the second taking over when the first fails
+   * (decision 040); Azure alone for a church with a speech key and no voice engines; null with
+   * neither: listeners use their device's own voice.
+   */
+  synthesizer: ChurchVoice | null;
   /** null: the church has no speech key; the speaker's browser uses the Web Speech API. */
   tokenIssuer: SpeechTokenIssuer | null;
   translatorKind: TranslatorKind;
@@ -81,7 +87,10 @@ export async function providersForChurch(ctx: AppContext, churchId: string): Pro
   const engineSpecs = (await loadEngineRows(ctx.db, churchId)).map((e) => ({
     slot: e.slot, kind: e.kind, url: e.url, region: e.region, model: e.model, key: decryptOrNull(ctx, e.keyEnc, churchId, `${e.kind} key`),
   }));
-  const fingerprint = sha256(JSON.stringify([speechKey, row.speechLocation, row.timeZone, engineSpecs]));
+  const voiceSpecs = (await voiceEngineStore.load(ctx.db, churchId)).map((e) => ({
+    slot: e.slot, kind: e.kind, url: e.url, model: e.model, key: decryptOrNull(ctx, e.keyEnc, churchId, `${e.kind} voice key`),
+  }));
+  const fingerprint = sha256(JSON.stringify([speechKey, row.speechLocation, row.timeZone, engineSpecs, voiceSpecs]));
   if (hit && hit.fingerprint === fingerprint) {
     hit.loadedAt = Date.now();
     return hit.providers;
@@ -99,10 +108,12 @@ export async function providersForChurch(ctx: AppContext, churchId: string): Pro
   // Speech needs its region: both the token and the voice endpoints are regional.
   const region = speechKey ? row.speechLocation : null;
   const speech = speechKey && region ? { key: speechKey, region, hostOverride: ctx.config.AZURE_SPEECH_HOST } : null;
+  // No voice engines chosen: Azure with the speech key, as before there were voice engines.
+  const voices = voiceEnginesOf(ctx, voiceSpecs.length > 0 ? voiceSpecs : speech ? [{ slot: 'primary', kind: 'azure', url: null, model: null, key: null }] : [], speech);
   const providers: ChurchProviders = {
     translator,
     translatorKind: translator.kind,
-    synthesizer: speech ? new AzureSpeechSynthesizer(speech) : null,
+    synthesizer: voices.length > 0 ? new EngineVoice(voices, voiceUsageOf(ctx).reportFor(churchId, row.timeZone)) : null,
     tokenIssuer: speech ? new AzureSpeechTokenIssuer(speech) : null,
     speechRegion: speech ? speech.region : null,
   };

@@ -6,3 +6,4 @@ export { type Loopback, type RecordedRequest, type ForcedFailure } from './loopb
 export { startMockDeepgram, startMockAssemblyAI, startMockOpenAIRealtime, MOCK_DEEPGRAM_KEY, MOCK_ASSEMBLYAI_KEY, MOCK_OPENAI_REALTIME_KEY } from './mock-speech-engines';
 export { type MockSpeechEngine } from './speech-loopback';
 export { encodedSpeech, scriptWords, WORD_BASE } from './speech-script';
+export { startMockOpenAISpeech, startMockGoogleTts, MOCK_OPENAI_SPEECH_KEY, MOCK_GOOGLE_TTS_KEY } from './mock-voices';

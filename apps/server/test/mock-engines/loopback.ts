@@ -35,6 +35,7 @@ export interface ForcedFailure {
 
 export interface Answer {
   status: number;
+  /** JSON, or bytes sent as they are (a voice engine's audio). */
   body: unknown;
   headers?: Record<string, string>;
 }
@@ -88,6 +89,11 @@ function parseBody(raw: string, contentType: string | undefined): unknown {
 }
 
 function send(res: ServerResponse, answer: Answer) {
+  if (Buffer.isBuffer(answer.body)) {
+    res.writeHead(answer.status, { 'Content-Type': 'audio/mpeg', 'Content-Length': answer.body.length, ...answer.headers });
+    res.end(answer.body);
+    return;
+  }
   const json = JSON.stringify(answer.body);
   res.writeHead(answer.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json), ...answer.headers });
   res.end(json);

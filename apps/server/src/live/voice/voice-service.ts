@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { liveEvents, type VoicePiece, type VoiceStatus } from '@app/shared';
 import type { AppContext } from '../../context';
 import { providersForChurch } from '../../providers/church-providers';
+import type { VoiceRequest } from '../../providers/speech/speech';
 import type { ClusterLink } from '../cluster';
 import { rooms } from '../room-names';
 import type { SermonRoom } from '../sermon-room';
@@ -91,7 +92,7 @@ export class VoiceService {
     for (const voice of room.voicesWanted(language)) {
       const voiceId = voice === 'male' ? lang.maleVoiceId : lang.femaleVoiceId;
       if (!voiceId) continue;
-      const audio = this.synthesize(room.churchId, piece.text, lang.locale, voiceId);
+      const audio = this.synthesize(room, { text: piece.text, locale: lang.locale, gender: voice, voiceId, sermonId: room.id });
       this.track(room, language, voice).push({ settledAt, audio, characters: piece.text.length });
       const pieces = this.of(room).pieces;
       const k = `${language} ${voice} ${piece.seq}`;
@@ -146,11 +147,12 @@ export class VoiceService {
     return track;
   }
 
-  private async synthesize(churchId: string, text: string, locale: string, voiceId: string): Promise<Buffer | null> {
+  /** Whichever of the church's voice engines speaks, its clip joins this one stream (decision 040). */
+  private async synthesize(room: SermonRoom, request: VoiceRequest): Promise<Buffer | null> {
     try {
-      const { synthesizer } = await providersForChurch(this.deps.ctx, churchId);
+      const { synthesizer } = await providersForChurch(this.deps.ctx, room.churchId);
       if (!synthesizer) return null;
-      return await synthesizer.synthesize(text, locale, voiceId);
+      return await synthesizer.speak(request);
     } catch (err) {
       this.deps.log.warn({ err }, 'speech synthesis failed');
       return null;

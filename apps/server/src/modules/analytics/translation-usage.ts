@@ -1,10 +1,11 @@
 import { and, desc, asc, eq, gte, sql } from 'drizzle-orm';
 import { usageUnitOf, type TranslationUsageQuery, type TranslationUsageResponse } from '@app/shared';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translationUsageQuery, translationUsageResponse } from '@app/shared';
 import type { AppContext } from '../../context';
-import { churches, recognitionUsage, sermons, translationUsage } from '../../db/schema';
+import { churches, recognitionUsage, sermons, translationUsage, voiceUsage } from '../../db/schema';
 import { canReachChurch, requireActor } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
@@ -49,32 +50,46 @@ export async function translationUsageReport(ctx: AppContext, actor: Actor, q: T
     .where(and(gte(u.weekStart, firstWeek(timeZone, q.weeks)), churchId ? eq(u.churchId, churchId) : undefined))
     .groupBy(u.churchId, churches.name, u.weekStart, u.engine)
     .orderBy(desc(u.weekStart), asc(churches.name), asc(u.engine));
-  const recognition = await recognitionRows(ctx, churchId, firstWeek(timeZone, q.weeks));
-  return { rows: rows.map((r) => ({ ...r, unit: usageUnitOf(r.engine) })), recognition };
+  const from = firstWeek(timeZone, q.weeks);
+  const [recognition, voice] = await Promise.all([recognitionRows(ctx, churchId, from), voiceRows(ctx, churchId, from)]);
+  return { rows: rows.map((r) => ({ ...r, unit: usageUnitOf(r.engine) })), recognition, voice };
 }
 
 /** A screen's worth of sermons: the newest first. */
 const MAX_SERMON_ROWS = 500;
 
-/** Minutes each recognition engine heard per sermon, over the same weeks (decision 038). */
-async function recognitionRows(ctx: AppContext, churchId: string | undefined, fromWeek: string) {
-  const r = recognitionUsage;
-  const rows = await ctx.db
-    .select({ sermonId: r.sermonId, churchId: r.churchId, churchName: churches.name, startedAt: sermons.startedAt, engine: r.engine, seconds: r.seconds, failures: r.failures })
-    .from(r)
-    .innerJoin(sermons, eq(sermons.id, r.sermonId))
-    .innerJoin(churches, eq(churches.id, r.churchId))
-    .where(and(gte(r.weekStart, fromWeek), churchId ? eq(r.churchId, churchId) : undefined))
-    .orderBy(desc(sermons.startedAt), asc(r.engine))
+/**
+ * What each engine of a per-sermon usage table was sent, per sermon, over the same weeks: seconds of
+ * audio heard (recognition, decision 038) or characters spoken (voice, decision 040).
+ */
+async function perSermonRows(ctx: AppContext, table: typeof recognitionUsage | typeof voiceUsage, amount: AnyPgColumn, churchId: string | undefined, fromWeek: string) {
+  // The two tables share these columns; drizzle cannot follow a union of tables.
+  const u = table as typeof recognitionUsage;
+  return ctx.db
+    .select({ sermonId: u.sermonId, churchId: u.churchId, churchName: churches.name, startedAt: sermons.startedAt, engine: u.engine, amount: sql<number>`${amount}`.mapWith(Number), failures: u.failures })
+    .from(u)
+    .innerJoin(sermons, eq(sermons.id, u.sermonId))
+    .innerJoin(churches, eq(churches.id, u.churchId))
+    .where(and(gte(u.weekStart, fromWeek), churchId ? eq(u.churchId, churchId) : undefined))
+    .orderBy(desc(sermons.startedAt), asc(u.engine))
     .limit(MAX_SERMON_ROWS);
-  return rows.map(({ seconds, startedAt, ...row }) => ({ ...row, startedAt: startedAt.toISOString(), minutes: Math.round(seconds / 6) / 10 }));
+}
+
+async function recognitionRows(ctx: AppContext, churchId: string | undefined, fromWeek: string) {
+  const rows = await perSermonRows(ctx, recognitionUsage, recognitionUsage.seconds, churchId, fromWeek);
+  return rows.map(({ amount, startedAt, ...row }) => ({ ...row, startedAt: startedAt.toISOString(), minutes: Math.round(amount / 6) / 10 }));
+}
+
+async function voiceRows(ctx: AppContext, churchId: string | undefined, fromWeek: string) {
+  const rows = await perSermonRows(ctx, voiceUsage, voiceUsage.characters, churchId, fromWeek);
+  return rows.map(({ amount, startedAt, ...row }) => ({ ...row, startedAt: startedAt.toISOString(), characters: amount }));
 }
 
 export async function translationUsageRoutes(app: FastifyInstance, ctx: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get('/analytics/translation-usage', {
     schema: {
       tags: ['analytics'],
-      summary: 'Characters (tokens for a model) sent to each translation engine per week, partial and final lines apart; minutes each recognition engine heard per sermon',
+      summary: 'Characters (tokens for a model) sent to each translation engine per week, partial and final lines apart; minutes each recognition engine heard and characters each voice engine spoke, per sermon',
       description: 'Church administrators: their own church. Platform administrators: every church, or `churchId`.',
       querystring: translationUsageQuery,
       response: { 200: translationUsageResponse },

@@ -14,7 +14,6 @@ import {
 } from '@app/shared';
 import type { AppContext } from '../../context';
 import { translationEngineHealth, translationUsage } from '../../db/schema';
-import { canReachChurch } from '../../lib/access';
 import { maskSecret } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
@@ -23,13 +22,10 @@ import { deleteEngine, loadEngineRows, storeEngine, type EngineRow, type EngineS
 import { usageMeterOf, weekStartDate } from '../../providers/translation/usage-meter';
 import { auditChurchChange } from './audit';
 import { testEngine } from './engine-test';
+import { assertMayEdit, engineInSlot } from './slot-engines';
 import { loadChurch, noChanges } from './settings-service';
 
 export const fieldError = (field: string, key: Parameters<typeof msg>[0]) => ({ field, message: englishValidationMessage(msg(key)), key: msg(key) });
-
-export function assertMayEdit(actor: Actor, churchId: string): void {
-  if (!canReachChurch(actor, 'church:edit', churchId)) throw notFound('Church');
-}
 
 function toSettings(ctx: AppContext, row: EngineRow): EngineSettings {
   return {
@@ -144,9 +140,7 @@ export async function removeEngine(ctx: AppContext, actor: Actor, churchId: stri
 
 /** POST /churches/:id/translation-engines/test: unsaved values; a key left out is the stored one. */
 export async function testEngineSettings(ctx: AppContext, actor: Actor, churchId: string, body: TestEngineBody & EngineConfig & { slot: EngineSlot }): Promise<EngineTestResult> {
-  assertMayEdit(actor, churchId);
-  await loadChurch(ctx, churchId);
-  const stored = (await loadEngineRows(ctx.db, churchId)).find((r) => r.slot === body.slot);
+  const { stored } = await engineInSlot(ctx, actor, churchId, body.slot, loadEngineRows);
   const spec = specFrom(ctx, body, stored);
   if (engineNeedsKey(spec.kind) && !spec.key) throw new AppError('validation', 400, 'Some fields are not valid', [fieldError('key', 'required')]);
   return testEngine(ctx, churchId, spec);

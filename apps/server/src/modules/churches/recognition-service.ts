@@ -1,5 +1,4 @@
 import {
-  englishValidationMessage, msg,
   type EngineSlot, type RecognitionEngineConfig, type RecognitionEngineHealth, type RecognitionEnginesResponse,
   type RecognitionTestResult, type SaveRecognitionEngineBody, type SpeakerRecognition, type TestRecognitionEngineBody,
 } from '@app/shared';
@@ -7,16 +6,15 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { recognitionUsage } from '../../db/schema';
 import { canReachChurch } from '../../lib/access';
-import { maskSecret } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
 import { providersForChurch } from '../../providers/church-providers';
 import {
-  deleteRecognitionEngine, isServerKind, loadRecognitionRows, storeRecognitionEngine, type RecognitionRow,
+  isServerKind, loadRecognitionRows, removeRecognitionEngineSlot, storeRecognitionEngine, type RecognitionRow,
 } from '../../providers/recognition/engine-store';
 import { weekStartDate } from '../../providers/translation/usage-meter';
 import { auditChurchChange } from './audit';
-import { assertMayEdit } from './engine-service';
+import { assertFirstBeforeSecond, assertMayEdit, engineInSlot, isUnchanged, keyOfBody, keyRequired, maskedSlotSettings } from './slot-engines';
 import { testRecognition } from './recognition-test';
 import { loadChurch, noChanges } from './settings-service';
 
@@ -38,31 +36,19 @@ export async function getRecognitionEngines(ctx: AppContext, actor: Actor, churc
       failuresThisWeek: week.reduce((n, u) => n + u.failures, 0),
     };
   });
-  return { engines: rows.map((r) => settingsOf(ctx, r)), health };
-}
-
-function settingsOf(ctx: AppContext, r: RecognitionRow) {
-  return {
-    slot: r.slot, kind: r.kind, url: r.url, model: r.model, hasKey: r.keyEnc !== null,
-    key: r.keyEnc ? maskSecret(ctx.secrets.decryptOrNull(r.keyEnc)) ?? '••••' : null,
-    updatedAt: r.updatedAt.toISOString(),
-  };
+  return { engines: rows.map((r) => maskedSlotSettings(ctx, r)), health };
 }
 
 /** The settings a body describes; a key left out is the one stored for the same engine in that place (keys are write-only). */
 function specFrom(ctx: AppContext, body: RecognitionEngineConfig, stored: RecognitionRow | undefined): RecognitionSpecRow {
-  const storedKey = stored && stored.kind === body.kind ? ctx.secrets.decryptOrNull(stored.keyEnc) : null;
   if (body.kind === 'azure') return { kind: 'azure', url: null, model: null, key: null };
-  const removeKey = 'removeKey' in body && body.removeKey === true;
-  const key = body.key ? body.key : removeKey ? null : storedKey;
+  const key = keyOfBody(ctx, body, stored);
   if (body.kind === 'openai-realtime') return { kind: body.kind, url: body.url.replace(/\/+$/, ''), model: body.model || null, key };
   return { kind: body.kind, url: null, model: null, key };
 }
 
 async function checked(ctx: AppContext, churchId: string, spec: RecognitionSpecRow): Promise<RecognitionTestResult> {
-  if ((spec.kind === 'deepgram' || spec.kind === 'assemblyai') && !spec.key) {
-    throw new AppError('validation', 400, 'Some fields are not valid', [{ field: 'key', message: englishValidationMessage(msg('required')), key: msg('required') }]);
-  }
+  if ((spec.kind === 'deepgram' || spec.kind === 'assemblyai') && !spec.key) throw keyRequired();
   if (spec.kind === 'azure') {
     // Azure listens in the speaker's browser with the church's speech key (Live settings).
     const { tokenIssuer } = await providersForChurch(ctx, churchId);
@@ -74,16 +60,13 @@ async function checked(ctx: AppContext, churchId: string, spec: RecognitionSpecR
 
 /** PUT /churches/:id/recognition-engines/:slot: tested before it is saved, as translation engines are (decision 033). */
 export async function saveRecognitionEngine(ctx: AppContext, actor: Actor, churchId: string, slot: EngineSlot, body: SaveRecognitionEngineBody & RecognitionEngineConfig): Promise<RecognitionEnginesResponse> {
-  assertMayEdit(actor, churchId);
-  await loadChurch(ctx, churchId);
-  const rows = await loadRecognitionRows(ctx.db, churchId);
-  if (slot === 'failover' && !rows.some((r) => r.slot === 'primary')) throw new AppError('engine_primary_first', 400, 'Choose the first engine before a second one');
-  const stored = rows.find((r) => r.slot === slot);
+  const { rows, stored } = await engineInSlot(ctx, actor, churchId, slot, loadRecognitionRows);
+  assertFirstBeforeSecond(rows, slot);
   const spec = specFrom(ctx, body, stored);
   const other = rows.find((r) => r.slot !== slot);
   // Azure listens in the browser and the others on the server: one sermon cannot move between them.
   if (other && (spec.kind === 'azure') !== (other.kind === 'azure')) throw new AppError('engine_mix', 400, 'Azure cannot be paired with an engine on the server');
-  if (stored && stored.kind === spec.kind && stored.url === spec.url && stored.model === spec.model && ctx.secrets.decryptOrNull(stored.keyEnc) === spec.key) throw noChanges();
+  if (isUnchanged(ctx, stored, spec)) throw noChanges();
   let tested = false;
   if (!body.saveUntested || spec.kind === 'azure') {
     const result = await checked(ctx, churchId, spec);
@@ -98,24 +81,15 @@ export async function saveRecognitionEngine(ctx: AppContext, actor: Actor, churc
 /** DELETE /churches/:id/recognition-engines/:slot: removing the first makes the second the first. */
 export async function removeRecognitionEngine(ctx: AppContext, actor: Actor, churchId: string, slot: EngineSlot): Promise<RecognitionEnginesResponse> {
   assertMayEdit(actor, churchId);
-  const rows = await loadRecognitionRows(ctx.db, churchId);
-  const stored = rows.find((r) => r.slot === slot);
+  const stored = await removeRecognitionEngineSlot(ctx.db, churchId, slot);
   if (!stored) throw notFound('Recognition engine');
-  await deleteRecognitionEngine(ctx.db, churchId, slot);
-  const second = rows.find((r) => r.slot === 'failover');
-  if (slot === 'primary' && second) {
-    await deleteRecognitionEngine(ctx.db, churchId, 'failover');
-    await storeRecognitionEngine(ctx.db, churchId, 'primary', { kind: second.kind, url: second.url, model: second.model, keyEnc: second.keyEnc });
-  }
   await auditChurchChange(ctx.db, actor, churchId, 'church.recognition_engine.remove', { slot, kind: stored.kind });
   return getRecognitionEngines(ctx, actor, churchId);
 }
 
 /** POST /churches/:id/recognition-engines/test: unsaved values; a key left out is the stored one. */
 export async function testRecognitionSettings(ctx: AppContext, actor: Actor, churchId: string, body: TestRecognitionEngineBody & RecognitionEngineConfig & { slot: EngineSlot }): Promise<RecognitionTestResult> {
-  assertMayEdit(actor, churchId);
-  await loadChurch(ctx, churchId);
-  const stored = (await loadRecognitionRows(ctx.db, churchId)).find((r) => r.slot === body.slot);
+  const { stored } = await engineInSlot(ctx, actor, churchId, body.slot, loadRecognitionRows);
   return checked(ctx, churchId, specFrom(ctx, body, stored));
 }
 

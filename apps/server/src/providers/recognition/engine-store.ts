@@ -1,20 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { EngineSlot, RecognitionEngineKind, ServerRecognitionKind } from '@app/shared';
 import { serverRecognitionKinds } from '@app/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { churchRecognitionEngines, recognitionUsage } from '../../db/schema';
+import { slotEngineStore } from '../engine-slots-store';
 import type { RecognitionSpec } from './engines';
+
+const store = slotEngineStore<RecognitionEngineKind>(churchRecognitionEngines);
 
 /** A church's recognition engine as stored (key still encrypted), with how it has been doing. */
 export type RecognitionRow = typeof churchRecognitionEngines.$inferSelect;
 
-const SLOT_ORDER: Record<EngineSlot, number> = { primary: 0, failover: 1 };
-
-export async function loadRecognitionRows(db: Db, churchId: string): Promise<RecognitionRow[]> {
-  const rows = await db.select().from(churchRecognitionEngines).where(eq(churchRecognitionEngines.churchId, churchId));
-  return rows.sort((a, b) => SLOT_ORDER[a.slot] - SLOT_ORDER[b.slot]);
-}
+export const loadRecognitionRows = store.load;
 
 export function isServerKind(kind: RecognitionEngineKind): kind is ServerRecognitionKind {
   return (serverRecognitionKinds as readonly string[]).includes(kind);
@@ -28,25 +26,9 @@ export async function serverRecognitionSpecs(ctx: Pick<AppContext, 'db' | 'secre
     : []));
 }
 
-export async function storeRecognitionEngine(db: Db, churchId: string, slot: EngineSlot, row: { kind: RecognitionEngineKind; url: string | null; model: string | null; keyEnc: string | null }): Promise<void> {
-  const now = new Date();
-  // A new engine in the place starts with no health of its own.
-  const values = { ...row, lastOkAt: null, lastError: null, lastErrorAt: null, updatedAt: now };
-  await db.insert(churchRecognitionEngines).values({ churchId, slot, ...values })
-    .onConflictDoUpdate({ target: [churchRecognitionEngines.churchId, churchRecognitionEngines.slot], set: values });
-}
-
-export async function deleteRecognitionEngine(db: Db, churchId: string, slot: EngineSlot): Promise<void> {
-  await db.delete(churchRecognitionEngines).where(and(eq(churchRecognitionEngines.churchId, churchId), eq(churchRecognitionEngines.slot, slot)));
-}
-
-/** An engine answered (null) or failed (its words): shown in Manage Church as its health. */
-export async function recordRecognitionHealth(db: Db, churchId: string, slot: EngineSlot, kind: RecognitionEngineKind, error: string | null): Promise<void> {
-  const now = new Date();
-  const set = error === null ? { lastOkAt: now } : { lastError: error.slice(0, 300), lastErrorAt: now };
-  await db.update(churchRecognitionEngines).set(set)
-    .where(and(eq(churchRecognitionEngines.churchId, churchId), eq(churchRecognitionEngines.slot, slot), eq(churchRecognitionEngines.kind, kind)));
-}
+export const storeRecognitionEngine = store.store;
+export const removeRecognitionEngineSlot = store.removeAndPromote;
+export const recordRecognitionHealth = store.recordHealth;
 
 /** Adds the audio each sermon's engines heard (seconds) and their failures since the last write, in one statement. */
 export async function addRecognitionUsage(db: Db, rows: { sermonId: string; churchId: string; engine: RecognitionEngineKind; weekStart: string; seconds: number; failures: number }[]): Promise<void> {

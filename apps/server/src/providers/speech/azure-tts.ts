@@ -1,20 +1,15 @@
-import { fetchWithRetry, type RetryOptions } from '../translation/retrying-fetch';
 import type { SpeechSynthesizer } from './speech';
-import { SpeechError } from './speech-error';
+import { callSpeechEngine, type SpeechHttpOptions } from './speech-http';
 
 export const TTS_OUTPUT_FORMAT = 'audio-24khz-48kbitrate-mono-mp3';
 const TTS_PATH = '/cognitiveservices/v1';
 const USER_AGENT = 'SermonTranslate';
 
-export interface AzureTtsOptions {
+export interface AzureTtsOptions extends SpeechHttpOptions {
   key: string;
   region: string;
   /** AZURE_SPEECH_HOST: replaces `https://{region}.tts.speech.microsoft.com` (tests: the mock). */
   hostOverride?: string;
-  retryBudgetMs?: number;
-  retryBaseDelayMs?: number;
-  fetch?: RetryOptions['fetch'];
-  sleep?: RetryOptions['sleep'];
 }
 
 /** XML-escapes text and attribute values for SSML. */
@@ -43,36 +38,15 @@ export class AzureSpeechSynthesizer implements SpeechSynthesizer {
     this.url = `${speechBaseUrl('tts', opts.region, opts.hostOverride)}${TTS_PATH}`;
   }
 
-  async synthesize(text: string, locale: string, voiceId: string): Promise<Buffer> {
+  synthesize(text: string, locale: string, voiceId: string): Promise<Buffer> {
     const body = buildSsml(text, locale, voiceId);
-    const outcome = await fetchWithRetry(this.url, () => ({
-      method: 'POST',
-      headers: {
-        'Ocp-Apim-Subscription-Key': this.opts.key,
-        'Content-Type': 'application/ssml+xml',
-        'X-Microsoft-OutputFormat': TTS_OUTPUT_FORMAT,
-        'User-Agent': USER_AGENT,
-      },
-      body,
-    }), {
-      // Voice trails the caption anyway; a little longer than translation, still bounded.
-      budgetMs: this.opts.retryBudgetMs ?? 4000,
-      baseDelayMs: this.opts.retryBaseDelayMs ?? 250,
-      maxDelayMs: 1500,
-      fetch: this.opts.fetch,
-      sleep: this.opts.sleep,
-    });
-    if (!outcome.response) {
-      const reason = outcome.error instanceof Error ? outcome.error.message : 'no response';
-      throw new SpeechError(`Text to speech unreachable: ${reason}`);
-    }
-    const { response } = outcome;
-    if (!response.ok) {
-      const detail = (await response.text().catch(() => '')).slice(0, 200);
-      throw new SpeechError(`Text to speech failed with HTTP ${response.status}${detail ? `: ${detail}` : ''}`, response.status);
-    }
-    const audio = Buffer.from(await response.arrayBuffer());
-    if (audio.length === 0) throw new SpeechError('Text to speech returned no audio', response.status);
-    return audio;
+    const headers = {
+      'Ocp-Apim-Subscription-Key': this.opts.key,
+      'Content-Type': 'application/ssml+xml',
+      'X-Microsoft-OutputFormat': TTS_OUTPUT_FORMAT,
+      'User-Agent': USER_AGENT,
+    };
+    // Azure's error bodies are short plain text.
+    return callSpeechEngine('Azure text to speech', this.url, () => ({ method: 'POST', headers, body }), this.opts, (raw) => raw.trim().slice(0, 200) || undefined);
   }
 }

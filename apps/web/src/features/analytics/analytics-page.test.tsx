@@ -30,6 +30,22 @@ describe('the translation cost view', { timeout: 20_000 }, () => {
     expect(calls('GET /api/v1/analytics/translation-usage?weeks=8')).toHaveLength(1);
   });
 
+  it('shows the characters each voice engine spoke, per month and per sermon, beside recognition minutes', async () => {
+    const sermon = (sermonId: string, engine: string, characters: number, failures = 0) => ({ sermonId, churchId, churchName: 'Harbour City Church', startedAt: '2026-11-22T23:30:00Z', engine, characters, failures });
+    handlers['GET /api/v1/analytics/translation-usage?weeks=8'] = () => jsonResponse(200, {
+      rows: [row({})], recognition: [],
+      voice: [sermon('11111111-1111-4111-8111-111111111111', 'openai', 10_500, 2), sermon('11111111-1111-4111-8111-111111111111', 'espeak', 400), sermon('22222222-2222-4222-8222-222222222222', 'openai', 1_500)],
+    });
+    await open();
+    const month = await screen.findByRole('table', { name: 'Voice characters per month' });
+    const openai = within(month).getByRole('row', { name: /Speech server/ });
+    expect(openai.textContent).toContain('12,000');
+    expect(within(month).getByRole('row', { name: /eSpeak NG/ }).textContent).toContain('400');
+    const perSermon = screen.getByRole('table', { name: 'Voice characters per sermon' });
+    expect(within(perSermon).getAllByRole('row')).toHaveLength(4);
+    expect(screen.getByText('No engine on the server heard a sermon in these weeks.')).toBeTruthy();
+  });
+
   it('says so when no engine translated anything', async () => {
     handlers['GET /api/v1/analytics/translation-usage?weeks=8'] = () => jsonResponse(200, { rows: [] });
     await open();

@@ -32,6 +32,7 @@ describe('church live settings', { timeout: 20_000 }, () => {
       feeds: [], overlay: { style: { languages: ['es'], font: 'sans', size: 48, color: '#ffffff', background: 'box', position: 'bottom' }, url: '/overlay/abcdefghijklmnopqrstuvwxyz012345' },
     }),
     [`GET /api/v1/churches/${churchId}/recognition-engines`]: () => jsonResponse(200, { engines: [], health: [] }),
+    [`GET /api/v1/churches/${churchId}/voice-engines`]: () => jsonResponse(200, { engines: [], health: [] }),
   }));
 
   beforeEach(() => {

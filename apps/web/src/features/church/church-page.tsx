@@ -9,6 +9,7 @@ import { useChurchLanguages } from './api/get-church-languages';
 import { LanguageListCard } from './components/language-list-card';
 import { LiveSettingsCard } from './components/live-settings-card';
 import { RecognitionEnginesCard } from './components/recognition-engines-card';
+import { VoiceEnginesCard } from './components/voice-engines-card';
 import { TranslationEnginesCard } from './components/translation-engines-card';
 import { StreamLimitCard } from './components/stream-limit-card';
 import { ChurchDetailsCard } from './components/church-details-card';
@@ -95,6 +96,7 @@ function ChurchSettings({ churchId }: { churchId: string }) {
       <LiveSettingsCard key={`${c.id}-settings`} church={c} />
       <TranslationEnginesCard church={c} />
       <RecognitionEnginesCard church={c} />
+      <VoiceEnginesCard church={c} />
       <StreamLimitCard key={`${c.id}-${c.liveSettings.weeklyStreamLimitMinutes}`} church={c} />
       {languages.isPending ? (
         <Skeleton h={220} />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TranslationUsageRow } from '@app/shared';
 import { usePublicChurches } from '../../../lib/public-churches';
 import { useTranslationUsage } from '../api/translation-usage';
-import { RecognitionCost } from './recognition-cost';
+import { SermonEngineCost } from './sermon-engine-cost';
 import { formattingLocale } from '../../../i18n/interface-language';
 
 const WEEK_CHOICES = ['4', '8', '12', '26'];
@@ -94,7 +94,8 @@ export function TranslationCost({ isPlatform }: { isPlatform: boolean }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {usage.data && <RecognitionCost rows={usage.data.recognition ?? []} isPlatform={isPlatform} />}
+      {usage.data && <SermonEngineCost family={{ ns: 'recognitionEngines', rows: usage.data.recognition ?? [] }} isPlatform={isPlatform} />}
+      {usage.data && <SermonEngineCost family={{ ns: 'voiceEngines', rows: usage.data.voice ?? [] }} isPlatform={isPlatform} />}
     </Stack>
   );
 }

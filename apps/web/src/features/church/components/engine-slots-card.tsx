@@ -6,7 +6,7 @@ import { useHeadingLevel } from '../../../components/heading-level';
 
 interface EngineSlotsCardProps<E extends { slot: EngineSlot }> {
   /** The family's words: `<ns>.title`, `.intro`, `.loadFailed`, `.slotHints.<slot>`. */
-  ns: 'translationEngines' | 'recognitionEngines';
+  ns: 'translationEngines' | 'recognitionEngines' | 'voiceEngines';
   query: { isPending: boolean; isError: boolean; data?: { engines: E[] }; refetch: () => unknown };
   renderForm: (slot: EngineSlot, stored: E | undefined) => ReactNode;
 }

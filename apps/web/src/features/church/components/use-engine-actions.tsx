@@ -13,7 +13,7 @@ type Handlers<R> = { onSuccess: (result: R) => void; onError: (err: unknown) => 
 
 interface EngineActions<R> {
   /** i18n namespace of the family's own words: its engines' names, what saving and removing say. */
-  ns: 'translationEngines' | 'recognitionEngines';
+  ns: 'translationEngines' | 'recognitionEngines' | 'voiceEngines';
   slot: EngineSlot;
   storedKind: string | undefined;
   save: (saveUntested: boolean, handlers: Handlers<R>) => void;

@@ -1,43 +1,51 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { RecognitionUsageRow } from '@app/shared';
+import type { RecognitionUsageRow, VoiceUsageRow } from '@app/shared';
 import { useHeadingLevel } from '../../../components/heading-level';
 import { formattingLocale } from '../../../i18n/interface-language';
 
+type Family = { ns: 'recognitionEngines'; rows: RecognitionUsageRow[] } | { ns: 'voiceEngines'; rows: VoiceUsageRow[] };
+
 /**
- * Minutes of the speaker's audio each recognition engine heard (decision 038), per month and per
- * sermon; engines bill per minute streamed. Tables scroll inside their card on a phone.
+ * What each engine billed per month and per sermon: minutes of the speaker's audio a recognition
+ * engine heard (decision 038), characters a voice engine spoke (decision 040). Tables scroll inside
+ * their card on a phone.
  */
-export function RecognitionCost({ rows, isPlatform }: { rows: RecognitionUsageRow[]; isPlatform: boolean }) {
+export function SermonEngineCost({ family, isPlatform }: { family: Family; isPlatform: boolean }) {
   const { t, i18n } = useTranslation();
   const order = useHeadingLevel(1);
   const locale = formattingLocale(i18n);
-  const minutes = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const { ns } = family;
+  const rows = family.ns === 'recognitionEngines'
+    ? family.rows.map((r) => ({ ...r, amount: r.minutes }))
+    : family.rows.map((r) => ({ ...r, amount: r.characters }));
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const month = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' });
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const engineName = (engine: string) => t(`recognitionEngines.names.${engine}`);
-  if (rows.length === 0) return <Text size="sm" c="dimmed">{t('recognitionEngines.cost.empty')}</Text>;
+  const engineName = (engine: string) => t(`${ns}.names.${engine}`);
+  const amountLabel = t(ns === 'recognitionEngines' ? 'recognitionEngines.cost.minutes' : 'voiceEngines.cost.characters');
+  if (rows.length === 0) return <Text size="sm" c="dimmed">{t(`${ns}.cost.empty`)}</Text>;
 
-  const months = new Map<string, { label: string; engine: string; minutes: number; sermons: Set<string> }>();
+  const months = new Map<string, { label: string; engine: string; amount: number; sermons: Set<string> }>();
   for (const r of rows) {
     const at = new Date(r.startedAt);
     const key = `${at.getFullYear()}-${at.getMonth()}|${r.engine}`;
-    const m = months.get(key) ?? { label: month.format(at), engine: r.engine, minutes: 0, sermons: new Set<string>() };
-    m.minutes += r.minutes;
+    const m = months.get(key) ?? { label: month.format(at), engine: r.engine, amount: 0, sermons: new Set<string>() };
+    m.amount += r.amount;
     m.sermons.add(r.sermonId);
     months.set(key, m);
   }
   return (
     <Stack gap="sm">
-      <Title order={order} size="h5">{t('recognitionEngines.cost.title')}</Title>
+      <Title order={order} size="h5">{t(`${ns}.cost.title`)}</Title>
       <Table.ScrollContainer minWidth={420}>
-        <Table striped aria-label={t('recognitionEngines.cost.byMonth')}>
+        <Table striped aria-label={t(`${ns}.cost.byMonth`)}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('recognitionEngines.cost.month')}</Table.Th>
               <Table.Th>{t('translationEngines.cost.engine')}</Table.Th>
               <Table.Th ta="end">{t('recognitionEngines.cost.sermons')}</Table.Th>
-              <Table.Th ta="end">{t('recognitionEngines.cost.minutes')}</Table.Th>
+              <Table.Th ta="end">{amountLabel}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -46,21 +54,21 @@ export function RecognitionCost({ rows, isPlatform }: { rows: RecognitionUsageRo
                 <Table.Td>{m.label}</Table.Td>
                 <Table.Td>{engineName(m.engine)}</Table.Td>
                 <Table.Td ta="end">{m.sermons.size}</Table.Td>
-                <Table.Td ta="end" fw={600}>{minutes.format(m.minutes)}</Table.Td>
+                <Table.Td ta="end" fw={600}>{number.format(m.amount)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
       <Table.ScrollContainer minWidth={isPlatform ? 560 : 420}>
-        <Table striped aria-label={t('recognitionEngines.cost.bySermon')}>
+        <Table striped aria-label={t(`${ns}.cost.bySermon`)}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('recognitionEngines.cost.sermon')}</Table.Th>
               {isPlatform && <Table.Th>{t('translationEngines.cost.church')}</Table.Th>}
               <Table.Th>{t('translationEngines.cost.engine')}</Table.Th>
-              <Table.Th ta="end">{t('recognitionEngines.cost.minutes')}</Table.Th>
-              <Table.Th ta="end">{t('recognitionEngines.cost.failovers')}</Table.Th>
+              <Table.Th ta="end">{amountLabel}</Table.Th>
+              <Table.Th ta="end">{t(`${ns}.cost.failovers`)}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -69,7 +77,7 @@ export function RecognitionCost({ rows, isPlatform }: { rows: RecognitionUsageRo
                 <Table.Td>{day.format(new Date(r.startedAt))}</Table.Td>
                 {isPlatform && <Table.Td>{r.churchName}</Table.Td>}
                 <Table.Td>{engineName(r.engine)}</Table.Td>
-                <Table.Td ta="end">{minutes.format(r.minutes)}</Table.Td>
+                <Table.Td ta="end">{number.format(r.amount)}</Table.Td>
                 <Table.Td ta="end">{r.failures}</Table.Td>
               </Table.Tr>
             ))}
