@@ -1,0 +1,113 @@
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, request as apiRequest, test, type APIRequestContext } from '@playwright/test';
+import { MOCK_OPENAI_REALTIME_KEY, startMockOpenAIRealtime, type MockSpeechEngine } from '../../server/test/mock-engines';
+import { apiSignIn, demoChurchId } from './events-helpers';
+import { signInThroughForm } from './fixtures';
+import { joinAsGuest, stopSermon } from './live-helpers';
+
+/**
+ * Speech recognised on the server (decision 038) as a speaker lives it: Chromium's microphone plays
+ * a recording, the speaker's page captures it in its AudioWorklet and streams it over the live
+ * socket, the church's engine (a loopback OpenAI-compatible realtime server, hearing a word for
+ * every 350 ms of sound) answers, and a phone reads the captions. The first engine then goes down:
+ * the second takes over and the captions go on.
+ */
+const port = Number(process.env.E2E_PORT ?? 4173);
+const base = `http://localhost:${port}`;
+const FIRST = ['grace and peace to you', 'open your bibles with me'];
+const SECOND = ['the second engine listens now', 'and the sermon goes on'];
+let first: MockSpeechEngine;
+let second: MockSpeechEngine;
+let admin: APIRequestContext;
+let churchId: string;
+
+/** A WAV of speech-loud sound, in bursts, that Chromium plays as its microphone, looping. */
+function sermonRecording(): string {
+  const rate = 48_000;
+  const seconds = 20;
+  const samples = new Int16Array(rate * seconds);
+  for (let i = 0; i < samples.length; i++) {
+    // 1.6 s of sound, then 0.4 s of quiet: the engine hears a word for every 350 ms of sound.
+    const loud = (i / rate) % 2 < 1.6;
+    samples[i] = loud ? Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / rate)) : 0;
+  }
+  const data = Buffer.from(samples.buffer);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  const file = path.join(os.tmpdir(), `sermon-microphone-${process.pid}.wav`);
+  writeFileSync(file, Buffer.concat([header, data]));
+  return file;
+}
+
+const engineBody = (mock: MockSpeechEngine) => ({ kind: 'openai-realtime', url: `${mock.url}/v1`, key: MOCK_OPENAI_REALTIME_KEY });
+
+test.beforeAll(async () => {
+  first = await startMockOpenAIRealtime({ sentences: FIRST, mode: 'timed' });
+  second = await startMockOpenAIRealtime({ sentences: SECOND, mode: 'timed' });
+  admin = await apiRequest.newContext({ baseURL: base });
+  await apiSignIn(admin, 'admin@demo.church');
+  churchId = await demoChurchId(admin);
+  for (const [slot, mock] of [['primary', first], ['failover', second]] as const) {
+    const res = await admin.put(`/api/v1/churches/${churchId}/recognition-engines/${slot}`, { data: engineBody(mock) });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+});
+
+test.afterAll(async () => {
+  // Other journeys expect the demo church recognising in the browser.
+  for (const slot of ['failover', 'primary']) await admin.delete(`/api/v1/churches/${churchId}/recognition-engines/${slot}`);
+  await admin.dispose();
+  await Promise.all([first.close(), second.close()]);
+});
+
+test('a speaker’s microphone is recognised by the church’s engine on the server, and the second engine takes over when the first goes down', async () => {
+  test.setTimeout(180_000);
+  // Its own Chromium: the microphone is a recording, played as the speaker talks.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${sermonRecording()}`],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
+    const page = await context.newPage();
+    await signInThroughForm(page, 'staff@demo.church');
+    await page.goto('/real-time-sermon-translation');
+    await expect(page.getByText("Speech is recognised by the church's engine on the server.")).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('combobox', { name: 'Spoken language' }).click();
+    await page.getByRole('option', { name: 'English', exact: true }).click();
+    await page.getByRole('button', { name: 'Start' }).click();
+    const link = await page.getByRole('textbox', { name: 'Link to join' }).inputValue();
+
+    const phone = await joinAsGuest(browser, link, 'en');
+    // The first engine's sentences reach the phone, word for word, as it hears them.
+    await expect(phone.captions).toContainText('grace and peace to you', { timeout: 20_000 });
+    await expect(phone.captions).toContainText('open your bibles with me', { timeout: 20_000 });
+    await expect(page.getByText(/Heard by/)).toBeVisible();
+    expect(first.connections.length).toBeGreaterThan(0);
+    expect(first.connections[0]!.audioBytes).toBeGreaterThan(16_000);
+
+    // The first engine goes down mid-sermon: the second takes over within seconds.
+    first.kill();
+    const killedAt = Date.now();
+    await expect(phone.captions).toContainText('the second engine listens now', { timeout: 20_000 });
+    console.log(`captions again ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the first engine went down`);
+    expect(second.connections.length).toBeGreaterThan(0);
+    await page.screenshot({ path: test.info().outputPath('speaker-server-recognition.png') });
+    await stopSermon(page);
+  } finally {
+    await browser.close();
+  }
+});
