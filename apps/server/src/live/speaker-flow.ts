@@ -4,8 +4,8 @@ import { liveEvents, translatorKinds, type Caption, type SegmentAck, type Segmen
 import { sermons } from '../db/schema';
 import { canReachChurch } from '../lib/access';
 import { correctHeardLine } from '../modules/glossary/church-glossary';
-import { preparedParagraphFor } from '../modules/prepared-texts/service';
 import { toCaption } from './captions';
+import { liveSource } from './live-sources';
 import { LiveFailure, type LiveCore, type LiveSocket } from './live-types';
 import type { RoomRegistry } from './room-registry';
 import { rooms } from './room-names';
@@ -117,7 +117,7 @@ export class SpeakerFlow {
     room.lineStart = null;
     // A prepared paragraph goes out as stored, translations made ahead (decision 026); a heard line
     // has its misheard names put right before anyone reads it (decision 025).
-    const prepared = payload.preparedParagraphId ? await preparedParagraphFor(this.core.ctx.db, room.churchId, payload.preparedParagraphId) : null;
+    const prepared = payload.preparedParagraphId ? await liveSource(this.core.ctx, 'preparedParagraph')(room.churchId, payload.preparedParagraphId) : null;
     if (payload.preparedParagraphId && !prepared) throw new LiveFailure('not_found', 'This prepared paragraph is not available');
     const text = prepared ? prepared.text : await correctHeardLine(this.core.ctx, room.churchId, room.sourceLanguage, payload.text);
 

@@ -10,7 +10,8 @@ import { requireActor } from '../../lib/access';
 import { badRequest } from '../../lib/errors';
 import { readFileUpload } from '../../lib/file-upload';
 import { paragraphsFromFile, splitParagraphs } from './split';
-import { assertPreparedChurch, createPreparedText, deletePreparedText, getPreparedText, listPreparedTexts, updatePreparedText } from './service';
+import { provideLiveSources } from '../../live/live-sources';
+import { assertPreparedChurch, createPreparedText, deletePreparedText, getPreparedText, listPreparedTexts, preparedParagraphFor, updatePreparedText } from './service';
 
 const churchParams = z.object({ id: z.uuid() });
 
@@ -33,6 +34,8 @@ function invalid(error: z.ZodError) {
 
 /** Prepared sermon notes, readings and lyrics of a church (decision 026): whoever may go live prepares them. */
 export async function preparedTextRoutes(app: FastifyInstance, ctx: AppContext) {
+  // The speaker's clicker sends a prepared paragraph by its id: the live side reads it through this.
+  provideLiveSources(ctx, { preparedParagraph: (churchId, paragraphId) => preparedParagraphFor(ctx.db, churchId, paragraphId) });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['prepared-texts'];
   const base = '/churches/:id/prepared-texts';
