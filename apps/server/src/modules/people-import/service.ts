@@ -77,7 +77,7 @@ export async function confirmImport(ctx: AppContext, actor: Actor, id: string, m
     if (!claimed) throw notPreview();
     for (let i = 0; i < planned.length; i += 1000) {
       await tx.insert(peopleImportItems).values(planned.slice(i, i + 1000).map((p) => ({
-        importId: id, rowNo: p.row, kind: p.outcome as 'new' | 'update', email: p.email, values: p.values!, userId: p.userId ?? null,
+        importId: id, rowNo: p.row, kind: p.outcome as 'new' | 'update', email: p.email || null, values: p.values!, userId: p.userId ?? null,
       })));
     }
     await writeAudit(tx, actor, { action: 'people.import_confirmed', targetType: 'people_import', targetId: id, churchId: row.churchId, details: { ...counts, invite, filename: row.filename } });

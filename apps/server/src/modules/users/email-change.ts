@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { emailTaken, emailTakenError } from '../auth/email';
+
+/**
+ * What an edit's email means for the account (decision 036, "People without an email"). No email
+ * (null) is allowed only for a person who has none: an email is someone's sign-in and is never taken
+ * away. Giving one to a person without an account makes them 'invited': they can then set a
+ * password through "Forgot password", as the form says.
+ */
+export async function emailChange(db: Db, id: string, email: string | null | undefined): Promise<{ accountStatus?: 'invited' }> {
+  if (email === undefined) return {};
+  const [current] = await db.select({ email: users.email, status: users.accountStatus }).from(users).where(eq(users.id, id)).limit(1);
+  if (email === null) {
+    if (current?.email) throw badRequest('Some fields are not valid', [{ field: 'email', message: 'Email is required', key: 'validation.emailRequired' }]);
+    return {};
+  }
+  if (await emailTaken(db, email, id)) throw emailTakenError();
+  return current?.status === 'no_account' ? { accountStatus: 'invited' } : {};
+}
