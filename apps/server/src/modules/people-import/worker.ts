@@ -6,6 +6,7 @@ import { churches, peopleImportItems, peopleImports, users } from '../../db/sche
 import { writeAudit, type DbOrTx } from '../../lib/audit';
 import { newReferralCode } from '../../lib/ids';
 import type { NewPerson } from '../users/insert-person';
+import { insertNewPeople, markItemsDone, type DoneMark } from './bulk-sql';
 import { createInvitation, mailNewAccount } from '../users/invitations';
 import { startPrivacySchedule } from '../privacy/schedule';
 
@@ -44,14 +45,10 @@ type Import = typeof peopleImports.$inferSelect;
  */
 async function createPeople(tx: Tx, job: Import, items: Item[], now: Date): Promise<Map<number, string | null>> {
   if (items.length === 0) return new Map();
-  const byId = new Map<string, Item>(items.map((i) => [randomUUID(), i]));
-  const inserted = await tx.insert(users).values([...byId].map(([id, i]) => ({
-    ...(i.values as unknown as Pick<NewPerson, 'firstName'> & Partial<NewPerson>), id, email: i.email, passwordHash: NO_PASSWORD, role: 'member' as const, churchId: job.churchId,
-    // Without an email there is no one to invite and nothing to sign in with (decision 036).
-    accountStatus: i.email ? 'invited' as const : 'no_account' as const, referralCode: newReferralCode(), createdAt: now, updatedAt: now,
-  }))).onConflictDoNothing().returning({ id: users.id });
+  const rows = items.map((i) => ({ id: randomUUID(), email: i.email, referralCode: newReferralCode(), values: i.values, rowNo: i.rowNo }));
+  const inserted = await insertNewPeople(tx, job.churchId, NO_PASSWORD, rows, now);
   const result = new Map<number, string | null>();
-  for (const row of inserted) result.set(byId.get(row.id)!.rowNo, row.id);
+  for (const row of rows) if (inserted.has(row.id)) result.set(row.rowNo, row.id);
   const missing = items.filter((i) => !result.has(i.rowNo) && i.email);
   if (missing.length > 0) {
     const taken = await tx.select({ email: users.email }).from(users).where(inArray(sql`lower(${users.email})`, missing.map((m) => m.email!)));
@@ -102,26 +99,20 @@ export async function runImportBatch(ctx: AppContext): Promise<boolean> {
     }
     const created = await createPeople(tx, job, items.filter((i) => i.kind === 'new'), now);
     const updated = await updatePeople(tx, job, items.filter((i) => i.kind === 'update'), now);
-    const marks: Array<{ rowNo: number; userId: string | null; before: string | null; mailed: boolean }> = [];
+    const marks: DoneMark[] = [];
     for (const item of items) {
       if (item.kind === 'new') {
         if (!created.has(item.rowNo)) continue;
         const userId = created.get(item.rowNo)!;
         marks.push({ rowNo: item.rowNo, userId, before: null, mailed: !userId || !item.email });
       } else {
-        const before = updated.get(item.rowNo) ?? null;
-        marks.push({ rowNo: item.rowNo, userId: item.userId, before: before && JSON.stringify(before), mailed: true });
+        marks.push({ rowNo: item.rowNo, userId: item.userId, before: updated.get(item.rowNo) ?? null, mailed: true });
       }
     }
     const done = marks.length;
     const nCreated = marks.filter((m) => m.userId && created.has(m.rowNo)).length;
     const nUpdated = marks.filter((m) => m.before).length;
-    // One statement for the batch's done marks: 500 single updates cost more than the writes themselves.
-    if (marks.length > 0) {
-      const list = sql.join(marks.map((m) => sql`(${m.rowNo}::int, ${m.userId}::uuid, ${m.before}::jsonb, ${m.mailed}::boolean)`), sql`, `);
-      await tx.execute(sql`update people_import_items as i set done = true, user_id = v.user_id, before = v.before, mailed = v.mailed, applied_at = ${now}
-        from (values ${list}) as v(row_no, user_id, before, mailed) where i.import_id = ${job.id} and i.row_no = v.row_no`);
-    }
+    await markItemsDone(tx, job.id, marks, now);
     await tx.update(peopleImports).set({
       status: 'running', done: sql`${peopleImports.done} + ${done}`, created: sql`${peopleImports.created} + ${nCreated}`, updated: sql`${peopleImports.updated} + ${nUpdated}`,
     }).where(eq(peopleImports.id, job.id));
