@@ -84,6 +84,11 @@ describe('people without an email', () => {
     expect(taken.statusCode).toBe(400);
     expect(taken.json().errors[0]).toMatchObject({ field: 'email', key: 'validation.emailRequired' });
 
+    // A staff member must be able to sign in.
+    const staff = await call('PATCH', `/users/${ruth!.id}`, app.cast.churchAdmin.cookie, { role: 'staff' });
+    expect(staff.statusCode).toBe(400);
+    expect(staff.json().errors[0]).toMatchObject({ field: 'email', key: 'validation.emailRequired' });
+
     const email = `ruth.${tag}@example.com`;
     const given = await call('PATCH', `/users/${ruth!.id}`, app.cast.churchAdmin.cookie, { email });
     expect(given.json()).toMatchObject({ email, status: 'invited' });

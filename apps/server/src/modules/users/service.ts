@@ -113,7 +113,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: string, inpu
   }
   // No email (null) is only allowed where there is none already (emailChange): nothing to write.
   const values = await personValues(ctx.db, actor, { ...input, email: input.email ?? undefined }, id);
-  const account = await emailChange(ctx.db, id, input.email);
+  const account = await emailChange(ctx.db, id, input.email, roleChange);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ ...values, ...account, ...(roleChange ? { role: roleChange } : {}), updatedAt: new Date() }).where(eq(users.id, id)).catch((err: unknown) => {
       throw (err as { cause?: { code?: string } }).cause?.code === '23505' ? emailTakenError() : err;
