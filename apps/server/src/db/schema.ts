@@ -123,7 +123,7 @@ export const users = pgTable('users', {
   purgedAt: timestamp('purged_at', { withTimezone: true }),
   // Unread church messages mailed as a digest (decision record 022); Manage Profile turns it off.
   messageDigest: boolean('message_digest').notNull().default(true),
-  // Lower case, accents stripped: what list search matches (migrations 0001 and 0016, f_unaccent).
+  // Lower case, accents stripped: what list search matches (migrations 0001 and 0017, f_unaccent).
   searchText: text('search_text').generatedAlwaysAs(
     sql`f_unaccent(lower("first_name" || ' ' || "last_name" || ' ' || coalesce("email", '') || ' ' || "phone"))`,
   ),
