@@ -84,7 +84,7 @@ export const newUserListQuery = listQueryFor(['createdAt', 'name', 'email', 'chu
 export const newUserItemSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   churchName: z.string().nullable(),
   primaryLanguage: z.string().nullable(),
   acceptedJesus: z.boolean(),

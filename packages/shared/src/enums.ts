@@ -55,8 +55,11 @@ export type VoiceGender = (typeof voiceGenders)[number];
 export const languageListKinds = ['go_live', 'join_live'] as const;
 export type LanguageListKind = (typeof languageListKinds)[number];
 
-/** A person's account: 'invited' until they set their own password; 'disabled' cannot sign in. */
-export const accountStatuses = ['active', 'invited', 'disabled'] as const;
+/**
+ * A person's account: 'invited' until they set their own password; 'disabled' cannot sign in;
+ * 'no_account' has no email, so no sign-in (imported from a church's records, decision 036).
+ */
+export const accountStatuses = ['active', 'invited', 'disabled', 'no_account'] as const;
 export type AccountStatus = (typeof accountStatuses)[number];
 
 /** A follow-up of a decision for Jesus moves forward only (decision 014). */

@@ -89,7 +89,7 @@ export const undoResultSchema = z.object({
   removed: z.number().int(),
   restored: z.number().int(),
   /** Created people kept because they signed in or changed since. */
-  kept: z.array(z.object({ id: z.string().uuid(), name: z.string(), email: z.string(), why: z.enum(['signedIn', 'changed']) })),
+  kept: z.array(z.object({ id: z.string().uuid(), name: z.string(), email: z.string().nullable(), why: z.enum(['signedIn', 'changed']) })),
 });
 export type UndoResult = z.infer<typeof undoResultSchema>;
 

@@ -26,7 +26,7 @@ export const personSchema = z.object({
   id: z.string().uuid(),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   phone: z.string(),
   suburb: z.string(),
   address: z.string().nullable(),
@@ -130,10 +130,17 @@ export const createUserBody = z.preprocess(referralCodeAlias, personFields
   }));
 export type CreateUserBody = z.input<typeof createUserBody>;
 
-/** PATCH /api/v1/users/:id: any field of the add form except the password; only what is sent changes. */
-export const updateUserBody = z.preprocess(referralCodeAlias, personFields.partial().extend({
-  role: z.enum(userRoles, { error: msg('invalidChoice') }).optional(),
+/**
+ * PATCH /api/v1/users/:id: any field of the add form except the password; only what is sent changes.
+ * The email may be '' or null only for a person who has none (status 'no_account', decision 036):
+ * the server refuses to take an email away, which is someone's sign-in.
+ */
+const updateFields = personFields.partial().extend({ role: z.enum(userRoles, { error: msg('invalidChoice') }).optional() });
+export const updateUserBody = z.preprocess(referralCodeAlias, updateFields.extend({
+  email: z.preprocess((v) => (v === '' ? null : v), emailField.nullable()).optional(),
 }));
+/** The edit form of a person with an account: their email stays required (it is their sign-in). */
+export const updateAccountHolderBody = z.preprocess(referralCodeAlias, updateFields);
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
 export const userSortable = ['firstName', 'lastName', 'email', 'phone', 'suburb', 'churchName', 'role', 'createdAt'] as const;

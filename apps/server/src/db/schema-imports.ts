@@ -31,7 +31,7 @@ export const peopleImportItems = pgTable('people_import_items', {
   importId: uuid('import_id').notNull().references(() => peopleImports.id, { onDelete: 'cascade' }),
   rowNo: integer('row_no').notNull(),
   kind: text('kind').$type<'new' | 'update'>().notNull(),
-  email: text('email').notNull(),
+  email: text('email'),
   values: jsonb('values').$type<Record<string, string | null>>().notNull(),
   userId: uuid('user_id'),
   before: jsonb('before').$type<Record<string, string | null> | null>(),

@@ -92,7 +92,8 @@ export const churches = pgTable('churches', {
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull(),
+  // Null for a person with no account to sign in with (status 'no_account', decision 036).
+  email: text('email'),
   passwordHash: text('password_hash').notNull(),
   role: roleEnum('role').notNull().default('member'),
   churchId: uuid('church_id').references(() => churches.id, { onDelete: 'set null' }),
@@ -115,15 +116,16 @@ export const users = pgTable('users', {
   acceptedJesusAt: timestamp('accepted_jesus_at', { withTimezone: true }),
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   guardianConsent: boolean('guardian_consent').notNull().default(false),
-  // 'invited': added by an admin and emailed a link to set their own password.
+  // 'invited': added by an admin and emailed a link to set their own password. 'no_account': no
+  // email, so no sign-in (imported from a church's records, decision 036).
   accountStatus: accountStatusEnum('account_status').notNull().default('active'),
   // Set when an approved deletion emptied the row (decision 016): kept for the counts only.
   purgedAt: timestamp('purged_at', { withTimezone: true }),
   // Unread church messages mailed as a digest (decision record 022); Manage Profile turns it off.
   messageDigest: boolean('message_digest').notNull().default(true),
-  // Lower case, accents stripped: what list search matches (migration 0001, f_unaccent).
+  // Lower case, accents stripped: what list search matches (migrations 0001 and 0017, f_unaccent).
   searchText: text('search_text').generatedAlwaysAs(
-    sql`f_unaccent(lower("first_name" || ' ' || "last_name" || ' ' || "email" || ' ' || "phone"))`,
+    sql`f_unaccent(lower("first_name" || ' ' || "last_name" || ' ' || coalesce("email", '') || ' ' || "phone"))`,
   ),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

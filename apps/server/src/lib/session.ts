@@ -68,7 +68,8 @@ function sessionActorQuery(db: Db) {
       id: users.id,
       role: users.role,
       churchId: users.churchId,
-      email: users.email,
+      // Only someone with an account has a session, and with it an email (decision 036).
+      email: sql<string>`${users.email}`,
       firstName: users.firstName,
       lastName: users.lastName,
       lastSeenAt: serverSessions.lastSeenAt,

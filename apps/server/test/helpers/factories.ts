@@ -33,7 +33,8 @@ export async function buildUser(db: Db, role: Role, overrides: Partial<UserInser
     referralCode: newReferralCode(),
     ...overrides,
   }).returning();
-  return user!;
+  // Built people have an account (an email); people without one are the import's (decision 036).
+  return { ...user!, email: user!.email! };
 }
 
 /** A `cookie` header value that signs in as the user (without going through the login route). */

@@ -6,6 +6,8 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   };
   window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
+  // A refused form focuses its first invalid field by a CSS selector (lib/zod-form.ts).
+  globalThis.CSS ??= { escape: (v: string) => v.replace(/[^\w-]/g, (c) => `\\${c}`) } as typeof CSS;
 }
 
 // jsdom lacks matchMedia, which Mantine reads for colour scheme and breakpoints.

@@ -102,7 +102,7 @@ async function reachableSermon(ctx: AppContext, actor: Actor, id: string) {
 }
 
 type ListenerQuery = z.output<typeof listenerListQuery>;
-const listenerSearch = sql`f_unaccent(lower(coalesce(users.first_name || ' ' || users.last_name || ' ' || users.email, '')))`;
+const listenerSearch = sql`f_unaccent(lower(coalesce(users.first_name || ' ' || users.last_name || ' ' || coalesce(users.email, ''), '')))`;
 const listenerWhere = (q: ListenerQuery) => all([eq(listenerSessions.sermonId, q.sermonId), searchMatches(listenerSearch, q.q)]);
 export async function listSermonListeners(ctx: AppContext, actor: Actor, q: ListenerQuery) {
   await reachableSermon(ctx, actor, q.sermonId);

@@ -21,7 +21,7 @@ export function dateWindow(col: Parameters<typeof gte>[0], f: { from?: string; t
 
 // --- people who accepted Jesus ---------------------------------------------------------------
 export const salvationName = sql<string | null>`coalesce(nullif(trim(${person.firstName} || ' ' || ${person.lastName}), ''), ${salvations.firstName})`;
-export const salvationSearch = sql`f_unaccent(lower(coalesce(${person.firstName} || ' ' || ${person.lastName} || ' ' || ${person.email}, '') || ' ' || coalesce(${salvations.firstName}, '') || ' ' || coalesce(${salvations.contact}, '')))`;
+export const salvationSearch = sql`f_unaccent(lower(coalesce(${person.firstName} || ' ' || ${person.lastName} || ' ' || coalesce(${person.email}, ''), '') || ' ' || coalesce(${salvations.firstName}, '') || ' ' || coalesce(${salvations.contact}, '')))`;
 
 const salvationRows = (db: Db) =>
   db

@@ -9,6 +9,7 @@ import { hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-rules';
 import type { MailMessage } from '../../providers/email/mailer';
 import { clearLoginFailures } from './service';
+import { accountEmail } from '../../lib/sign-in-email';
 
 /** The answer to every reset request, so it never tells whether an email is registered. */
 export const RESET_REQUESTED_MESSAGE = 'If this email is registered, we have sent a 4-digit code to it.';
@@ -65,7 +66,7 @@ export async function requestReset(db: Db, email: string, deliver: (message: Mai
     await tx.insert(passwordResetCodes).values({ id, userId: user.id, codeHash: hashCode(id, code), expiresAt: new Date(now + ttlMs) });
   });
   deliver({
-    to: user.email,
+    to: accountEmail(user.email),
     subject: 'Your password reset code',
     text: [
       `Hello ${user.firstName},`,

@@ -3,7 +3,8 @@ import type { AppContext } from '../../context';
 import { mailLanguageOf, type LocalizedText } from '../../providers/email/localized';
 
 export interface MailRecipient {
-  email: string;
+  /** Null for a person without an account (decision 036): there is nowhere to mail them. */
+  email: string | null;
   firstName: string;
   primaryLanguage: PrimaryLanguage | null;
 }
@@ -25,6 +26,7 @@ export async function mailPerson<A>(
   template: LocalizedText<A>,
   args: (language: InterfaceLanguage) => A,
 ): Promise<void> {
+  if (!to.email) return;
   const language = mailLanguageOf(to.primaryLanguage);
   try {
     await ctx.mailer.send({ to: to.email, ...template[language](args(language)) });

@@ -10,6 +10,7 @@ import { assertPasswordAllowed } from '../../lib/password-rules';
 import { fileUrl } from '../../providers/storage/image-store';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { emailTaken, emailTakenError } from '../auth/email';
+import { accountEmail } from '../../lib/sign-in-email';
 
 /** Roles that have a staff record (work email, LinkedIn): everyone but members. */
 export const hasStaffDetails = (role: Role) => role !== 'member';
@@ -28,7 +29,7 @@ export async function loadMe(db: Db, userId: string): Promise<Me> {
   const staff = hasStaffDetails(u.role);
   return {
     id: u.id,
-    email: u.email,
+    email: accountEmail(u.email),
     firstName: u.firstName,
     lastName: u.lastName,
     role: u.role,
@@ -108,7 +109,7 @@ export async function changePassword(db: Db, userId: string, currentToken: strin
     const message = 'Your current password is not correct';
     throw new AppError('invalid_credentials', 400, message, [{ field: 'currentPassword', message, key: 'errors.invalid_credentials' }]);
   }
-  assertPasswordAllowed(body.newPassword, user.email, 'newPassword');
+  assertPasswordAllowed(body.newPassword, accountEmail(user.email), 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));

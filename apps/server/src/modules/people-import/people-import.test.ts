@@ -2,33 +2,16 @@ import { and, eq, gt, inArray, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, peopleImportItems, peopleImports, users } from '../../db/schema';
 import { useCastApp } from '../../../test/helpers/cast-app';
-import { multipart } from '../../../test/helpers/uploads';
 import { sessionCookie } from '../../../test/helpers/factories';
+import { importSteps } from './import-test-helpers';
 import { kickImportWorker } from './worker';
 
 const app = useCastApp();
 const { call } = app;
+const { upload, importFile } = importSteps(app);
 
 let n = 0;
 const unique = () => `${Date.now()}${++n}`;
-
-async function upload(cookie: string, text: string | Buffer, filename = 'people.csv', fields: Record<string, string> = {}) {
-  const body = await multipart(typeof text === 'string' ? Buffer.from(text) : text, filename, 'text/csv', 'file', fields);
-  return app.t.app.inject({ method: 'POST', url: '/api/v1/people-imports', headers: { cookie, 'content-type': body.contentType }, payload: body.payload });
-}
-
-/** Uploads, previews with the automatic matches, confirms and waits for the job. */
-async function importFile(cookie: string, text: string | Buffer, filename = 'people.csv', invite = false) {
-  const up = await upload(cookie, text, filename);
-  expect(up.statusCode, up.body).toBe(201);
-  const mapping = up.json().columns.map((c: { field: string | null }) => c.field);
-  const preview = await call('POST', `/people-imports/${up.json().id}/preview`, cookie, { mapping });
-  const confirm = await call('POST', `/people-imports/${up.json().id}/confirm`, cookie, { mapping, invite });
-  expect(confirm.statusCode, confirm.body).toBe(202);
-  await kickImportWorker(app.t.ctx);
-  await kickImportWorker(app.t.ctx);
-  return { id: up.json().id as string, preview: preview.json(), status: (await call('GET', `/people-imports/${up.json().id}`, cookie)).json() };
-}
 
 const planningCenter = (tag: string) => [
   'Person ID,First Name,Last Name,Birthdate,Mobile Phone Number,Home Email,Home Address Street Line 1,Home Address City,Home Address Zip Code',

@@ -2,6 +2,7 @@ import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { englishValidationMessage, personFields, type ImportField, type ImportOutcome, type PreviewRow } from '@app/shared';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { keyOf, NoEmailIndex, personColumns, storedWithoutEmail, type StoredPerson } from './identity';
 import { breathe, IMPORTED_FIELDS, rowValuesOf, SLICE, type ImportedField, type RowValues } from './row-values';
 import type { Table } from './read-table';
 
@@ -15,20 +16,17 @@ export interface PlannedRow extends PreviewRow {
 const rules = personFields.pick({
   firstName: true, lastName: true, email: true, phone: true, suburb: true, address: true, dateOfBirth: true, gender: true, primaryLanguage: true,
 });
+// A row without an email is a person without an account (decision 036): every other rule holds.
+const rulesWithoutEmail = rules.omit({ email: true });
 const OPTIONAL: ImportedField[] = ['address', 'dateOfBirth', 'gender', 'primaryLanguage'];
 
 const reason = (field: string, key: string, message: string) => ({ field, key, message });
 
-type Existing = { id: string; email: string; role: string; churchId: string | null } & Record<ImportedField, string | null>;
-
-async function existingPeople(db: Db, emails: string[]): Promise<Map<string, Existing>> {
-  const found = new Map<string, Existing>();
+async function existingPeople(db: Db, emails: string[]): Promise<Map<string, StoredPerson>> {
+  const found = new Map<string, StoredPerson>();
   for (let i = 0; i < emails.length; i += 1000) {
-    const rows = await db.select({
-      id: users.id, email: users.email, role: users.role, churchId: users.churchId, firstName: users.firstName, lastName: users.lastName,
-      phone: users.phone, suburb: users.suburb, address: users.address, dateOfBirth: users.dateOfBirth, gender: users.gender, primaryLanguage: users.primaryLanguage,
-    }).from(users).where(and(inArray(sql`lower(${users.email})`, emails.slice(i, i + 1000)), isNull(users.purgedAt)));
-    for (const r of rows) found.set(r.email.toLowerCase(), r as Existing);
+    const rows = await db.select(personColumns).from(users).where(and(inArray(sql`lower(${users.email})`, emails.slice(i, i + 1000)), isNull(users.purgedAt)));
+    for (const r of rows) found.set(r.email!.toLowerCase(), r as StoredPerson);
   }
   return found;
 }
@@ -37,19 +35,23 @@ async function existingPeople(db: Db, emails: string[]): Promise<Map<string, Exi
 function storedOf(values: RowValues, parsed: Record<string, unknown>): Record<ImportedField, string | null> {
   return Object.fromEntries(IMPORTED_FIELDS.map((f) => {
     const v = (parsed[f] as string | undefined) ?? values[f];
-    return [f, OPTIONAL.includes(f) && v === '' ? null : v];
+    return [f, (OPTIONAL.includes(f) || f === 'email') && v === '' ? null : v];
   })) as Record<ImportedField, string | null>;
 }
 
 /**
  * Every row's outcome, checked by the forms' rules, against the people already stored: new, an
  * update of the person with the same email (only the fields the file gives that differ), unchanged,
- * or refused with its reasons. A later row repeating an email is refused naming the first.
+ * or refused with its reasons. A later row repeating an email is refused naming the first. A row
+ * without an email is the church's member without one of the same name and phone or date of birth
+ * (identity.ts); a later row that is the same person is refused the same way.
  */
 export async function planRows(db: Db, churchId: string, table: Table, mapping: Array<ImportField | null>): Promise<PlannedRow[]> {
   const all = await rowValuesOf(table, mapping);
   const existing = await existingPeople(db, [...new Set(all.map((v) => v.email).filter(Boolean))]);
+  const withoutEmail = all.some((v) => v.email === '') ? await storedWithoutEmail(db, churchId) : new NoEmailIndex<StoredPerson>();
   const firstRowOf = new Map<string, number>();
+  const firstNoEmailRow = new NoEmailIndex<number>();
   const planned: PlannedRow[] = [];
   for (const [i, values] of all.entries()) {
     if (i % SLICE === SLICE - 1) await breathe();
@@ -62,15 +64,18 @@ export async function planRows(db: Db, churchId: string, table: Table, mapping: 
     const base = { row, name: `${values.firstName} ${values.lastName}`.trim(), email: values.email, changes: [] as string[] };
     const refuse = (reasons: PlannedRow['reasons']): PlannedRow => ({ ...base, outcome: 'refused', reasons, cells: table.rows[i]!.map((c) => c ?? '') });
     const input = Object.fromEntries(IMPORTED_FIELDS.map((f) => [f, OPTIONAL.includes(f) && f !== 'address' && values[f] === '' ? undefined : values[f]]));
-    const parsed = rules.safeParse(input);
+    const parsed = values.email === '' ? rulesWithoutEmail.safeParse(input) : rules.safeParse(input);
     if (!parsed.success) {
       return refuse(parsed.error.issues.map((issue) => reason(String(issue.path[0] ?? 'row'), issue.message, englishValidationMessage(issue.message))));
     }
-    const earlier = firstRowOf.get(values.email);
-    if (earlier !== undefined) return refuse([reason('email', 'peopleImport.reason.duplicateInFile', `The same email is on row ${earlier}`)]);
-    firstRowOf.set(values.email, row);
     const stored = storedOf(values, parsed.data);
-    const person = existing.get(values.email);
+    const key = values.email === '' ? keyOf(stored) : null;
+    const earlier = key ? firstNoEmailRow.find(key) : firstRowOf.get(values.email);
+    if (earlier !== undefined && key) return refuse([reason('firstName', 'peopleImport.reason.samePersonInFile', `The same person (name and phone or date of birth, no email) is on row ${earlier}`)]);
+    if (earlier !== undefined) return refuse([reason('email', 'peopleImport.reason.duplicateInFile', `The same email is on row ${earlier}`)]);
+    if (key) firstNoEmailRow.add(key, row);
+    else firstRowOf.set(values.email, row);
+    const person = key ? withoutEmail.find(key) : existing.get(values.email);
     if (!person) return { ...base, outcome: 'new', reasons: [], values: stored };
     // A blank optional cell leaves what is stored: an export that lacks a column erases nothing.
     const changes = IMPORTED_FIELDS.filter((f) => stored[f] !== null && stored[f] !== (person[f] ?? null) && f !== 'email');

@@ -1,12 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { IMPORT_UNDO_DAYS, type ImportField, type ImportSummary, type ImportUpload } from '@app/shared';
 import type { AppContext } from '../../context';
-import { churches, peopleImportItems, peopleImports } from '../../db/schema';
+import { churches, peopleImports } from '../../db/schema';
 import { canReachChurch, churchFilter } from '../../lib/access';
 import { writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
 import { guessMapping } from './columns';
+import { insertItems } from './bulk-sql';
 import { countsOf, planRows } from './plan';
 import { readTable } from './read-table';
 import { kickImportWorker } from './worker';
@@ -75,11 +76,7 @@ export async function confirmImport(ctx: AppContext, actor: Actor, id: string, m
     const [claimed] = await tx.update(peopleImports).set({ status: 'queued', invite, toWrite: planned.length, rows: null })
       .where(and(eq(peopleImports.id, id), eq(peopleImports.status, 'preview'))).returning();
     if (!claimed) throw notPreview();
-    for (let i = 0; i < planned.length; i += 1000) {
-      await tx.insert(peopleImportItems).values(planned.slice(i, i + 1000).map((p) => ({
-        importId: id, rowNo: p.row, kind: p.outcome as 'new' | 'update', email: p.email, values: p.values!, userId: p.userId ?? null,
-      })));
-    }
+    await insertItems(tx, id, planned.map((p) => ({ rowNo: p.row, kind: p.outcome as 'new' | 'update', email: p.email || null, values: p.values!, userId: p.userId ?? null })));
     await writeAudit(tx, actor, { action: 'people.import_confirmed', targetType: 'people_import', targetId: id, churchId: row.churchId, details: { ...counts, invite, filename: row.filename } });
     return claimed;
   });

@@ -1,10 +1,12 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { PrimaryLanguage } from '@app/shared';
 import type { AppContext } from '../../context';
 import { churches, peopleImportItems, peopleImports, users } from '../../db/schema';
 import { writeAudit, type DbOrTx } from '../../lib/audit';
 import { newReferralCode } from '../../lib/ids';
 import type { NewPerson } from '../users/insert-person';
+import { insertNewPeople, markItemsDone, type DoneMark } from './bulk-sql';
 import { createInvitation, mailNewAccount } from '../users/invitations';
 import { startPrivacySchedule } from '../privacy/schedule';
 
@@ -37,21 +39,22 @@ async function tryLock(tx: DbOrTx, key: number): Promise<boolean> {
 type Item = typeof peopleImportItems.$inferSelect;
 type Import = typeof peopleImports.$inferSelect;
 
-/** Inserts the new people of a batch; a row whose email was registered meanwhile is skipped. */
+/**
+ * Inserts the new people of a batch; a row whose email was registered meanwhile is skipped. Ids are
+ * chosen here so each row is known by its id, emails being absent for people without an account.
+ */
 async function createPeople(tx: Tx, job: Import, items: Item[], now: Date): Promise<Map<number, string | null>> {
   if (items.length === 0) return new Map();
-  const byEmail = new Map(items.map((i) => [i.email, i]));
-  const inserted = await tx.insert(users).values(items.map((i) => ({
-    ...(i.values as unknown as Pick<NewPerson, 'firstName'> & Partial<NewPerson>), email: i.email, passwordHash: NO_PASSWORD, role: 'member' as const, churchId: job.churchId,
-    accountStatus: 'invited' as const, referralCode: newReferralCode(), createdAt: now, updatedAt: now,
-  }))).onConflictDoNothing().returning({ id: users.id, email: users.email });
+  const rows = items.map((i) => ({ id: randomUUID(), email: i.email, referralCode: newReferralCode(), values: i.values, rowNo: i.rowNo }));
+  const inserted = await insertNewPeople(tx, job.churchId, NO_PASSWORD, rows, now);
   const result = new Map<number, string | null>();
-  for (const row of inserted) result.set(byEmail.get(row.email)!.rowNo, row.id);
-  const missing = items.filter((i) => !result.has(i.rowNo));
+  for (const row of rows) if (inserted.has(row.id)) result.set(row.rowNo, row.id);
+  const missing = items.filter((i) => !result.has(i.rowNo) && i.email);
   if (missing.length > 0) {
-    const taken = await tx.select({ email: users.email }).from(users).where(inArray(sql`lower(${users.email})`, missing.map((m) => m.email)));
+    const taken = await tx.select({ email: users.email }).from(users).where(inArray(sql`lower(${users.email})`, missing.map((m) => m.email!)));
     // Taken since the preview: skipped. Otherwise a referral-code clash: left for the next batch.
-    for (const t of taken) result.set(byEmail.get(t.email.toLowerCase())!.rowNo, null);
+    const rowOf = new Map(missing.map((m) => [m.email, m.rowNo]));
+    for (const t of taken) result.set(rowOf.get(t.email!.toLowerCase())!, null);
   }
   return result;
 }
@@ -96,26 +99,20 @@ export async function runImportBatch(ctx: AppContext): Promise<boolean> {
     }
     const created = await createPeople(tx, job, items.filter((i) => i.kind === 'new'), now);
     const updated = await updatePeople(tx, job, items.filter((i) => i.kind === 'update'), now);
-    const marks: Array<{ rowNo: number; userId: string | null; before: string | null; mailed: boolean }> = [];
+    const marks: DoneMark[] = [];
     for (const item of items) {
       if (item.kind === 'new') {
         if (!created.has(item.rowNo)) continue;
         const userId = created.get(item.rowNo)!;
-        marks.push({ rowNo: item.rowNo, userId, before: null, mailed: !userId });
+        marks.push({ rowNo: item.rowNo, userId, before: null, mailed: !userId || !item.email });
       } else {
-        const before = updated.get(item.rowNo) ?? null;
-        marks.push({ rowNo: item.rowNo, userId: item.userId, before: before && JSON.stringify(before), mailed: true });
+        marks.push({ rowNo: item.rowNo, userId: item.userId, before: updated.get(item.rowNo) ?? null, mailed: true });
       }
     }
     const done = marks.length;
     const nCreated = marks.filter((m) => m.userId && created.has(m.rowNo)).length;
     const nUpdated = marks.filter((m) => m.before).length;
-    // One statement for the batch's done marks: 500 single updates cost more than the writes themselves.
-    if (marks.length > 0) {
-      const list = sql.join(marks.map((m) => sql`(${m.rowNo}::int, ${m.userId}::uuid, ${m.before}::jsonb, ${m.mailed}::boolean)`), sql`, `);
-      await tx.execute(sql`update people_import_items as i set done = true, user_id = v.user_id, before = v.before, mailed = v.mailed, applied_at = ${now}
-        from (values ${list}) as v(row_no, user_id, before, mailed) where i.import_id = ${job.id} and i.row_no = v.row_no`);
-    }
+    await markItemsDone(tx, job.id, marks, now);
     await tx.update(peopleImports).set({
       status: 'running', done: sql`${peopleImports.done} + ${done}`, created: sql`${peopleImports.created} + ${nCreated}`, updated: sql`${peopleImports.updated} + ${nUpdated}`,
     }).where(eq(peopleImports.id, job.id));
@@ -135,7 +132,7 @@ export async function sendImportInvitations(ctx: AppContext, limit = INVITES_PER
       .innerJoin(peopleImports, eq(peopleImports.id, peopleImportItems.importId))
       .innerJoin(users, eq(users.id, peopleImportItems.userId))
       .leftJoin(churches, eq(churches.id, users.churchId))
-      .where(and(eq(peopleImports.invite, true), eq(peopleImportItems.done, true), eq(peopleImportItems.mailed, false), eq(peopleImportItems.kind, 'new'), eq(users.accountStatus, 'invited')))
+      .where(and(eq(peopleImports.invite, true), eq(peopleImportItems.done, true), eq(peopleImportItems.mailed, false), eq(peopleImportItems.kind, 'new'), eq(users.accountStatus, 'invited'), isNotNull(users.email)))
       .limit(limit);
     const out: Array<(typeof rows)[number] & { token: string }> = [];
     for (const r of rows) {
@@ -146,7 +143,7 @@ export async function sendImportInvitations(ctx: AppContext, limit = INVITES_PER
     return out;
   });
   for (const m of due) {
-    await mailNewAccount(ctx, { email: m.email, firstName: m.firstName, primaryLanguage: m.primaryLanguage as PrimaryLanguage | null, churchName: m.churchName ?? '' }, m.token);
+    await mailNewAccount(ctx, { email: m.email!, firstName: m.firstName, primaryLanguage: m.primaryLanguage as PrimaryLanguage | null, churchName: m.churchName ?? '' }, m.token);
   }
   return due.length;
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { findKnownLanguage } from '@app/shared';
 import type { DbOrTx } from '../../lib/audit';
 import { staffDetails, users } from '../../db/schema';
+import { accountEmail } from '../../lib/sign-in-email';
 
 export interface Assignee {
   id: string;
@@ -50,7 +51,7 @@ export async function chooseAssignee(tx: DbOrTx, churchId: string, language: str
     const pool = speakers.length > 0 ? speakers : candidates;
     // Never assigned first, then the longest since their last assignment.
     const next = [...pool].sort((a, b) => (a.lastAssignedAt === null ? -1 : b.lastAssignedAt === null ? 1 : new Date(a.lastAssignedAt).getTime() - new Date(b.lastAssignedAt).getTime()))[0]!;
-    return { id: next.id, email: next.email, firstName: next.firstName, primaryLanguage: next.primaryLanguage };
+    return { id: next.id, email: accountEmail(next.email), firstName: next.firstName, primaryLanguage: next.primaryLanguage };
   }
   return null;
 }

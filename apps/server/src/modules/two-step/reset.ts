@@ -14,8 +14,9 @@ import { mailee, removeTwoStep, twoStepEnabled } from './service';
  * sessions end too (whoever holds them may be the reason), the reset is audited and mailed to them.
  */
 export async function resetTwoStepOf(ctx: AppContext, actor: Actor, userId: string): Promise<void> {
-  const person = await mailee(ctx.db, userId);
+  // Checked first: a person without an account (no email, decision 036) never set two-step up.
   if (!(await twoStepEnabled(ctx.db, userId))) throw notFound('Two-step sign-in');
+  const person = await mailee(ctx.db, userId);
   await ctx.db.transaction(async (tx) => {
     await removeTwoStep(tx, userId);
     await tx.delete(serverSessions).where(eq(serverSessions.userId, userId));

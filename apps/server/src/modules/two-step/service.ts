@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../lib/audit';
 import { sha256 } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpStep } from './totp';
+import { accountEmail } from '../../lib/sign-in-email';
 
 /** Roles that hold payroll data and must use two-step sign-in when ADMIN_TWO_STEP=required. */
 const ADMIN_ROLES: readonly Role[] = ['platform_admin', 'church_admin'];
@@ -127,5 +128,5 @@ export async function mailee(db: DbOrTx, userId: string) {
   const [row] = await db.select({ email: users.email, firstName: users.firstName, primaryLanguage: users.primaryLanguage, churchId: users.churchId })
     .from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw notFound('User');
-  return row;
+  return { ...row, email: accountEmail(row.email) };
 }

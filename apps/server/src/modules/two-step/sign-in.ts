@@ -10,6 +10,7 @@ import { clearSessionCookie, createSession, destroySession, SESSION_COOKIE, setS
 import { clearLoginFailures, recordFailure } from '../auth/service';
 import { deviceTrusted, noteDevice } from '../sessions/devices';
 import { checkCode, twoStepEnabled, useRecoveryCode, wrongCode } from './service';
+import { accountEmail } from '../../lib/sign-in-email';
 
 const originOf = (req: FastifyRequest) => ({ userAgent: req.headers['user-agent'], ipAddress: req.ip });
 
@@ -54,7 +55,7 @@ export async function finishTwoStep(ctx: AppContext, req: FastifyRequest, reply:
   }
   const ok = body.code ? await checkCode(ctx, half.userId, body.code) : await useRecoveryCode(ctx.db, half.userId, body.recoveryCode!);
   if (!ok) {
-    await recordFailure(ctx.db, half.email.toLowerCase(), new Date(), { id: half.userId, churchId: half.churchId });
+    await recordFailure(ctx.db, accountEmail(half.email).toLowerCase(), new Date(), { id: half.userId, churchId: half.churchId });
     const [row] = await ctx.db.update(serverSessions).set({ twoStepTries: sql`${serverSessions.twoStepTries} + 1` })
       .where(eq(serverSessions.idHash, idHash)).returning({ tries: serverSessions.twoStepTries });
     if (!row || row.tries >= TWO_STEP_CODE_TRIES) {
@@ -68,6 +69,6 @@ export async function finishTwoStep(ctx: AppContext, req: FastifyRequest, reply:
   await destroySession(ctx.db, token);
   setSessionCookie(req, reply, await createSession(ctx.db, half.userId, { ...originOf(req), twoStepAt: new Date() }));
   await noteDevice(ctx, req, reply, half.userId, body.rememberDevice === true);
-  await clearLoginFailures(ctx.db, half.email.toLowerCase());
+  await clearLoginFailures(ctx.db, accountEmail(half.email).toLowerCase());
   return half.userId;
 }

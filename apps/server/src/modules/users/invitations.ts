@@ -10,6 +10,7 @@ import { hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-rules';
 import { mailLanguageOf } from '../../providers/email/localized';
 import { accountCreatedMail } from './mail';
+import { accountEmail } from '../../lib/sign-in-email';
 
 /** How long a set-your-password link works: long enough for a member who checks mail on Sundays. */
 export const INVITATION_DAYS = 7;
@@ -69,7 +70,7 @@ export async function acceptInvitation(ctx: AppContext, token: string, password:
       .for('update')
       .limit(1);
     if (!invitation) throw invalidInvitation();
-    assertPasswordAllowed(password, invitation.email);
+    assertPasswordAllowed(password, accountEmail(invitation.email));
     const passwordHash = await hashPassword(password);
     await tx.update(accountInvitations).set({ usedAt: new Date() }).where(eq(accountInvitations.id, invitation.id));
     const [user] = await tx

@@ -12,8 +12,10 @@ import { listStatements } from '../../lib/list-statements';
 import { hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-rules';
 import { destroyUserSessions, type Actor } from '../../lib/session';
+import { accountEmail } from '../../lib/sign-in-email';
 import { emailTaken, emailTakenError } from '../auth/email';
 import { assertMayEdit, reachablePerson } from './access';
+import { emailChange } from './email-change';
 import { insertPerson } from './insert-person';
 import { createInvitation, mailNewAccount } from './invitations';
 import { allOf, countPeople, personKeyOf, personKeys, personFilters, personSortable, selectPeople, toPerson, type PersonRow } from './person-source';
@@ -92,7 +94,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: CreateUse
     return userId;
   });
   const person = await loadPerson(ctx, id);
-  await mailNewAccount(ctx, { ...person, churchName: person.churchName ?? '' }, token);
+  await mailNewAccount(ctx, { ...person, email: accountEmail(person.email), churchName: person.churchName ?? '' }, token);
   return person;
 }
 
@@ -109,10 +111,11 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: string, inpu
       throw forbidden('Only church administrators can change roles');
     }
   }
-  const values = await personValues(ctx.db, actor, input, id);
-  if (input.email !== undefined && (await emailTaken(ctx.db, input.email, id))) throw emailTakenError();
+  // No email (null) is only allowed where there is none already (emailChange): nothing to write.
+  const values = await personValues(ctx.db, actor, { ...input, email: input.email ?? undefined }, id);
+  const account = await emailChange(ctx.db, id, input.email, roleChange);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ ...values, ...(roleChange ? { role: roleChange } : {}), updatedAt: new Date() }).where(eq(users.id, id)).catch((err: unknown) => {
+    await tx.update(users).set({ ...values, ...account, ...(roleChange ? { role: roleChange } : {}), updatedAt: new Date() }).where(eq(users.id, id)).catch((err: unknown) => {
       throw (err as { cause?: { code?: string } }).cause?.code === '23505' ? emailTakenError() : err;
     });
     if (roleChange === 'staff') await tx.insert(staffDetails).values({ userId: id }).onConflictDoNothing();

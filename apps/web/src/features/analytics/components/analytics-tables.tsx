@@ -55,7 +55,7 @@ export function NewUsersTable({ isPlatform }: { isPlatform: boolean }) {
       exportUrl={exportUrl(analyticsPaths.newUsers, list.params)} filters={<ListFilters list={list} isPlatform={isPlatform} />}
       empty={{ title: t('analytics.empty.newUsers'), description: t('analytics.empty.hint') }}
       renderCard={(u) => (
-        <Stack gap={2}><Text fw={600}>{u.name}</Text><Text size="sm" c="dimmed">{u.email} · <DateTime iso={u.createdAt} /></Text></Stack>
+        <Stack gap={2}><Text fw={600}>{u.name}</Text><Text size="sm" c="dimmed">{u.email && `${u.email} · `}<DateTime iso={u.createdAt} /></Text></Stack>
       )} />
   );
 }

@@ -15,7 +15,7 @@ export interface AdministratorFormValues {
 export const emptyAdministrator: AdministratorFormValues = { firstName: '', lastName: '', email: '', phone: '', address: '', suburb: '', role: 'church_admin', churchId: '', password: '' };
 
 export const administratorToForm = (p: Person): AdministratorFormValues => ({
-  firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, address: p.address ?? '', suburb: p.suburb,
+  firstName: p.firstName, lastName: p.lastName, email: p.email ?? '', phone: p.phone, address: p.address ?? '', suburb: p.suburb,
   role: p.role, churchId: p.churchId ?? '', password: '',
 });
 

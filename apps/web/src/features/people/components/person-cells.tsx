@@ -21,7 +21,7 @@ export function RoleBadge({ role }: { role: Role }) {
 export function AccountStatusBadge({ status }: { status: AccountStatus }) {
   const { t } = useTranslation();
   if (status === 'active') return null;
-  return <Badge variant="dot" color={status === 'invited' ? 'yellow' : 'red'}>{t(`people.status.${status}`)}</Badge>;
+  return <Badge variant="dot" color={status === 'invited' ? 'yellow' : status === 'no_account' ? 'gray' : 'red'}>{t(`people.status.${status}`)}</Badge>;
 }
 
 /** A person as a card on a phone: name, how to reach them, and their role. */
@@ -35,7 +35,7 @@ export function PersonCard({ person, to, extra }: { person: Person; to: string; 
           <AccountStatusBadge status={person.status} />
         </Group>
       </Group>
-      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{person.email}</Text>
+      {person.email && <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{person.email}</Text>}
       <Text size="sm" c="dimmed">{[person.phone, person.suburb, person.churchName].filter(Boolean).join(' · ')}</Text>
       {extra}
     </Stack>

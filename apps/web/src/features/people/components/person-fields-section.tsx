@@ -22,10 +22,12 @@ interface Props<V extends PersonFormValues> {
   canChooseChurch: boolean;
   /** The faith and referral fields of spec section 3 (users); staff and admin forms leave them out. */
   withCommunityFields?: boolean;
+  /** No email, so no sign-in (decision 036): the email is optional and the hint says what one gives. */
+  withoutAccount?: boolean;
 }
 
 /** The fields every person has (spec section 3), shared by the users, staff and administrators forms. */
-export function PersonFieldsSection<V extends PersonFormValues>({ form, canChooseChurch, withCommunityFields = true }: Props<V>) {
+export function PersonFieldsSection<V extends PersonFormValues>({ form, canChooseChurch, withCommunityFields = true, withoutAccount = false }: Props<V>) {
   const { t } = useTranslation();
   const f = form as unknown as UseFormReturnType<PersonFormValues>;
   return (
@@ -34,7 +36,7 @@ export function PersonFieldsSection<V extends PersonFormValues>({ form, canChoos
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <FirstNameField withAsterisk {...f.getInputProps('firstName')} />
           <LastNameField withAsterisk {...f.getInputProps('lastName')} />
-          <EmailField withAsterisk {...f.getInputProps('email')} />
+          <EmailField withAsterisk={!withoutAccount} description={withoutAccount ? t('people.noAccount.emailHint') : undefined} {...f.getInputProps('email')} />
           <PhoneField withAsterisk {...f.getInputProps('phone')} />
           <SuburbField withAsterisk {...f.getInputProps('suburb')} />
           <TextInput label={t('fields.address')} autoComplete="street-address" {...f.getInputProps('address')} />

@@ -32,7 +32,7 @@ export function personToForm(p: Person): PersonFormValues {
   return {
     firstName: p.firstName,
     lastName: p.lastName,
-    email: p.email,
+    email: p.email ?? '',
     phone: p.phone,
     suburb: p.suburb,
     churchId: p.churchId ?? '',

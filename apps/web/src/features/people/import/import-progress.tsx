@@ -59,7 +59,7 @@ function UndoReport({ result }: { result: UndoResult }) {
         <>
           <Text size="sm" mt="xs">{t('peopleImport.undo.kept', { count: result.kept.length })}</Text>
           <List size="sm">
-            {result.kept.map((k) => <List.Item key={k.id}>{k.name} ({k.email}): {t(`peopleImport.undo.why.${k.why}`)}</List.Item>)}
+            {result.kept.map((k) => <List.Item key={k.id}>{k.name}{k.email ? ` (${k.email})` : ''}: {t(`peopleImport.undo.why.${k.why}`)}</List.Item>)}
           </List>
         </>
       )}

@@ -1,7 +1,7 @@
 import { Fieldset, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { createUserBody, updateUserBody, userRoles } from '@app/shared';
+import { createUserBody, updateAccountHolderBody, updateUserBody, userRoles } from '@app/shared';
 import { submitWithServerErrors, zodFormValidate } from '../../../lib/zod-form';
 import { FormActions } from '../../../components/form-actions';
 import { PasswordModeFields } from '../components/password-mode-fields';
@@ -19,6 +19,8 @@ interface Props {
   canChooseChurch: boolean;
   /** Church and platform admins may make a member staff and back; staff may not. */
   canSetRole: boolean;
+  /** A person with no email and so no sign-in (decision 036): the email may stay empty. */
+  withoutAccount?: boolean;
   saving: boolean;
   error: unknown;
   saveLabel: string;
@@ -37,12 +39,12 @@ export function toBody(v: UserFormValues, isNew: boolean) {
 }
 
 /** Add or edit a person of the church, checked by the same schema the server uses. */
-export function UserForm({ initial, isNew, canChooseChurch, canSetRole, saving, error, saveLabel, onSubmit, onCancel }: Props) {
+export function UserForm({ initial, isNew, canChooseChurch, canSetRole, withoutAccount = false, saving, error, saveLabel, onSubmit, onCancel }: Props) {
   const { t } = useTranslation();
   const form = useForm<UserFormValues>({
     mode: 'controlled',
     initialValues: initial,
-    validate: zodFormValidate(isNew ? createUserBody : updateUserBody, t, { toInput: (v: UserFormValues) => toBody(v, isNew) }),
+    validate: zodFormValidate(isNew ? createUserBody : withoutAccount ? updateUserBody : updateAccountHolderBody, t, { toInput: (v: UserFormValues) => toBody(v, isNew) }),
   });
 
   const handleSubmit = submitWithServerErrors(form, t, (values) => onSubmit(toBody(values, isNew)));
@@ -50,7 +52,7 @@ export function UserForm({ initial, isNew, canChooseChurch, canSetRole, saving, 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="lg">
-        <PersonFieldsSection form={form} canChooseChurch={canChooseChurch} />
+        <PersonFieldsSection form={form} canChooseChurch={canChooseChurch} withoutAccount={withoutAccount} />
         {(canSetRole || isNew) && (
           <Fieldset legend={t('people.sections.account')}>
             <Stack>

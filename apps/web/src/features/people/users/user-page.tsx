@@ -49,6 +49,7 @@ export function UserPage() {
           initial={{ ...personToForm(p), passwordMode: 'password', password: '' }}
           canChooseChurch={viewer.role === 'platform_admin'}
           canSetRole={isAdmin && !isSelf}
+          withoutAccount={p.status === 'no_account'}
           saving={update.isPending}
           error={saveError(update.error)}
           saveLabel={t('people.save')}

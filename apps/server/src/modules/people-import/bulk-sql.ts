@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../lib/audit';
+
+/**
+ * The import's large statements, each given its rows as one JSON parameter read by
+ * `jsonb_to_recordset` (decision 036, "Figures"). Built through the query builder, 10,000 rows
+ * became hundreds of thousands of parameter objects: seconds of the server's own thread, which the
+ * embedded database and live captions share, and most of the memory the import took.
+ */
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+
+/** A new person: the checked fields as the plan stored them, with the id and referral code chosen here. */
+export interface NewPersonRow {
+  id: string;
+  email: string | null;
+  referralCode: string;
+  values: Record<string, string | null>;
+}
+
+/**
+ * Inserts new members of `churchId` with no password (the marker `passwordHash`); a person whose
+ * email was registered meanwhile is skipped by the unique index. Answers the ids inserted.
+ */
+export async function insertNewPeople(tx: DbOrTx, churchId: string, passwordHash: string, people: NewPersonRow[], now: Date): Promise<Set<string>> {
+  const json = JSON.stringify(people.map((p) => ({ ...p.values, id: p.id, email: p.email, referralCode: p.referralCode })));
+  const result = await tx.execute(sql`
+    insert into users (id, email, password_hash, role, church_id, account_status, referral_code, created_at, updated_at,
+      first_name, last_name, phone, suburb, address, date_of_birth, gender, primary_language)
+    select x.id, x.email, ${passwordHash}, 'member', ${churchId}::uuid,
+      -- Without an email there is no one to invite and nothing to sign in with (decision 036).
+      (case when x.email is null then 'no_account' else 'invited' end)::account_status,
+      x."referralCode", ${now}, ${now}, x."firstName", coalesce(x."lastName", ''), coalesce(x.phone, ''), coalesce(x.suburb, ''),
+      x.address, x."dateOfBirth"::date, x.gender::gender, x."primaryLanguage"::primary_language
+    from jsonb_to_recordset(${json}::jsonb) as x(id uuid, email text, "referralCode" text, "firstName" text, "lastName" text, phone text,
+      suburb text, address text, "dateOfBirth" text, gender text, "primaryLanguage" text)
+    on conflict do nothing
+    returning id`);
+  return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
+}
+
+export interface DoneMark {
+  rowNo: number;
+  userId: string | null;
+  before: Record<string, string | null> | null;
+  mailed: boolean;
+}
+
+/** The batch's items marked done, with what the undo needs, in one statement. */
+export async function markItemsDone(tx: DbOrTx, importId: string, marks: DoneMark[], now: Date): Promise<void> {
+  if (marks.length === 0) return;
+  await tx.execute(sql`update people_import_items as i set done = true, user_id = v."userId", before = v.before, mailed = v.mailed, applied_at = ${now}
+    from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as v("rowNo" int, "userId" uuid, before jsonb, mailed boolean)
+    where i.import_id = ${importId} and i.row_no = v."rowNo"`);
+}
+
+export interface ItemRow {
+  rowNo: number;
+  kind: 'new' | 'update';
+  email: string | null;
+  values: Record<string, string | null>;
+  userId: string | null;
+}
+
+/** The confirmed rows become the job's items, 2,000 to a statement. */
+export async function insertItems(tx: DbOrTx, importId: string, items: ItemRow[]): Promise<void> {
+  for (let i = 0; i < items.length; i += 2000) {
+    await tx.execute(sql`insert into people_import_items (import_id, row_no, kind, email, "values", user_id)
+      select ${importId}::uuid, x."rowNo", x.kind, x.email, x."values", x."userId"
+      from jsonb_to_recordset(${JSON.stringify(items.slice(i, i + 2000))}::jsonb) as x("rowNo" int, kind text, email text, "values" jsonb, "userId" uuid)`);
+  }
+}
