@@ -3,11 +3,14 @@ import { signInThroughForm as signIn } from './fixtures';
 
 test('a church admin imports people from a spreadsheet, checks the preview, watches it run and undoes it', async ({ page }) => {
   const tag = Date.now();
+  // Letters only, for a name: a person without an email is known by name and phone.
+  const family = `Costa${String(tag).slice(-6).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
   const csv = [
     'Person ID;First Name;Last Name;Mobile Phone Number;Home Email;Home Address City;Birthdate',
     `1;Maria;Santos;+61 412 345 678;maria.${tag}@example.com;Parramatta;07/04/1990`,
     `2;Joao;Pereira;(02) 9267 5555;joao.${tag}@example.com;Ryde;25/12/1985`,
     `3;Al;Li;123;not-an-email;;`,
+    `4;Ana;${family};0412-111-222;;Manly;01/02/1970`,
   ].join('\r\n');
   await signIn(page, 'admin@demo.church');
   await page.goto('/users');
@@ -19,15 +22,19 @@ test('a church admin imports people from a spreadsheet, checks the preview, watc
 
   // The columns were matched; the preview shows every row's outcome and why one is refused.
   await expect(page.getByRole('combobox', { name: 'Field for column Home Email' })).toHaveValue('Email');
-  await expect(page.getByText('New: 2')).toBeVisible();
+  await expect(page.getByText('New: 3')).toBeVisible();
   await expect(page.getByText('Refused: 1')).toBeVisible();
   await expect(page.getByText('Phone: Phone number must be exactly 10 digits')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download refused rows (CSV)' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Import 2 people' }).click();
-  await expect(page.getByText('Done: 2 people added, 0 updated.')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Import 3 people' }).click();
+  await expect(page.getByText('Done: 3 people added, 0 updated.')).toBeVisible({ timeout: 15_000 });
+
+  // The person without an email is a member who cannot sign in (and is sent no invitation).
+  const people = await page.request.get(`/api/v1/users?q=${family}`);
+  expect(await people.json()).toMatchObject({ items: [{ firstName: 'Ana', lastName: family, email: null, status: 'no_account' }] });
 
   await page.getByRole('button', { name: 'Undo import' }).click();
   await page.getByRole('dialog', { name: 'Undo this import?' }).getByRole('button', { name: 'Undo import' }).click();
-  await expect(page.getByText('2 removed, 0 restored.')).toBeVisible();
+  await expect(page.getByText('3 removed, 0 restored.')).toBeVisible();
 });
