@@ -34,6 +34,8 @@ describe('people import', () => {
     const rows = preview.json().rows as Array<{ row: number; outcome: string; reasons: Array<{ field: string; key: string }>; cells?: string[] }>;
     expect(rows.map((r) => r.outcome)).toEqual(['new', 'new', 'refused', 'refused', 'refused']);
     expect(rows[2]!.reasons.map((r) => r.key)).toEqual(expect.arrayContaining(['validation.firstNameMin', 'validation.lastNameMin', 'validation.emailInvalid', 'validation.phoneExactly10']));
+    // One reason per field, as the forms say it: an empty suburb is required, not also "letters only".
+    expect(rows[2]!.reasons.filter((r) => r.field === 'suburb').map((r) => r.key)).toEqual(['validation.suburbRequired']);
     expect(rows[3]!.reasons[0]!.key).toBe('peopleImport.reason.duplicateInFile');
     expect(rows[4]!.reasons.map((r) => r.field)).toContain('firstName');
     expect(rows[2]!.cells?.[1]).toBe('Al');

@@ -66,7 +66,10 @@ export async function planRows(db: Db, churchId: string, table: Table, mapping: 
     const input = Object.fromEntries(IMPORTED_FIELDS.map((f) => [f, OPTIONAL.includes(f) && f !== 'address' && values[f] === '' ? undefined : values[f]]));
     const parsed = values.email === '' ? rulesWithoutEmail.safeParse(input) : rules.safeParse(input);
     if (!parsed.success) {
-      return refuse(parsed.error.issues.map((issue) => reason(String(issue.path[0] ?? 'row'), issue.message, englishValidationMessage(issue.message))));
+      // One reason per field, as the forms show it: an empty suburb is "required", not also "letters only".
+      const field = (issue: (typeof parsed.error.issues)[number]) => String(issue.path[0] ?? 'row');
+      const first = parsed.error.issues.filter((issue, i, all) => all.findIndex((other) => field(other) === field(issue)) === i);
+      return refuse(first.map((issue) => reason(field(issue), issue.message, englishValidationMessage(issue.message))));
     }
     const stored = storedOf(values, parsed.data);
     const key = values.email === '' ? keyOf(stored) : null;
