@@ -94,7 +94,7 @@ test('a church admin sets DeepL, tests it, and a sermon is translated by it; the
     await expect(page.getByRole('list', { name: 'Custo de tradução por semana' }).getByRole('listitem')).toContainText(/DeepL.*Frases finais\s*\d+ caracteres/);
     await page.screenshot({ path: `${SHOTS}/analytics-cost-pt-390.png`, fullPage: true });
     await page.goto('/church?lng=pt');
-    await expect(page.getByRole('form', { name: 'Primeiro mecanismo' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('form', { name: 'Primeiro mecanismo', exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(/Latência recente: \d+ ms/)).toBeVisible();
     await engineCard(page, 'Mecanismos de tradução').screenshot({ path: `${SHOTS}/church-engines-pt-390.png` });
   } finally {
