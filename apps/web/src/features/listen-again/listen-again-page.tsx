@@ -1,15 +1,14 @@
 import { useRef, useState } from 'react';
-import { ActionIcon, Anchor, Group, NumberInput, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Group, NumberInput, Paper, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { SermonTimeline } from '@app/shared';
-import { useHeadingLevel } from '../../components/heading-level';
 import { ErrorState } from '../../components/query-states';
 import { api } from '../../lib/api-client';
 import { languageName } from '../../lib/language-label';
-import { interfaceLanguage } from '../../i18n/interface-language';
+import { formattingLocale, interfaceLanguage } from '../../i18n/interface-language';
 import { SubtitleDownloads } from '../../components/subtitle-downloads';
 import { clockTime, recordingLink } from './timeline-links';
 
@@ -22,7 +21,6 @@ export function ListenAgainPage() {
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const { t, i18n } = useTranslation();
-  const heading = useHeadingLevel();
   const lang = search.get('lang') ?? '';
   const timeline = useQuery({
     queryKey: ['sermons', id, 'timeline', lang],
@@ -58,10 +56,8 @@ export function ListenAgainPage() {
 
   return (
     <Stack gap="md">
-      <Stack gap={2}>
-        <Title order={heading} size="h3">{t('listenAgain.title')}</Title>
-        <Text size="sm" c="dimmed">{t('listenAgain.started', { date: new Date(data.startedAt).toLocaleString(ui) })}</Text>
-      </Stack>
+      {/* The page's title is the bar's heading above: here only when the sermon was preached. */}
+      <Text size="sm" c="dimmed">{t('listenAgain.started', { date: new Date(data.startedAt).toLocaleString(formattingLocale(i18n)) })}</Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select label={t('listenAgain.language')} value={data.language} allowDeselect={false} w={200}
           data={data.languages.map((l) => ({ value: l, label: languageName(l, l, ui) }))}
