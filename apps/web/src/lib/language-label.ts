@@ -40,3 +40,8 @@ export function localeFor(code: string, locale?: string | null): string {
 export function isRtl(code: string, rtl?: boolean): boolean {
   return rtl ?? isRtlLanguage(code);
 }
+
+/** Names a church's language codes in the reader's language; a church's own language keeps its own name. */
+export function churchLanguageNamer(languages: Array<{ code: string; name: string }>, uiLanguage: string): (code: string) => string {
+  return (code) => languageName(code, languages.find((l) => l.code === code)?.name ?? code, uiLanguage);
+}

@@ -3,10 +3,11 @@ import { ActionIcon, Alert, Button, Group, Paper, PasswordInput, Select, Stack, 
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MAX_LIVESTREAM_FEEDS, type ChurchLanguage, type LivestreamFeedKind, type LivestreamSettings } from '@app/shared';
+import { confirmDestructive } from '../../../components/confirm-button';
 import { useHeadingLevel } from '../../../components/heading-level';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { languageName } from '../../../lib/language-label';
+import { churchLanguageNamer } from '../../../lib/language-label';
 import { interfaceLanguage } from '../../../i18n/interface-language';
 import { useAddFeed, useRemoveFeed } from '../api/livestream';
 
@@ -24,7 +25,7 @@ export function LivestreamCard({ churchId, settings, languages }: { churchId: st
   const [language, setLanguage] = useState<string | null>(languages[0]?.code ?? null);
   const [url, setUrl] = useState('');
   const [urlError, setUrlError] = useState<string | null>(null);
-  const name = (code: string) => languageName(code, languages.find((l) => l.code === code)?.name ?? code, interfaceLanguage(i18n));
+  const name = churchLanguageNamer(languages, interfaceLanguage(i18n));
   const full = settings.feeds.length >= MAX_LIVESTREAM_FEEDS;
 
   const submit = () => {
@@ -57,7 +58,12 @@ export function LivestreamCard({ churchId, settings, languages }: { churchId: st
                     <Table.Td>{name(f.language)}</Table.Td>
                     <Table.Td style={{ wordBreak: 'break-all' }}>{f.url}</Table.Td>
                     <Table.Td>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('livestream.remove', { language: name(f.language) })} loading={remove.isPending && remove.variables === f.id} onClick={() => remove.mutate(f.id)}>
+                      <ActionIcon variant="subtle" color="red" aria-label={t('livestream.remove', { language: name(f.language) })} loading={remove.isPending && remove.variables === f.id} onClick={() => confirmDestructive({
+                        title: t('livestream.removeTitle', { language: name(f.language) }),
+                        message: t('livestream.removeBody'),
+                        confirmLabel: t('livestream.removeConfirm'),
+                        onConfirm: () => remove.mutate(f.id),
+                      }, t('common.cancel'))}>
                         <IconTrash size={16} aria-hidden />
                       </ActionIcon>
                     </Table.Td>

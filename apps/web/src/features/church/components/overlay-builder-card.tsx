@@ -7,7 +7,7 @@ import { overlayFonts, overlayPositions, type ChurchLanguage, type LivestreamSet
 import { confirmDestructive } from '../../../components/confirm-button';
 import { useHeadingLevel } from '../../../components/heading-level';
 import { OverlayCaptions } from '../../../components/overlay-captions';
-import { languageName } from '../../../lib/language-label';
+import { churchLanguageNamer } from '../../../lib/language-label';
 import { interfaceLanguage } from '../../../i18n/interface-language';
 import { useRenewOverlay, useSaveOverlay } from '../api/livestream';
 
@@ -27,7 +27,7 @@ export function OverlayBuilderCard({ churchId, settings, languages }: { churchId
   const preview = useElementSize();
   const set = <K extends keyof OverlayStyle>(key: K, value: OverlayStyle[K]) => setStyle((s) => ({ ...s, [key]: value }));
   const link = `${window.location.origin}${settings.overlay.url}`;
-  const name = (code: string) => languageName(code, languages.find((l) => l.code === code)?.name ?? code, interfaceLanguage(i18n));
+  const name = churchLanguageNamer(languages, interfaceLanguage(i18n));
   const sample = style.languages.map((language, i) => ({ language, text: t(i === 0 ? 'livestream.overlay.sampleFirst' : 'livestream.overlay.sampleSecond', { language: name(language) }) }));
   const changed = JSON.stringify(style) !== JSON.stringify(settings.overlay.style);
 
