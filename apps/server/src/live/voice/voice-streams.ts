@@ -125,7 +125,9 @@ export class VoiceStreams {
   private tick(): void {
     const now = this.now();
     for (const channel of this.channels.values()) {
-      for (const c of channel.connections) this.write(channel, c, now);
+      // Phones of one channel are nearly always at the same slot: their bytes are made once.
+      const made = new Map<number, Buffer>();
+      for (const c of channel.connections) this.write(channel, c, now, made);
       // Pieces every connection has passed are done with.
       const oldest = Math.min(...[...channel.connections].map((c) => c.nextSlot));
       channel.pieces = channel.pieces.filter((p) => p.startSlot + p.frames.length > oldest);
@@ -136,7 +138,7 @@ export class VoiceStreams {
     }
   }
 
-  private write(channel: Channel, c: Connection, now: number): void {
+  private write(channel: Channel, c: Connection, now: number, made = new Map<number, Buffer>()): void {
     if (c.res.writableLength > this.options.maxBufferedBytes) {
       c.res.destroy();
       return;
@@ -146,10 +148,15 @@ export class VoiceStreams {
     const placedEnd = channel.pieces.reduce((end, p) => Math.max(end, p.startSlot + p.frames.length), 0);
     const until = Math.max(slotAt(now + this.options.aheadMs), placedEnd);
     if (c.nextSlot >= until) return;
-    const out: Buffer[] = [];
-    for (let slot = c.nextSlot; slot < until; slot++) out.push(frameAt(channel.pieces, slot) ?? SILENCE);
+    let bytes = made.get(c.nextSlot);
+    if (!bytes) {
+      const out: Buffer[] = [];
+      for (let slot = c.nextSlot; slot < until; slot++) out.push(frameAt(channel.pieces, slot) ?? SILENCE);
+      bytes = Buffer.concat(out);
+      made.set(c.nextSlot, bytes);
+    }
     c.nextSlot = until;
-    c.res.write(Buffer.concat(out));
+    c.res.write(bytes);
   }
 }
 
