@@ -3,13 +3,13 @@
  * female voice and holds the language's MP3 stream open, reading it as a phone's <audio> element
  * does. An ear is a listener that also keeps what it received, with when each chunk arrived, the
  * voice status and the final captions; afterwards it decodes the audio and "plays" it as the
- * listener page does (playbackRateFor every 250 ms on what is buffered), so each heard word-tone
+ * listener page does (PlaybackPacer every 250 ms on what is buffered), so each heard word-tone
  * gets the wall-clock moment it was played.
  */
 import { Manager, type ManagerOptions } from 'socket.io-client';
 import { MPEGDecoder } from 'mpg123-decoder';
 import { liveEvents, sermonVoicePath, type Caption, type VoicePiece, type VoiceStatus } from '@app/shared';
-import { playbackRateFor } from '../packages/shared/src/voice-playback';
+import { PlaybackPacer } from '../packages/shared/src/voice-playback';
 import { hearWords, type HeardWord } from '../apps/server/test/helpers/voice-ear';
 
 export interface Tuned {
@@ -118,17 +118,43 @@ const RATE_EVERY_MS = 250;
 const STEP_MS = 10;
 
 /**
- * Decodes what the ear received chunk by chunk (so it knows how much audio it held at each moment)
- * and plays it from the moment the stream opened, as the listener page does.
+ * What a browser's decoder is handed, and when. Chromium's media loader passes a progressive stream
+ * on in blocks of 32 KB, counted from the stream's first byte (decision 039): a byte reaches the
+ * decoder when the block it is in is full. Safari's has no blocks (`blockBytes` 0).
  */
-export async function play(ear: Ear): Promise<Playback> {
+export function inBlocks(chunks: Ear['chunks'], blockBytes: number): Ear['chunks'] {
+  if (blockBytes <= 0) return chunks;
+  const out: Ear['chunks'] = [];
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  for (const c of chunks) {
+    pending.push(c.bytes);
+    pendingBytes += c.bytes.length;
+    if (pendingBytes < blockBytes) continue;
+    const joined = Buffer.concat(pending);
+    const whole = pendingBytes - (pendingBytes % blockBytes);
+    out.push({ at: c.at, bytes: joined.subarray(0, whole) });
+    pending = [joined.subarray(whole)];
+    pendingBytes -= whole;
+  }
+  return out;
+}
+
+/** Chromium's block (see inBlocks). */
+export const CHROMIUM_BLOCK_BYTES = 32 * 1024;
+
+/**
+ * Decodes what the ear received as the browser's decoder is handed it (so it knows how much audio
+ * it held at each moment) and plays it from the moment the stream opened, as the listener page does.
+ */
+export async function play(ear: Ear, blockBytes = CHROMIUM_BLOCK_BYTES): Promise<Playback> {
   const decoder = new MPEGDecoder();
   await decoder.ready;
   const arrivals: Array<{ at: number; totalS: number }> = [];
   const parts: Float32Array[] = [];
   let samples = 0;
   let sampleRate = 24_000;
-  for (const c of ear.chunks) {
+  for (const c of inBlocks(ear.chunks, blockBytes)) {
     const out = decoder.decode(c.bytes);
     if (out.samplesDecoded > 0) {
       parts.push(out.channelData[0]!);
@@ -150,10 +176,12 @@ export async function play(ear: Ear): Promise<Playback> {
   const played: Played[] = [];
   let playhead = 0;
   let rate = 1;
+  const pacer = new PlaybackPacer();
   let serverRate = 1;
   let maxSpeed = 1;
   let maxBufferedS = 0;
   let stalledS = 0;
+  let stalled = false;
   let next = 0;
   let arrival = 0;
   let status = 0;
@@ -165,15 +193,19 @@ export async function play(ear: Ear): Promise<Playback> {
     const buffered = receivedS - playhead;
     maxBufferedS = Math.max(maxBufferedS, buffered);
     if (tick % RATE_EVERY_MS === 0) {
-      rate = playbackRateFor(buffered, rate);
+      rate = pacer.next(Math.max(0, buffered), t);
       // The speed the page chooses, with the server's latest (a status arriving between two
       // choices is taken into account at the next, as the page does).
       maxSpeed = Math.max(maxSpeed, rate * serverRate);
     }
     if (buffered <= 0) {
+      // A stall: the page starts watching afresh (its 'waiting' event).
+      if (!stalled) pacer.reset();
+      stalled = true;
       stalledS += STEP_MS / 1000;
       continue;
     }
+    stalled = false;
     const advance = Math.min(buffered, (rate * STEP_MS) / 1000);
     const from = playhead;
     playhead += advance;

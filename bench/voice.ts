@@ -6,7 +6,9 @@
  * (ears, voice-ears.ts) decode what they received and play it as the listener page does, so each
  * word said can be followed to the moment a phone played it. Per language it prints the words
  * heard, said → heard (median, p95, worst), the highest speed (server × phone), the longest run of
- * words never heard, and the characters synthesised against a voice of finals only.
+ * words never heard, and the characters synthesised against a voice of finals only. Each ear's audio is
+ * played twice: as Chromium does (its loader hands the decoder 32 KB blocks) and as Safari does
+ * (as it comes); the figures of both are printed, and the targets are judged on each.
  *
  *   npm run bench:voice -- [--listeners 200] [--ears 3] [--languages en,pt,es] [--minutes 4] [--wpm 150]
  *                          [--seed 1] [--translator-latency 80] [--tts-latency 150]
@@ -24,7 +26,7 @@ import { startMockAzure } from '../apps/server/test/mock-azure';
 import { ask, round1 } from './ipc';
 import { buildTrace } from './latency-trace';
 import { goLive, processesProblem, startLiveServers, TSX } from './live-servers';
-import { close, openEar, type Ear } from './voice-ears';
+import { CHROMIUM_BLOCK_BYTES, close, openEar, type Ear } from './voice-ears';
 import { languageFigures, type LanguageFigures } from './voice-figures';
 
 interface ServerReady { port: number; cookie: string; churchId: string }
@@ -156,14 +158,20 @@ try {
     streamsEndedEarly: stopped.reduce((n, s) => n + s.endedEarly, 0) + ears.filter((e) => e.tuned.endedEarly).length,
   };
   let finalChars = 0;
-  const byLanguage: Record<string, LanguageFigures> = {};
-  for (const language of languages) {
-    const f = await languageFigures(language, ears.filter((e) => e.language === language), trace, t0);
-    byLanguage[language] = f;
-    finalChars += f.finalOnlyCharacters;
-    result[language] = f;
-    log(`  ${language}: heard ${f.heardPct}% of ${f.wordsSaid} words (longest run unheard ${f.longestUnheard}); said → heard median ${f.medianS} s, p95 ${f.p95S} s, worst ${f.worstS} s; top speed ${f.maxSpeed}×; `
-      + `synthesised ${f.pieceCharacters} characters in ${f.pieces} pieces, ${f.charactersRatio}× a finals-only voice; said → settled median ${f.settleMedianS} s (p95 ${f.settleP95S}), settled → heard median ${f.voiceMedianS} s (p95 ${f.voiceP95S}); server's behind median ${f.serverBehindMedianS} s, max ${f.serverBehindMaxS} s; stream short of real time by ${f.streamShortS} s, playhead ends ${f.playheadBehindS} s behind, stalled ${f.stalledS} s, most buffered ${f.maxBufferedS} s; server ${f.serverRateMax}× at most, ${f.skipped} pieces skipped`);
+  const browsers = { chromium: CHROMIUM_BLOCK_BYTES, safari: 0 };
+  const byBrowser: Record<string, Record<string, LanguageFigures>> = {};
+  for (const [browser, blockBytes] of Object.entries(browsers)) {
+    const byLanguage: Record<string, LanguageFigures> = {};
+    log(`  as ${browser} plays it:`);
+    for (const language of languages) {
+      const f = await languageFigures(language, ears.filter((e) => e.language === language), trace, t0, blockBytes);
+      byLanguage[language] = f;
+      if (browser === 'chromium') finalChars += f.finalOnlyCharacters;
+      log(`    ${language}: heard ${f.heardPct}% of ${f.wordsSaid} words (longest run unheard ${f.longestUnheard}); said → heard median ${f.medianS} s, p95 ${f.p95S} s, worst ${f.worstS} s; top speed ${f.maxSpeed}×; `
+        + `synthesised ${f.pieceCharacters} characters in ${f.pieces} pieces, ${f.charactersRatio}× a finals-only voice; said → settled median ${f.settleMedianS} s (p95 ${f.settleP95S}), settled → heard median ${f.voiceMedianS} s (p95 ${f.voiceP95S}); server's behind median ${f.serverBehindMedianS} s, max ${f.serverBehindMaxS} s; stream short of real time by ${f.streamShortS} s, playhead ends ${f.playheadBehindS} s behind, stalled ${f.stalledS} s, most buffered ${f.maxBufferedS} s; server ${f.serverRateMax}× at most, ${f.skipped} pieces skipped`);
+    }
+    byBrowser[browser] = byLanguage;
+    result[browser] = byLanguage;
   }
   result.synthesisedCharacters = synthesised;
   result.ttsRequests = ttsRequests;
@@ -172,12 +180,12 @@ try {
   result.serverCpuS = round1((cpuAfter.ms - cpuBefore.ms) / 1000);
   result.serverCpuPct = Math.round(((cpuAfter.ms - cpuBefore.ms) / (now() - t0)) * 100);
   log(`  mock voice: ${ttsRequests} requests, ${synthesised} characters (${result.charactersRatio}× the ${finalChars} of finals only); server CPU ${result.serverCpuS} s (${result.serverCpuPct}% of a core, first process)`);
-  const met = languages.every((l) => {
-    const f = byLanguage[l]!;
+  const metFor = (browser: string) => languages.every((l) => {
+    const f = byBrowser[browser]![l]!;
     return f.heardPct >= 99 && f.longestUnheard <= 3 && f.medianS <= 3 && f.p95S <= 5 && f.worstS <= 8 && f.maxSpeed <= 1.3;
   }) && (result.charactersRatio as number) <= 1.3;
-  result.targetsMet = met;
-  log(`targets (${met ? 'met' : 'NOT met'}): heard ≥ 99% with no run > 3 words unheard; said → heard median ≤ 3.0 s, p95 ≤ 5.0 s, worst ≤ 8.0 s; speed ≤ 1.3×; characters ≤ 1.3× finals only`);
+  result.targetsMet = { chromium: metFor('chromium'), safari: metFor('safari') };
+  log(`targets (as Chromium plays it: ${metFor('chromium') ? 'met' : 'NOT met'}; as Safari: ${metFor('safari') ? 'met' : 'NOT met'}): heard ≥ 99% with no run > 3 words unheard; said → heard median ≤ 3.0 s, p95 ≤ 5.0 s, worst ≤ 8.0 s; speed ≤ 1.3×; characters ≤ 1.3× finals only`);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {
   for (const w of workers) if (w.exitCode === null) w.kill();

@@ -1,10 +1,10 @@
 /**
- * How a phone plays the voice stream (decision 039), as a pure function shared by the listener
- * page and the voice benchmark. The stream is written a moment ahead of the pastor's timeline, and
- * a phone that has just started (or came back from a stall) holds more than that: the priming
- * silence browsers need before they play, and whatever arrived while it was starting. It plays that
- * backlog away a little faster, never beyond 1.3× together with the server's own speed-up, and
- * settles at normal speed with a small margin left, so it never runs dry.
+ * How a phone plays the voice stream (decision 039), shared by the listener page and the voice
+ * benchmark. The stream is written a moment ahead of the pastor's timeline, and a phone that has
+ * just started (or came back from a stall) holds more than that: the priming silence browsers need
+ * before they play, and whatever arrived while it was starting. It plays what it does not need away
+ * a little faster, never beyond 1.3× together with the server's own speed-up, and settles at normal
+ * speed with a small margin left, so it never runs dry.
  */
 import { VOICE_MAX_RATE } from './live-events';
 
@@ -49,19 +49,48 @@ export function voiceRateFor(waitingS: number, previous: number, o: PacingOption
 }
 
 export interface PlaybackPolicy {
-  /** Seconds buffered ahead of the playhead above which the phone catches up. */
-  catchUpAboveS: number;
-  /** Seconds buffered ahead at which it is back at normal speed. */
-  settleBelowS: number;
+  /** How far back the least buffered is looked for: longer than a browser's block (Chromium's 1.6 s). */
+  windowS: number;
+  /** The phone catches up while the least buffered over the window is above this: it holds more than its browser needs. */
+  spareAboveS: number;
+  /** Catching up stops once the least buffered falls to this: the margin that keeps a phone from running dry. */
+  keepS: number;
   /** Its own speed while catching up (before the server's share of the limit is taken off). */
   catchUpRate: number;
 }
 
-export const defaultPlayback: PlaybackPolicy = { catchUpAboveS: 2.6, settleBelowS: 1.9, catchUpRate: PHONE_MAX_RATE };
+export const defaultPlayback: PlaybackPolicy = { windowS: 5, spareAboveS: 0.8, keepS: 0.45, catchUpRate: PHONE_MAX_RATE };
 
-/** The playback rate for `aheadS` seconds buffered ahead, given the rate now. */
-export function playbackRateFor(aheadS: number, currentRate: number, p: PlaybackPolicy = defaultPlayback): number {
-  const limit = Math.max(1, p.catchUpRate);
-  const catchingUp = aheadS > p.catchUpAboveS || (currentRate > 1 && aheadS > p.settleBelowS);
-  return catchingUp ? Math.round(limit * 100) / 100 : 1;
+/**
+ * A phone's playback speed, looked at a few times a second. What a phone must hold ahead depends on
+ * its browser: Chromium's loader hands the decoder 32 KB blocks, so what is buffered falls for
+ * 1.6 s before the next block lifts it; Safari's is fed as bytes come. So the phone does not aim at
+ * a fixed amount: it watches the least it held over the last few seconds, and while that is more
+ * than a margin it holds voice it does not need, later than it could be, and plays faster until
+ * the least is down to the margin.
+ */
+export class PlaybackPacer {
+  private seen: Array<{ at: number; aheadS: number }> = [];
+  private rate = 1;
+
+  constructor(private readonly p: PlaybackPolicy = defaultPlayback) {}
+
+  /** `aheadS` seconds buffered ahead of the playhead at `atMs`: the speed to play at. */
+  next(aheadS: number, atMs: number): number {
+    this.seen.push({ at: atMs, aheadS });
+    const from = atMs - this.p.windowS * 1000;
+    // A window not yet full says nothing about the dips still to come.
+    if (this.seen[0]!.at > from) return this.rate;
+    while (this.seen.length > 1 && this.seen[1]!.at <= from) this.seen.shift();
+    const least = Math.min(...this.seen.map((s) => s.aheadS));
+    const catchingUp = least > this.p.spareAboveS || (this.rate > 1 && least > this.p.keepS);
+    this.rate = catchingUp ? Math.round(Math.max(1, this.p.catchUpRate) * 100) / 100 : 1;
+    return this.rate;
+  }
+
+  /** A new connection or a stall: what was seen before says nothing about what comes. */
+  reset(): void {
+    this.seen = [];
+    this.rate = 1;
+  }
 }

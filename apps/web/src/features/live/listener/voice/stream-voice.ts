@@ -1,4 +1,4 @@
-import { playbackRateFor } from '@app/shared';
+import { PlaybackPacer } from '@app/shared';
 
 /** How often the playback speed is looked at (only while scripts run: a locked phone keeps the last). */
 const PACE_EVERY_MS = 250;
@@ -26,6 +26,7 @@ export class StreamVoice {
   private url: string | null = null;
   private paced: number | null = null;
   private stalledSince: number | null = null;
+  private readonly pacer = new PlaybackPacer();
 
   constructor(
     private readonly audio: HTMLAudioElement,
@@ -35,6 +36,7 @@ export class StreamVoice {
     audio.preservesPitch = true;
     audio.addEventListener('waiting', () => {
       this.stalledSince ??= Date.now();
+      this.pacer.reset();
     });
     audio.addEventListener('playing', () => {
       this.stalledSince = null;
@@ -88,6 +90,7 @@ export class StreamVoice {
     // A new source resets the speed to the default one: set both (SPEECH-AND-TRANSLATION.md).
     this.audio.defaultPlaybackRate = 1;
     this.audio.playbackRate = 1;
+    this.pacer.reset();
     this.stalledSince = null;
     this.audio.play().catch((err: unknown) => {
       if (err instanceof DOMException && err.name === 'NotAllowedError') this.events.onBlocked();
@@ -113,7 +116,7 @@ export class StreamVoice {
       this.open();
       return;
     }
-    const rate = playbackRateFor(this.ahead(), this.audio.playbackRate);
+    const rate = this.pacer.next(this.ahead(), Date.now());
     if (rate !== this.audio.playbackRate) {
       this.audio.playbackRate = rate;
       this.audio.defaultPlaybackRate = rate;
