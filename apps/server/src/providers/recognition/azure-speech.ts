@@ -109,14 +109,14 @@ export class AzureSpeechRecognizer implements RecognitionEngine {
       clearTimeout(timer);
     }
 
+    // Nothing may follow the push stream's end (finishing) or its disposal (ended).
+    const write = (pcm: Buffer) => {
+      if (!ended && !finishing) push.write(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.byteLength) as ArrayBuffer);
+    };
     return {
       termsSent: sent.length,
-      send: (pcm) => {
-        if (!ended) push.write(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.byteLength) as ArrayBuffer);
-      },
-      keepAlive: () => {
-        if (!ended) push.write(SILENCE.buffer.slice(SILENCE.byteOffset, SILENCE.byteOffset + SILENCE.byteLength) as ArrayBuffer);
-      },
+      send: write,
+      keepAlive: () => write(SILENCE),
       // The end of the push stream asks Azure for its last phrase; the session stops after it.
       finish: async () => {
         if (ended) return;
