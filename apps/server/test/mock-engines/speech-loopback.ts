@@ -49,6 +49,8 @@ export interface SpeechProtocol {
 export interface SpeechLoopbackOptions {
   sentences: string[];
   mode?: 'encoded' | 'timed';
+  /** A fixed port (a journey's server is configured with the address); any free one by default. */
+  port?: number;
 }
 
 export interface MockSpeechEngine {
@@ -110,7 +112,7 @@ export async function startSpeechLoopback(protocol: SpeechProtocol, options: Spe
       ws.on('error', () => undefined);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
