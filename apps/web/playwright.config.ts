@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { azureSpeechMockPort, deeplMockPort } from './e2e/engine-mocks';
+import { azureSpeechMockPort, azureSttMockPort, deeplMockPort } from './e2e/engine-mocks';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 // A fresh data folder per run: journeys start from the demo data and nothing else. Written back to
@@ -42,6 +42,8 @@ export default defineConfig({
       DEEPL_API_URL: `http://127.0.0.1:${deeplMockPort(port)}`,
       // A church given a speech key reaches the loopback Azure a journey starts (e2e/engine-mocks.ts).
       AZURE_SPEECH_HOST: `http://127.0.0.1:${azureSpeechMockPort(port)}`,
+      // A church that chooses Azure on the server reaches the loopback Azure recognition a journey starts.
+      AZURE_SPEECH_STT_URL: `http://127.0.0.1:${azureSttMockPort(port)}`,
       // Several people may build the web app at once: each can point at its own build folder.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

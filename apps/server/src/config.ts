@@ -68,6 +68,8 @@ const envSchema = z.object({
   DEEPGRAM_URL: z.string().url().optional(),
   ASSEMBLYAI_URL: z.string().url().optional(),
   OPENAI_REALTIME_URL: z.string().url().optional(),
+  // Azure Speech recognition on the server: replaces wss://{region}.stt.speech.microsoft.com.
+  AZURE_SPEECH_STT_URL: z.string().url().optional(),
   // Google Text-to-Speech's address, for tests; eSpeak NG's program where it is not `espeak-ng` on the PATH (decision 040).
   GOOGLE_TTS_URL: z.string().url().optional(),
   ESPEAK_NG_PATH: z.string().min(1).optional(),

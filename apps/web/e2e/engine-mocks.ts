@@ -12,3 +12,9 @@ export const deeplMockPort = (e2ePort: number) => e2ePort + 500;
  * long as real speech (decision 039). Churches without a speech key never call it.
  */
 export const azureSpeechMockPort = (e2ePort: number) => e2ePort + 501;
+
+/**
+ * Where the journeys' Azure speech recognition stand-in listens (AZURE_SPEECH_STT_URL in
+ * playwright.config.ts): a journey that chooses Azure on the server starts the loopback here.
+ */
+export const azureSttMockPort = (e2ePort: number) => e2ePort + 502;

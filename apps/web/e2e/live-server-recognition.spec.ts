@@ -1,11 +1,9 @@
-import { writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, expect, request as apiRequest, test, type APIRequestContext } from '@playwright/test';
+import { expect, request as apiRequest, test, type APIRequestContext } from '@playwright/test';
 import { MOCK_OPENAI_REALTIME_KEY, startMockOpenAIRealtime, type MockSpeechEngine } from '../../server/test/mock-engines';
 import { apiSignIn, demoChurchId } from './events-helpers';
 import { signInThroughForm } from './fixtures';
 import { joinAsGuest, stopSermon } from './live-helpers';
+import { speakerBrowser } from './sermon-microphone';
 
 /**
  * Speech recognised on the server (decision 038) as a speaker lives it: Chromium's microphone plays
@@ -22,35 +20,6 @@ let first: MockSpeechEngine;
 let second: MockSpeechEngine;
 let admin: APIRequestContext;
 let churchId: string;
-
-/** A WAV of speech-loud sound, in bursts, that Chromium plays as its microphone, looping. */
-function sermonRecording(): string {
-  const rate = 48_000;
-  const seconds = 20;
-  const samples = new Int16Array(rate * seconds);
-  for (let i = 0; i < samples.length; i++) {
-    // 1.6 s of sound, then 0.4 s of quiet: the engine hears a word for every 350 ms of sound.
-    const loud = (i / rate) % 2 < 1.6;
-    samples[i] = loud ? Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / rate)) : 0;
-  }
-  const data = Buffer.from(samples.buffer);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  const file = path.join(os.tmpdir(), `sermon-microphone-${process.pid}.wav`);
-  writeFileSync(file, Buffer.concat([header, data]));
-  return file;
-}
 
 const engineBody = (mock: MockSpeechEngine) => ({ kind: 'openai-realtime', url: `${mock.url}/v1`, key: MOCK_OPENAI_REALTIME_KEY });
 
@@ -75,11 +44,7 @@ test.afterAll(async () => {
 
 test('a speaker’s microphone is recognised by the church’s engine on the server, and the second engine takes over when the first goes down', async () => {
   test.setTimeout(180_000);
-  // Its own Chromium: the microphone is a recording, played as the speaker talks.
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${sermonRecording()}`],
-  });
+  const browser = await speakerBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
     const page = await context.newPage();

@@ -6,10 +6,11 @@ import { secretField } from './church-settings';
 import { msg } from './validation';
 
 /**
- * Speech recognition engines a church can choose (decision 038). Deepgram, AssemblyAI and an
- * OpenAI-compatible realtime transcription server are called by the server with audio the speaker's
- * page streams over the live socket; Azure stays in the speaker's browser with a short-lived token
- * (the church's speech key, as before). A church with none uses the browser's own recogniser.
+ * Speech recognition engines a church can choose (decision 038). Deepgram, AssemblyAI, an
+ * OpenAI-compatible realtime transcription server and Azure Speech on the server (`azure-server`,
+ * the church's speech key) are called by the server with audio the speaker's page streams over the
+ * live socket; `azure` listens in the speaker's browser with a short-lived token (the church's
+ * speech key, as before). A church with none uses the browser's own recogniser.
  *
  * Endpoints (under /api/v1, church:edit — platform admins any church, church admins their own;
  * another church answers 404):
@@ -26,14 +27,19 @@ import { msg } from './validation';
  *   `speaker:audio-stop` { sermonId }
  *   server → speaker `speaker:recognition` { sermonId, engine, slot, state, interim?, heard? }
  */
-export const recognitionEngineKinds = ['deepgram', 'assemblyai', 'openai-realtime', 'azure'] as const;
+export const recognitionEngineKinds = ['deepgram', 'assemblyai', 'openai-realtime', 'azure-server', 'azure'] as const;
 export type RecognitionEngineKind = (typeof recognitionEngineKinds)[number];
-/** Engines the server streams to (Azure runs in the speaker's browser). */
-export const serverRecognitionKinds = ['deepgram', 'assemblyai', 'openai-realtime'] as const;
+/** Engines the server streams to (`azure` runs in the speaker's browser). */
+export const serverRecognitionKinds = ['deepgram', 'assemblyai', 'openai-realtime', 'azure-server'] as const;
 export type ServerRecognitionKind = (typeof serverRecognitionKinds)[number];
 
 /** The audio the speaker's page sends: PCM16 little-endian, mono, 16 kHz. */
 export const RECOGNITION_SAMPLE_RATE = 16_000;
+/**
+ * Silence that ends a phrase for Azure Speech, in the browser and on the server: shorter gives
+ * listeners the final text sooner (the latency that dominates).
+ */
+export const AZURE_SEGMENTATION_SILENCE_MS = 600;
 /** Half a second of audio: the largest frame taken (the page sends 100 ms). */
 export const MAX_AUDIO_FRAME_BYTES = RECOGNITION_SAMPLE_RATE * 2 / 2;
 
@@ -47,6 +53,8 @@ export const recognitionEngineConfig = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('assemblyai'), key: keyField }),
   /** OpenAI's realtime transcription, or a self-hosted server speaking it (speaches, Riva). */
   z.object({ kind: z.literal('openai-realtime'), url: serverUrlField, model: modelField, key: keyField, removeKey: z.boolean().optional() }),
+  /** Azure Speech on the server, with the church's speech key and region (Live settings). */
+  z.object({ kind: z.literal('azure-server') }),
   /** Azure Speech in the speaker's browser, with the church's speech key (Live settings). */
   z.object({ kind: z.literal('azure') }),
 ], { error: msg('invalidChoice') });

@@ -1,6 +1,6 @@
 import type { EngineErrorKind, EngineSlot, RecognitionStateEvent, ServerRecognitionKind } from '@app/shared';
 import { RECOGNITION_SAMPLE_RATE } from '@app/shared';
-import { RecognitionError, type RecognitionEngine, type RecognitionStream } from '../providers/recognition/recognizer';
+import { RecognitionError, type OpenOptions, type RecognitionEngine, type RecognitionStream } from '../providers/recognition/recognizer';
 import { decideRecognition, type RecognitionAction } from './recognition-policy';
 import { AudioRing, hasSpeech } from './audio-ring';
 
@@ -8,8 +8,8 @@ import { AudioRing, hasSpeech } from './audio-ring';
 const TICK_MS = 500;
 /** Without audio for this long (a paused microphone), the engine is sent its keep-alive. */
 const KEEPALIVE_AFTER_MS = 3000;
-/** Deepgram and AssemblyAI answer while a phrase is said; a realtime server answers at its end. */
-const STALL_MS: Record<ServerRecognitionKind, number> = { deepgram: 5000, assemblyai: 5000, 'openai-realtime': 15_000 };
+/** Deepgram, AssemblyAI and Azure answer while a phrase is said; a realtime server answers at its end. */
+const STALL_MS: Record<ServerRecognitionKind, number> = { deepgram: 5000, assemblyai: 5000, 'azure-server': 5000, 'openai-realtime': 15_000 };
 
 export interface SessionEngine {
   slot: EngineSlot;
@@ -54,7 +54,7 @@ export class RecognitionSession {
 
   constructor(
     private readonly engines: SessionEngine[],
-    private readonly open: { language: string; terms: string[] },
+    private readonly open: Pick<OpenOptions, 'language' | 'locale' | 'terms'>,
     private readonly hooks: SessionHooks,
     private readonly now: () => number = () => performance.now(),
   ) {

@@ -4,10 +4,13 @@ import { buildCast } from '../../test/helpers/factories';
 import { addChurchLanguages, eventually, listen, liveClients, ok, record, request, settle, type ClientSocket } from '../../test/helpers/live-kit';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app';
 import {
-  encodedSpeech, MOCK_ASSEMBLYAI_KEY, MOCK_DEEPGRAM_KEY, scriptWords, startMockAssemblyAI, startMockDeepgram, type MockSpeechEngine,
+  encodedSpeech, MOCK_ASSEMBLYAI_KEY, MOCK_AZURE_SPEECH_KEY, MOCK_DEEPGRAM_KEY, scriptWords, startMockAssemblyAI, startMockAzureSpeech, startMockDeepgram,
+  type MockSpeechEngine,
 } from '../../test/mock-engines';
+import { eq } from 'drizzle-orm';
+import { invalidateChurchProviders } from '../providers/church-providers';
 import { storeRecognitionEngine } from '../providers/recognition/engine-store';
-import { churchRecognitionEngines, recognitionUsage } from '../db/schema';
+import { churches, churchRecognitionEngines, recognitionUsage } from '../db/schema';
 
 /**
  * The speaker's audio heard on the server (decision 038): phrases reach listeners like the
@@ -21,14 +24,17 @@ const SENTENCES = [
 const words = scriptWords(SENTENCES);
 let deepgram: MockSpeechEngine;
 let assembly: MockSpeechEngine;
+let azure: MockSpeechEngine;
 let t: TestApp;
 let url: string;
 let cast: Awaited<ReturnType<typeof buildCast>>;
 const live = liveClients(() => ({ url, app: t.app, staffCookie: cast.staff.cookie, listenerCookie: cast.member.cookie, churchId: cast.church.id }));
 
 beforeAll(async () => {
-  [deepgram, assembly] = await Promise.all([startMockDeepgram({ sentences: SENTENCES }), startMockAssemblyAI({ sentences: SENTENCES })]);
-  t = await createTestApp({ DEEPGRAM_URL: deepgram.url, ASSEMBLYAI_URL: assembly.url });
+  [deepgram, assembly, azure] = await Promise.all([
+    startMockDeepgram({ sentences: SENTENCES }), startMockAssemblyAI({ sentences: SENTENCES }), startMockAzureSpeech({ sentences: SENTENCES }),
+  ]);
+  t = await createTestApp({ DEEPGRAM_URL: deepgram.url, ASSEMBLYAI_URL: assembly.url, AZURE_SPEECH_STT_URL: azure.url });
   cast = await buildCast(t.ctx.db);
   await addChurchLanguages(t.ctx.db, cast.church.id, { joinLive: ['en', 'pt'] });
   await t.app.inject({ method: 'POST', url: `/api/v1/churches/${cast.church.id}/glossary`, headers: { cookie: cast.churchAdmin.cookie }, payload: { language: 'en', term: 'Harbour City', kind: 'keep' } });
@@ -38,11 +44,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await Promise.all([deepgram.close(), assembly.close()]);
+  await Promise.all([deepgram.close(), assembly.close(), azure.close()]);
 });
 afterEach(() => {
   live.closeAll();
   deepgram.revive();
+  azure.revive();
 });
 
 /** Streams `audio` as 100 ms frames, `speed` times faster than real time. */
@@ -113,5 +120,57 @@ describe('server recognition', () => {
     await settle(1200);
     await stream(speaker, sermon, encodedSpeech(words, 0, 6), 2);
     await eventually(() => expect(en.finals().map((c) => c.text)).toEqual([SENTENCES[0]]));
+  });
+});
+
+describe('Azure Speech on the server', () => {
+  /** The church's speech key (Live settings), which Azure on the server uses; then Azure first and Deepgram second. */
+  async function azureThenDeepgram(speechKey: string) {
+    await t.ctx.db.update(churches).set({ speechKeyEnc: t.ctx.secrets.encrypt(speechKey), speechLocation: 'australiaeast' }).where(eq(churches.id, cast.church.id));
+    invalidateChurchProviders(t.ctx, cast.church.id);
+    await storeRecognitionEngine(t.ctx.db, cast.church.id, 'primary', { kind: 'azure-server', url: null, model: null, keyEnc: null });
+    await storeRecognitionEngine(t.ctx.db, cast.church.id, 'failover', { kind: 'deepgram', url: null, model: null, keyEnc: t.ctx.secrets.encrypt(MOCK_DEEPGRAM_KEY) });
+  }
+
+  it('hears the sermon with the church\'s speech key and its glossary as a phrase list, and Deepgram takes over when Azure is killed: no word lost or said twice', async () => {
+    await azureThenDeepgram(MOCK_AZURE_SPEECH_KEY);
+    const sermon = await live.goLive();
+    const speaker = await live.speaker(sermon);
+    const states = record<RecognitionStateEvent>(speaker, recognitionEvents.state);
+    const en = await live.listener(sermon, 'en');
+    expect(ok(await request(speaker, recognitionEvents.audioStart, { sermonId: sermon.id }))).toMatchObject({ engine: 'azure-server', slot: 'primary' });
+    const heard = azure.connections.at(-1)!;
+    expect(heard.query.get('language')).toBe('en-AU');
+    const killAt = Math.floor(encodedSpeech(words, 0, 14).length / 3200);
+    // Three times real time: 17 s of audio stays within what a page may send ahead (too_fast).
+    await stream(speaker, sermon, encodedSpeech(words), 3, 0, (i) => i === killAt && azure.kill());
+    // The SDK sends its speech.context (with the phrase list) with the first audio.
+    const context = heard.messages.find((m) => m.path === 'speech.context') as { body: { dgi: { groups: { items: { text: string }[] }[] } } };
+    expect(context.body.dgi.groups[0]!.items[0]!.text).toBe('Harbour City');
+    await eventually(() => expect(en.finals().map((c) => c.text)).toEqual(SENTENCES), 8000);
+    expect(states.some((s) => s.engine === 'azure-server' && s.heard?.text === SENTENCES[0])).toBe(true);
+    expect(states.some((s) => s.engine === 'deepgram' && s.state === 'listening')).toBe(true);
+    ok(await request(speaker, recognitionEvents.audioStop, { sermonId: sermon.id }));
+    await eventually(async () => {
+      const rows = await t.ctx.db.select().from(recognitionUsage).where(eq(recognitionUsage.sermonId, sermon.id));
+      // Closed: reopened once (the policy), refused (down): the other engine.
+      expect(rows.find((r) => r.engine === 'azure-server')).toMatchObject({ failures: 2 });
+      expect(rows.find((r) => r.engine === 'azure-server')!.seconds).toBeGreaterThan(3);
+      expect(rows.find((r) => r.engine === 'deepgram')!.seconds).toBeGreaterThan(1);
+    });
+  });
+
+  it('a speech key Azure refuses sends the sermon to the second engine at once, and the first engine\'s health says why', async () => {
+    await azureThenDeepgram('not-the-speech-key');
+    const sermon = await live.goLive();
+    const speaker = await live.speaker(sermon);
+    const en = await live.listener(sermon, 'en');
+    expect(ok(await request(speaker, recognitionEvents.audioStart, { sermonId: sermon.id }))).toMatchObject({ engine: 'deepgram', slot: 'failover' });
+    await stream(speaker, sermon, encodedSpeech(words, 0, 6));
+    await eventually(() => expect(en.finals().map((c) => c.text)).toEqual([SENTENCES[0]]));
+    await eventually(async () => {
+      const [row] = await t.ctx.db.select().from(churchRecognitionEngines).where(eq(churchRecognitionEngines.slot, 'primary'));
+      expect(row!.lastError).toMatch(/^Azure refused the speech key/);
+    });
   });
 });

@@ -76,7 +76,7 @@ export class ServerRecognition {
     const emit = (state: Omit<RecognitionStateEvent, 'sermonId'>) => this.core.emit(rooms.speaker(room.id), recognitionEvents.state, { sermonId: room.id, ...state });
     held.session = new RecognitionSession(
       specs.map(({ slot, spec }) => ({ slot, engine: buildRecognizer(ctx, spec) })),
-      { language: room.sourceLanguage, terms },
+      { language: room.sourceLanguage, locale: room.languages.get(room.sourceLanguage)?.locale ?? undefined, terms },
       {
         interim: (text) => {
           void this.speakers.heard(room.id, text.slice(0, MAX_SEGMENT_CHARS), false).catch(() => undefined);

@@ -6,7 +6,7 @@ import { notFound } from '../lib/errors';
 import { AzureSpeechTokenIssuer } from './speech/azure-token';
 import { EngineVoice } from './speech/church-voice';
 import type { ChurchVoice, SpeechTokenIssuer } from './speech/speech';
-import { voiceEngineStore, voiceEnginesOf } from './speech/voice-engines';
+import { voiceEngineStore, voiceEnginesOf, type AzureSpeech } from './speech/voice-engines';
 import { voiceUsageOf } from './speech/voice-usage';
 import type { TranslatorKind } from '@app/shared';
 import { ChurchTranslator, type SlotEngine } from './translation/church-translator';
@@ -27,6 +27,8 @@ export interface ChurchProviders {
   synthesizer: ChurchVoice | null;
   /** null: the church has no speech key; the speaker's browser uses the Web Speech API. */
   tokenIssuer: SpeechTokenIssuer | null;
+  /** The church's speech key and region (Live settings): Azure recognition on the server uses them too (decision 038). */
+  azureSpeech: AzureSpeech | null;
   translatorKind: TranslatorKind;
   speechRegion: string | null;
 }
@@ -115,6 +117,7 @@ export async function providersForChurch(ctx: AppContext, churchId: string): Pro
     translatorKind: translator.kind,
     synthesizer: voices.length > 0 ? new EngineVoice(voices, voiceUsageOf(ctx).reportFor(churchId, row.timeZone)) : null,
     tokenIssuer: speech ? new AzureSpeechTokenIssuer(speech) : null,
+    azureSpeech: speech,
     speechRegion: speech ? speech.region : null,
   };
   cache.set(churchId, { fingerprint, providers, loadedAt: Date.now() });

@@ -18,24 +18,39 @@ export interface SpeechConnection {
   ws: WebSocket;
 }
 
+/** What a connection's protocol remembers between messages: the phrase so far; Azure's request id and turn. */
+export interface StreamState {
+  said: string;
+  requestId?: string;
+  turnStarted?: boolean;
+}
+
 export interface SpeechProtocol {
   /** Whether the upgrade's credentials are right. */
   authorised(req: IncomingMessage, url: URL): boolean;
   /** The body of a 401, in the engine's words. */
   refusal: string;
-  /** Audio from a message: binary frames, or an engine's JSON event carrying it. */
+  /** How a message reads (default: JSON text; binary is audio only); a text message read is recorded. */
+  decode?(data: Buffer, isBinary: boolean): Record<string, unknown> | null;
+  /** Audio from a message: binary frames, or an engine's event carrying it. */
   audioOf(data: Buffer, isBinary: boolean, message: Record<string, unknown> | null): Buffer | null;
-  /** Whether a text message ends the stream (then the server closes after its last results). */
+  /** Whether a message ends the stream (then the server answers its last results). */
   ends(message: Record<string, unknown>): boolean;
+  /** Whether the server closes the socket after the end's answers (Azure keeps it for the client to close). */
+  keepsOpenAtEnd?: boolean;
   opened?(ws: WebSocket): void;
-  /** The wire message for something heard. */
-  result(event: HeardEvent, turn: number, state: { said: string }): Record<string, unknown>[];
-  closing?(ws: WebSocket): void;
+  /** Every message read, before its audio is heard. */
+  received?(ws: WebSocket, message: Record<string, unknown>, state: StreamState): void;
+  /** The wire messages for something heard (text frames: JSON objects, or strings as they are). */
+  result(event: HeardEvent, turn: number, state: StreamState): (Record<string, unknown> | string)[];
+  closing?(ws: WebSocket, state: StreamState): void;
 }
 
 export interface SpeechLoopbackOptions {
   sentences: string[];
   mode?: 'encoded' | 'timed';
+  /** A fixed port (a journey's server is configured with the address); any free one by default. */
+  port?: number;
 }
 
 export interface MockSpeechEngine {
@@ -70,24 +85,19 @@ export async function startSpeechLoopback(protocol: SpeechProtocol, options: Spe
       const conn: SpeechConnection = { query: url.searchParams, headers: req.headers, messages: [], audioBytes: 0, ws };
       connections.push(conn);
       let turn = 0;
-      const state = { said: '' };
+      const state: StreamState = { said: '' };
       const listener = new ScriptListener(words, options.mode ?? 'encoded', (event) => {
         if (stalled || ws.readyState !== ws.OPEN) return;
-        for (const m of protocol.result(event, turn, state)) ws.send(JSON.stringify(m));
+        for (const m of protocol.result(event, turn, state)) ws.send(typeof m === 'string' ? m : JSON.stringify(m));
         sent.push({ text: event.text, final: event.final, at: performance.now() });
         if (event.final) turn++;
       });
       protocol.opened?.(ws);
       ws.on('message', (data: Buffer, isBinary) => {
-        let message: Record<string, unknown> | null = null;
-        if (!isBinary) {
-          try {
-            message = JSON.parse(data.toString()) as Record<string, unknown>;
-            conn.messages.push(message);
-          } catch {
-            return;
-          }
-        }
+        const message = (protocol.decode ?? jsonText)(data, isBinary);
+        if (!isBinary && !message) return;
+        if (!isBinary && message) conn.messages.push(message);
+        if (message) protocol.received?.(ws, message, state);
         const audio = protocol.audioOf(data, isBinary, message);
         if (audio) {
           conn.audioBytes += audio.length;
@@ -95,14 +105,14 @@ export async function startSpeechLoopback(protocol: SpeechProtocol, options: Spe
         }
         if (message && protocol.ends(message)) {
           listener.flush();
-          protocol.closing?.(ws);
-          ws.close(1000);
+          protocol.closing?.(ws, state);
+          if (!protocol.keepsOpenAtEnd) ws.close(1000);
         }
       });
       ws.on('error', () => undefined);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -125,4 +135,13 @@ export async function startSpeechLoopback(protocol: SpeechProtocol, options: Spe
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function jsonText(data: Buffer, isBinary: boolean): Record<string, unknown> | null {
+  if (isBinary) return null;
+  try {
+    return JSON.parse(data.toString()) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
 }

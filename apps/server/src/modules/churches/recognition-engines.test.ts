@@ -2,19 +2,24 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCastApp } from '../../../test/helpers/cast-app';
 import {
-  MOCK_ASSEMBLYAI_KEY, MOCK_DEEPGRAM_KEY, MOCK_OPENAI_REALTIME_KEY, startMockAssemblyAI, startMockDeepgram, startMockOpenAIRealtime, type MockSpeechEngine,
+  MOCK_ASSEMBLYAI_KEY, MOCK_AZURE_SPEECH_KEY, MOCK_DEEPGRAM_KEY, MOCK_OPENAI_REALTIME_KEY,
+  startMockAssemblyAI, startMockAzureSpeech, startMockDeepgram, startMockOpenAIRealtime, type MockSpeechEngine,
 } from '../../../test/mock-engines';
-import { auditLog, churchRecognitionEngines } from '../../db/schema';
+import { auditLog, churches, churchRecognitionEngines } from '../../db/schema';
+import { invalidateChurchProviders } from '../../providers/church-providers';
 
 let deepgram: MockSpeechEngine;
 let assembly: MockSpeechEngine;
 let realtime: MockSpeechEngine;
+let azure: MockSpeechEngine;
 beforeAll(async () => {
-  [deepgram, assembly, realtime] = await Promise.all([startMockDeepgram({ sentences: ['Hello'] }), startMockAssemblyAI({ sentences: ['Hello'] }), startMockOpenAIRealtime({ sentences: ['Hello'] })]);
+  [deepgram, assembly, realtime, azure] = await Promise.all([
+    startMockDeepgram({ sentences: ['Hello'] }), startMockAssemblyAI({ sentences: ['Hello'] }), startMockOpenAIRealtime({ sentences: ['Hello'] }), startMockAzureSpeech({ sentences: ['Hello'] }),
+  ]);
 });
-afterAll(async () => { await Promise.all([deepgram, assembly, realtime].map((m) => m.close())); });
+afterAll(async () => { await Promise.all([deepgram, assembly, realtime, azure].map((m) => m.close())); });
 
-const app = useCastApp(() => ({ DEEPGRAM_URL: deepgram.url, ASSEMBLYAI_URL: assembly.url, OPENAI_REALTIME_URL: realtime.url }));
+const app = useCastApp(() => ({ DEEPGRAM_URL: deepgram.url, ASSEMBLYAI_URL: assembly.url, OPENAI_REALTIME_URL: realtime.url, AZURE_SPEECH_STT_URL: azure.url }));
 const enginesUrl = (churchId: string) => `/churches/${churchId}/recognition-engines`;
 
 describe('speech recognition engine settings', () => {
@@ -78,5 +83,46 @@ describe('speech recognition engine settings', () => {
     const anyway = await call('PUT', `${enginesUrl(cast.church.id)}/failover`, cast.churchAdmin.cookie, { kind: 'assemblyai', key: MOCK_ASSEMBLYAI_KEY, saveUntested: true });
     expect(anyway.statusCode).toBe(200);
     assembly.revive();
+  });
+
+  it('Azure on the server: uses the church\'s speech key, which Test connection checks, pairs with a server engine, never with Azure in the browser', async () => {
+    const { cast, call } = app;
+    const url = enginesUrl(cast.church.id);
+    await app.t.ctx.db.delete(churchRecognitionEngines).where(eq(churchRecognitionEngines.churchId, cast.church.id));
+    const setSpeechKey = async (key: string) => {
+      await app.t.ctx.db.update(churches).set({ speechKeyEnc: app.t.ctx.secrets.encrypt(key), speechLocation: 'australiaeast' }).where(eq(churches.id, cast.church.id));
+      invalidateChurchProviders(app.t.ctx, cast.church.id);
+    };
+    const noKey = await call('PUT', `${url}/primary`, cast.churchAdmin.cookie, { kind: 'azure-server', saveUntested: true });
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json()).toMatchObject({ type: expect.stringContaining('speech_key_missing') });
+
+    await setSpeechKey('not-the-speech-key');
+    const wrong = await call('POST', `${url}/test`, cast.churchAdmin.cookie, { kind: 'azure-server', slot: 'primary' });
+    expect(wrong.json()).toMatchObject({ ok: false, kind: 'azure-server', error: { kind: 'auth', message: expect.stringMatching(/^Azure refused the speech key/) } });
+    expect((await call('PUT', `${url}/primary`, cast.churchAdmin.cookie, { kind: 'azure-server' })).statusCode).toBe(422);
+
+    await setSpeechKey(MOCK_AZURE_SPEECH_KEY);
+    expect((await call('POST', `${url}/test`, cast.member.cookie, { kind: 'azure-server', slot: 'primary' })).statusCode).toBe(403);
+    expect((await call('PUT', `${enginesUrl(cast.otherChurch.id)}/primary`, cast.churchAdmin.cookie, { kind: 'azure-server' })).statusCode).toBe(404);
+    const tested = await call('POST', `${url}/test`, cast.churchAdmin.cookie, { kind: 'azure-server', slot: 'primary' });
+    expect(tested.json()).toMatchObject({ ok: true, kind: 'azure-server', error: null });
+    const saved = await call('PUT', `${url}/primary`, cast.churchAdmin.cookie, { kind: 'azure-server' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().engines[0]).toMatchObject({ slot: 'primary', kind: 'azure-server', hasKey: false });
+    expect(JSON.stringify(saved.json())).not.toContain(MOCK_AZURE_SPEECH_KEY);
+
+    const paired = await call('PUT', `${url}/failover`, cast.churchAdmin.cookie, { kind: 'deepgram', key: MOCK_DEEPGRAM_KEY });
+    expect(paired.statusCode).toBe(200);
+    const browser = await call('PUT', `${url}/failover`, cast.churchAdmin.cookie, { kind: 'azure' });
+    expect(browser.statusCode).toBe(400);
+    expect(browser.json()).toMatchObject({ type: expect.stringContaining('engine_mix') });
+    const mode = await call('GET', `/speech/recognition?churchId=${cast.church.id}`, cast.staff.cookie);
+    expect(mode.json()).toEqual({ mode: 'server', engines: [{ slot: 'primary', kind: 'azure-server', failing: false }, { slot: 'failover', kind: 'deepgram', failing: false }] });
+
+    azure.kill();
+    const down = await call('POST', `${url}/test`, cast.churchAdmin.cookie, { kind: 'azure-server', slot: 'primary' });
+    expect(down.json()).toMatchObject({ ok: false, error: { kind: 'unreachable', message: expect.stringMatching(/^Azure Speech could not be reached/) } });
+    azure.revive();
   });
 });

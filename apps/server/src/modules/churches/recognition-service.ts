@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
 import { providersForChurch } from '../../providers/church-providers';
 import {
-  isServerKind, loadRecognitionRows, removeRecognitionEngineSlot, storeRecognitionEngine, type RecognitionRow,
+  azureServerSpec, isServerKind, loadRecognitionRows, removeRecognitionEngineSlot, storeRecognitionEngine, type RecognitionRow,
 } from '../../providers/recognition/engine-store';
 import { weekStartDate } from '../../providers/translation/usage-meter';
 import { auditChurchChange } from './audit';
@@ -18,6 +18,7 @@ import { assertFirstBeforeSecond, assertMayEdit, engineInSlot, isUnchanged, keyO
 import { testRecognition } from './recognition-test';
 import { loadChurch, noChanges } from './settings-service';
 
+/** What is stored for an engine: Azure's kinds keep no key (they use the church's speech key). */
 interface RecognitionSpecRow { kind: RecognitionEngineConfig['kind']; url: string | null; model: string | null; key: string | null }
 
 /** GET /churches/:id/recognition-engines: the engines (keys masked) and how each has been doing this week. */
@@ -41,21 +42,29 @@ export async function getRecognitionEngines(ctx: AppContext, actor: Actor, churc
 
 /** The settings a body describes; a key left out is the one stored for the same engine in that place (keys are write-only). */
 function specFrom(ctx: AppContext, body: RecognitionEngineConfig, stored: RecognitionRow | undefined): RecognitionSpecRow {
-  if (body.kind === 'azure') return { kind: 'azure', url: null, model: null, key: null };
+  if (body.kind === 'azure' || body.kind === 'azure-server') return { kind: body.kind, url: null, model: null, key: null };
   const key = keyOfBody(ctx, body, stored);
   if (body.kind === 'openai-realtime') return { kind: body.kind, url: body.url.replace(/\/+$/, ''), model: body.model || null, key };
   return { kind: body.kind, url: null, model: null, key };
 }
 
+/** The church's speech key and region (Live settings), which both Azure kinds need. */
+async function speechKeyOf(ctx: AppContext, churchId: string) {
+  const { azureSpeech } = await providersForChurch(ctx, churchId);
+  if (!azureSpeech) throw new AppError('speech_key_missing', 400, 'Add the church\'s Azure speech key in Live settings first');
+  return azureSpeech;
+}
+
 async function checked(ctx: AppContext, churchId: string, spec: RecognitionSpecRow): Promise<RecognitionTestResult> {
   if ((spec.kind === 'deepgram' || spec.kind === 'assemblyai') && !spec.key) throw keyRequired();
-  if (spec.kind === 'azure') {
-    // Azure listens in the speaker's browser with the church's speech key (Live settings).
-    const { tokenIssuer } = await providersForChurch(ctx, churchId);
-    if (!tokenIssuer) throw new AppError('speech_key_missing', 400, 'Add the church\'s Azure speech key in Live settings first');
-    return { ok: true, kind: 'azure', latencyMs: 0, boostedTerms: 0, error: null };
+  if (spec.kind === 'azure' || spec.kind === 'azure-server') {
+    // Azure listens with the church's speech key (Live settings): in the speaker's browser with a
+    // token from it, or on the server, where Test connection opens a stream with it.
+    const azureSpeech = await speechKeyOf(ctx, churchId);
+    if (spec.kind === 'azure') return { ok: true, kind: 'azure', latencyMs: 0, boostedTerms: 0, error: null };
+    return testRecognition(ctx, churchId, azureServerSpec(azureSpeech));
   }
-  return testRecognition(ctx, churchId, { kind: spec.kind, url: spec.url, model: spec.model, key: spec.key });
+  return testRecognition(ctx, churchId, { kind: spec.kind, url: spec.url, model: spec.model, key: spec.key, region: null });
 }
 
 /** PUT /churches/:id/recognition-engines/:slot: tested before it is saved, as translation engines are (decision 033). */
@@ -64,10 +73,12 @@ export async function saveRecognitionEngine(ctx: AppContext, actor: Actor, churc
   assertFirstBeforeSecond(rows, slot);
   const spec = specFrom(ctx, body, stored);
   const other = rows.find((r) => r.slot !== slot);
-  // Azure listens in the browser and the others on the server: one sermon cannot move between them.
-  if (other && (spec.kind === 'azure') !== (other.kind === 'azure')) throw new AppError('engine_mix', 400, 'Azure cannot be paired with an engine on the server');
+  // Azure in the browser cannot be paired with an engine on the server (Azure on the server can):
+  // one sermon cannot move between the browser and the server.
+  if (other && (spec.kind === 'azure') !== (other.kind === 'azure')) throw new AppError('engine_mix', 400, 'Azure in the speaker\'s browser cannot be paired with an engine on the server');
   if (isUnchanged(ctx, stored, spec)) throw noChanges();
   let tested = false;
+  if (body.saveUntested && spec.kind === 'azure-server') await speechKeyOf(ctx, churchId);
   if (!body.saveUntested || spec.kind === 'azure') {
     const result = await checked(ctx, churchId, spec);
     if (!result.ok) throw new AppError('engine_test_failed', 422, result.error?.message ?? 'The engine did not answer');

@@ -4,6 +4,7 @@ import { serverRecognitionKinds } from '@app/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { churchRecognitionEngines, recognitionUsage } from '../../db/schema';
+import { providersForChurch } from '../church-providers';
 import { slotEngineStore } from '../engine-slots-store';
 import type { RecognitionSpec } from './engines';
 
@@ -18,12 +19,26 @@ export function isServerKind(kind: RecognitionEngineKind): kind is ServerRecogni
   return (serverRecognitionKinds as readonly string[]).includes(kind);
 }
 
-/** The engines the server streams to, first then second, keys in clear. */
-export async function serverRecognitionSpecs(ctx: Pick<AppContext, 'db' | 'secrets'>, churchId: string): Promise<{ slot: EngineSlot; spec: RecognitionSpec }[]> {
+/**
+ * The engines the server streams to, first then second, keys in clear. Azure on the server has no
+ * key of its own: it uses the church's speech key and region from Live settings (none: its stream
+ * fails to open, and the other engine takes over).
+ */
+export async function serverRecognitionSpecs(ctx: AppContext, churchId: string): Promise<{ slot: EngineSlot; spec: RecognitionSpec }[]> {
   const rows = await loadRecognitionRows(ctx.db, churchId);
-  return rows.flatMap((r) => (isServerKind(r.kind)
-    ? [{ slot: r.slot, spec: { kind: r.kind, url: r.url, model: r.model, key: ctx.secrets.decryptOrNull(r.keyEnc) } }]
-    : []));
+  const azure = rows.some((r) => r.kind === 'azure-server') ? (await providersForChurch(ctx, churchId)).azureSpeech : null;
+  return rows.flatMap((r) => {
+    if (!isServerKind(r.kind)) return [];
+    const spec = r.kind === 'azure-server'
+      ? azureServerSpec(azure)
+      : { kind: r.kind, url: r.url, model: r.model, key: ctx.secrets.decryptOrNull(r.keyEnc), region: null };
+    return [{ slot: r.slot, spec }];
+  });
+}
+
+/** Azure on the server's settings: the church's speech key and region (Live settings). */
+export function azureServerSpec(azure: { key: string; region: string } | null): RecognitionSpec {
+  return { kind: 'azure-server', url: null, model: null, key: azure?.key ?? null, region: azure?.region ?? null };
 }
 
 export const storeRecognitionEngine = store.store;

@@ -1,6 +1,7 @@
 import type { ServerRecognitionKind } from '@app/shared';
 import type { AppContext } from '../../context';
 import { AssemblyAIRecognizer } from './assemblyai';
+import { AzureSpeechRecognizer } from './azure-speech';
 import { DeepgramRecognizer } from './deepgram';
 import { OpenAIRealtimeRecognizer } from './openai-realtime';
 import type { RecognitionEngine } from './recognizer';
@@ -11,6 +12,8 @@ export interface RecognitionSpec {
   url: string | null;
   model: string | null;
   key: string | null;
+  /** Azure's region (the church's speech key's, from Live settings). */
+  region: string | null;
 }
 
 /** An engine for these settings, with its address's test override from the configuration. */
@@ -23,5 +26,7 @@ export function buildRecognizer(ctx: Pick<AppContext, 'config'>, spec: Recogniti
       return new AssemblyAIRecognizer({ key: spec.key ?? '', baseUrlOverride: c.ASSEMBLYAI_URL });
     case 'openai-realtime':
       return new OpenAIRealtimeRecognizer({ url: spec.url ?? '', model: spec.model, key: spec.key, baseUrlOverride: c.OPENAI_REALTIME_URL });
+    case 'azure-server':
+      return new AzureSpeechRecognizer({ key: spec.key ?? '', region: spec.region ?? '', hostOverride: c.AZURE_SPEECH_STT_URL });
   }
 }

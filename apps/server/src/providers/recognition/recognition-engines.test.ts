@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  encodedSpeech, MOCK_ASSEMBLYAI_KEY, MOCK_DEEPGRAM_KEY, MOCK_OPENAI_REALTIME_KEY, scriptWords,
-  startMockAssemblyAI, startMockDeepgram, startMockOpenAIRealtime, type MockSpeechEngine,
+  encodedSpeech, MOCK_ASSEMBLYAI_KEY, MOCK_AZURE_SPEECH_KEY, MOCK_DEEPGRAM_KEY, MOCK_OPENAI_REALTIME_KEY, scriptWords,
+  startMockAssemblyAI, startMockAzureSpeech, startMockDeepgram, startMockOpenAIRealtime, type MockSpeechEngine,
 } from '../../../test/mock-engines';
 import { AssemblyAIRecognizer } from './assemblyai';
+import { AzureSpeechRecognizer } from './azure-speech';
 import { DeepgramRecognizer } from './deepgram';
 import { OpenAIRealtimeRecognizer } from './openai-realtime';
 import { RecognitionError, type RecognitionEngine, type RecognitionResult } from './recognizer';
@@ -42,6 +43,15 @@ const cases: Case[] = [
     name: 'OpenAI realtime (text field names)', start: () => startMockOpenAIRealtime({ sentences: SENTENCES, fieldNames: 'text' }), key: MOCK_OPENAI_REALTIME_KEY,
     engine: (url, key) => new OpenAIRealtimeRecognizer({ url: `${url}/v1`, key }),
     termsOf: (m) => String((m.connections[0]!.messages[0] as { session: { input_audio_transcription: { prompt: string } } }).session.input_audio_transcription.prompt).split(', '),
+    closing: null,
+  },
+  {
+    name: 'Azure Speech (Microsoft\'s SDK in Node)', start: () => startMockAzureSpeech({ sentences: SENTENCES }), key: MOCK_AZURE_SPEECH_KEY,
+    engine: (url, key) => new AzureSpeechRecognizer({ key, region: 'australiaeast', hostOverride: url }),
+    termsOf: (m) => {
+      const context = m.connections[0]!.messages.find((x) => x.path === 'speech.context') as { body: { dgi: { groups: { items: { text: string }[] }[] } } };
+      return context.body.dgi.groups[0]!.items.map((i) => i.text);
+    },
     closing: null,
   },
 ];
@@ -94,4 +104,37 @@ describe.each(cases)('$name streaming recognition', (c) => {
 it('an engine nobody listens at is unreachable', async () => {
   const err = await new DeepgramRecognizer({ key: 'k', baseUrlOverride: 'http://127.0.0.1:9' }).open({ language: 'en', terms: [], handlers: { onResult: () => undefined, onFailure: () => undefined } }).catch((e: unknown) => e);
   expect((err as RecognitionError).kind).toBe('unreachable');
+});
+
+describe('Azure Speech on the server', () => {
+  const open = (engine: RecognitionEngine, failures: RecognitionError[] = [], locale?: string) => engine.open({
+    language: 'pt', locale, terms: [], handlers: { onResult: () => undefined, onFailure: (e) => failures.push(e) },
+  });
+
+  it('asks for the sermon\'s locale and says a wrong key in words an administrator understands', async () => {
+    const mock = await startMockAzureSpeech({ sentences: SENTENCES });
+    try {
+      const stream = await open(new AzureSpeechRecognizer({ key: MOCK_AZURE_SPEECH_KEY, region: 'brazilsouth', hostOverride: mock.url }));
+      expect(mock.connections[0]!.query.get('language')).toBe('pt-BR');
+      expect(mock.connections[0]!.headers['ocp-apim-subscription-key']).toBe(MOCK_AZURE_SPEECH_KEY);
+      await stream.finish();
+      await open(new AzureSpeechRecognizer({ key: MOCK_AZURE_SPEECH_KEY, region: 'x', hostOverride: mock.url }), [], 'pt-PT').then((s) => s.close());
+      expect(mock.connections[1]!.query.get('language')).toBe('pt-PT');
+      const err = await open(new AzureSpeechRecognizer({ key: 'wrong-key', region: 'brazilsouth', hostOverride: mock.url })).catch((e: unknown) => e);
+      expect((err as RecognitionError).message).toMatch(/^Azure refused the speech key/);
+      expect((err as RecognitionError).message).not.toContain('wrong-key');
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('without the church\'s speech key, or with nobody listening, it fails to open with a reason', async () => {
+    const noKey = await open(new AzureSpeechRecognizer({ key: '', region: '' })).catch((e: unknown) => e);
+    expect((noKey as RecognitionError).kind).toBe('auth');
+    expect((noKey as RecognitionError).message).toMatch(/speech key/);
+    const nobody = await open(new AzureSpeechRecognizer({ key: 'k', region: 'r', hostOverride: 'http://127.0.0.1:9' })).catch((e: unknown) => e);
+    expect((nobody as RecognitionError).kind).toBe('unreachable');
+    expect((nobody as RecognitionError).message).toMatch(/^Azure Speech could not be reached \(.*ECONNREFUSED/);
+    expect((nobody as RecognitionError).message).not.toMatch(/key=k/i);
+  });
 });

@@ -22,6 +22,8 @@ export interface StreamHandlers {
 export interface OpenOptions {
   /** Our language code (en, pt, es, id, zh-Hans…). */
   language: string;
+  /** Its BCP-47 locale where the church's language has one (Azure takes a locale, not a language). */
+  locale?: string;
   /** Boosted words, most important first; each engine keeps what its limits allow. */
   terms: string[];
   handlers: StreamHandlers;

@@ -15,8 +15,10 @@ export function recognitionBody(v: SlotEngineValues<RecognitionEngineKind>): Rec
       return { kind: v.kind, ...key };
     case 'openai-realtime':
       return { kind: v.kind, url: v.url.trim(), model: v.model.trim(), ...key, ...(v.removeKey ? { removeKey: true } : {}) };
+    case 'azure-server':
     case 'azure':
-      return { kind: 'azure' };
+      // Both use the church's speech key from Live settings: nothing of their own to send.
+      return { kind: v.kind };
     default:
       return null;
   }
@@ -38,7 +40,7 @@ export function RecognitionEngineForm(props: Props) {
       family={{
         ns: 'recognitionEngines', kinds: recognitionEngineKinds, config: recognitionEngineConfig, body: recognitionBody,
         needsKey: (kind) => kind === 'deepgram' || kind === 'assemblyai',
-        serverKind: 'openai-realtime', fieldless: ['azure'],
+        serverKind: 'openai-realtime', fieldless: ['azure', 'azure-server'],
         placeholders: { url: 'https://api.openai.com/v1', model: 'gpt-4o-transcribe' },
         api: { useSave: useSaveRecognitionEngine, useRemove: useRemoveRecognitionEngine, useTest: useTestRecognitionEngine },
         passed: (result) => ({ title: t('recognitionEngines.test.ok', { ms: result.latencyMs }), body: t('recognitionEngines.test.terms', { count: result.boostedTerms }) }),

@@ -39,4 +39,27 @@ describe('the speech recognition engines card', { timeout: 20_000 }, () => {
     expect(within(first).queryByText('Recent health')).toBeNull();
     expect(within(first).queryByLabelText(/^API key/)).toBeNull();
   });
+
+  it('offers Azure on the server with no key of its own (the speech key from Live settings), tests it, and shows its health', async () => {
+    handlers[`POST ${base}/test`] = () => jsonResponse(200, { ok: true, kind: 'azure-server', latencyMs: 340, boostedTerms: 7, error: null });
+    await open();
+    const first = await screen.findByRole('form', { name: 'First speech recognition engine' });
+    fireEvent.click(within(first).getByRole('combobox', { name: 'Engine' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Azure Speech (on the server)', hidden: true }));
+    expect(within(first).getByText(/with the church's speech key and region from Live settings/)).toBeTruthy();
+    expect(within(first).queryByLabelText(/^API key/)).toBeNull();
+    fireEvent.click(within(first).getByRole('button', { name: 'Test connection' }));
+    expect(await within(first).findByText('Connected in 340 ms')).toBeTruthy();
+    expect(JSON.parse(String(calls(`POST ${base}/test`)[0]![1]?.body))).toEqual({ kind: 'azure-server', slot: 'primary' });
+  });
+
+  it('shows the health of Azure on the server, which listens on the server', async () => {
+    handlers[`GET ${base}`] = () => jsonResponse(200, {
+      engines: [{ slot: 'primary', kind: 'azure-server', url: null, model: null, hasKey: false, key: null, updatedAt: '2026-11-24T00:00:00Z' }],
+      health: [{ slot: 'primary', kind: 'azure-server', lastOkAt: '2026-11-24T01:00:00Z', lastError: null, lastErrorAt: null, minutesThisWeek: 12.5, failuresThisWeek: 1 }],
+    });
+    await open();
+    const first = await screen.findByRole('form', { name: 'First speech recognition engine' });
+    expect(await within(first).findByText('This week: 12.5 minutes heard, 1 failure')).toBeTruthy();
+  });
 });

@@ -1,4 +1,4 @@
-import type { SpeechTokenResponse } from '@app/shared';
+import { AZURE_SEGMENTATION_SILENCE_MS, type SpeechTokenResponse } from '@app/shared';
 import type * as SpeechSdkModule from 'microsoft-cognitiveservices-speech-sdk';
 import type { Recognizer, RecognizerCallbacks, RecognizerErrorCode } from './recognizer-types';
 import { MAX_QUICK_RESTARTS, QUICK_SESSION_MS } from './web-speech-recognizer';
@@ -22,9 +22,6 @@ export function tokenRefreshDelayMs(expiresAt: string, now: number): number {
 
 /** How long the first start waits for the glossary's phrase list. */
 const PHRASES_WAIT_MS = 1500;
-
-/** Phrase-ending silence: shorter gives listeners the final text sooner (the latency that dominates). */
-const SEGMENTATION_SILENCE_MS = '600';
 
 function microphoneError(details: string): RecognizerErrorCode | null {
   if (/NotAllowedError|permission|denied/i.test(details)) return 'permissionDenied';
@@ -110,7 +107,7 @@ export function createAzureRecognizer(opts: {
   function begin() {
     const config = sdk.SpeechConfig.fromAuthorizationToken(token.token, token.region);
     config.speechRecognitionLanguage = locale;
-    config.setProperty(sdk.PropertyId.Speech_SegmentationSilenceTimeoutMs, SEGMENTATION_SILENCE_MS);
+    config.setProperty(sdk.PropertyId.Speech_SegmentationSilenceTimeoutMs, String(AZURE_SEGMENTATION_SILENCE_MS));
     const rec = new sdk.SpeechRecognizer(config, sdk.AudioConfig.fromDefaultMicrophoneInput());
     recognizer = rec;
     // Phrases count from the next connection, so they are set before recognition starts (SPEECH-AND-TRANSLATION.md).
