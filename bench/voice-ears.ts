@@ -9,7 +9,7 @@
 import { Manager, type ManagerOptions } from 'socket.io-client';
 import { MPEGDecoder } from 'mpg123-decoder';
 import { liveEvents, sermonVoicePath, type Caption, type VoicePiece, type VoiceStatus } from '@app/shared';
-import { PlaybackPacer } from '../packages/shared/src/voice-playback';
+import { blockFedPlayback, defaultPlayback, PlaybackPacer } from '../packages/shared/src/voice-playback';
 import { hearWords, type HeardWord } from '../apps/server/test/helpers/voice-ear';
 
 export interface Tuned {
@@ -176,7 +176,7 @@ export async function play(ear: Ear, blockBytes = CHROMIUM_BLOCK_BYTES): Promise
   const played: Played[] = [];
   let playhead = 0;
   let rate = 1;
-  const pacer = new PlaybackPacer();
+  const pacer = new PlaybackPacer(blockBytes > 0 ? blockFedPlayback : defaultPlayback);
   let serverRate = 1;
   let maxSpeed = 1;
   let maxBufferedS = 0;

@@ -1,4 +1,4 @@
-import { PlaybackPacer } from '@app/shared';
+import { PlaybackPacer, playbackPolicyFor } from '@app/shared';
 
 /** How often the playback speed is looked at (only while scripts run: a locked phone keeps the last). */
 const PACE_EVERY_MS = 250;
@@ -26,7 +26,7 @@ export class StreamVoice {
   private url: string | null = null;
   private paced: number | null = null;
   private stalledSince: number | null = null;
-  private readonly pacer = new PlaybackPacer();
+  private readonly pacer = new PlaybackPacer(playbackPolicyFor(navigator.userAgent));
 
   constructor(
     private readonly audio: HTMLAudioElement,
