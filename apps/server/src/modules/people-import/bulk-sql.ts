@@ -47,12 +47,17 @@ export interface DoneMark {
   mailed: boolean;
 }
 
-/** The batch's items marked done, with what the undo needs, in one statement. */
-export async function markItemsDone(tx: DbOrTx, importId: string, marks: DoneMark[], now: Date): Promise<void> {
-  if (marks.length === 0) return;
-  await tx.execute(sql`update people_import_items as i set done = true, user_id = v."userId", before = v.before, mailed = v.mailed, applied_at = ${now}
-    from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as v("rowNo" int, "userId" uuid, before jsonb, mailed boolean)
-    where i.import_id = ${importId} and i.row_no = v."rowNo"`);
+/**
+ * The batch's items marked done, with what the undo needs, and the import's progress counted, in
+ * one statement: each statement is a turn of the embedded database that live captions wait out.
+ */
+export async function markItemsDone(tx: DbOrTx, importId: string, marks: DoneMark[], counts: { created: number; updated: number }, now: Date): Promise<void> {
+  await tx.execute(sql`with marked as (
+      update people_import_items as i set done = true, user_id = v."userId", before = v.before, mailed = v.mailed, applied_at = ${now}
+      from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as v("rowNo" int, "userId" uuid, before jsonb, mailed boolean)
+      where i.import_id = ${importId} and i.row_no = v."rowNo")
+    update people_imports set status = 'running', done = done + ${marks.length}, created = created + ${counts.created}, updated = updated + ${counts.updated}
+    where id = ${importId}`);
 }
 
 export interface ItemRow {

@@ -62,7 +62,8 @@ const notPreview = () => new AppError('conflict', 409, 'This import was already 
 
 async function plannedFor(ctx: AppContext, row: ImportRow, mapping: Array<ImportField | null>) {
   if (row.status !== 'preview') throw notPreview();
-  return planRows(ctx.db, row.churchId, { headers: row.headers, rows: await loadRows(ctx.db, row.id, paceOf(ctx)) }, mapping);
+  const pace = paceOf(ctx);
+  return planRows(ctx.db, row.churchId, { headers: row.headers, rows: await loadRows(ctx.db, row.id, pace) }, mapping, pace);
 }
 
 /** Every row's outcome under `mapping`; refused rows carry their cells for the download. */

@@ -77,7 +77,8 @@ async function updatePeople(tx: Tx, job: Import, items: Item[], now: Date): Prom
  */
 export async function runImportBatch(ctx: AppContext): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await tryLock(tx, IMPORT_LOCK))) return false;
+    // The embedded database has one process by construction (one may open its folder): no lock to take.
+    if (ctx.dbKind === 'postgres' && !(await tryLock(tx, IMPORT_LOCK))) return false;
     const [job] = await tx.select().from(peopleImports).where(inArray(peopleImports.status, ['queued', 'running'])).orderBy(asc(peopleImports.createdAt)).limit(1);
     if (!job) return false;
     const items = await tx.select().from(peopleImportItems)
@@ -103,13 +104,8 @@ export async function runImportBatch(ctx: AppContext): Promise<boolean> {
         marks.push({ rowNo: item.rowNo, userId: item.userId, before: updated.get(item.rowNo) ?? null, mailed: true });
       }
     }
-    const done = marks.length;
-    const nCreated = marks.filter((m) => m.userId && created.has(m.rowNo)).length;
-    const nUpdated = marks.filter((m) => m.before).length;
-    await markItemsDone(tx, job.id, marks, now);
-    await tx.update(peopleImports).set({
-      status: 'running', done: sql`${peopleImports.done} + ${done}`, created: sql`${peopleImports.created} + ${nCreated}`, updated: sql`${peopleImports.updated} + ${nUpdated}`,
-    }).where(eq(peopleImports.id, job.id));
+    const counts = { created: marks.filter((m) => m.userId && created.has(m.rowNo)).length, updated: marks.filter((m) => m.before).length };
+    await markItemsDone(tx, job.id, marks, counts, now);
     return true;
   });
 }
