@@ -25,7 +25,7 @@ const LIVE_WAIT_MS = 250;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function paceOf(ctx: Pick<AppContext, 'dbKind'>): Pace {
-  if (ctx.dbKind === 'pglite') return { batch: 25, chunk: 250, pause: () => nextTurn().then(() => liveFirst(ctx).quiet(LIVE_WAIT_MS)) };
+  if (ctx.dbKind === 'pglite') return { batch: 25, chunk: 100, pause: () => nextTurn().then(() => liveFirst(ctx).quiet(LIVE_WAIT_MS)) };
   // A pause between PostgreSQL batches still leaves the event loop (shared with sockets) free.
   return { batch: 200, chunk: 2000, pause: () => new Promise((resolve) => setTimeout(resolve, 10)) };
 }
