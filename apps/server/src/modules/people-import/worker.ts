@@ -117,14 +117,12 @@ export async function runImportBatch(ctx: AppContext): Promise<boolean> {
 export async function sendImportInvitations(ctx: AppContext, limit = INVITES_PER_SECOND): Promise<number> {
   // Imports that invite, looked up first: the join below over every import's items, run each
   // second, held the embedded database for a tenth of a second while a large import had none to send.
-  const inviting = (await ctx.db.select({ id: peopleImports.id }).from(peopleImports)
-    .where(and(eq(peopleImports.invite, true), inArray(peopleImports.status, ['running', 'done'])))).map((i) => i.id);
+  const inviting = (await ctx.db.select({ id: peopleImports.id }).from(peopleImports).where(eq(peopleImports.invite, true))).map((i) => i.id);
   if (inviting.length === 0) return 0;
   const due = await ctx.db.transaction(async (tx) => {
     if (!(await tryLock(tx, MAIL_LOCK))) return [];
     const rows = await tx.select({ importId: peopleImportItems.importId, rowNo: peopleImportItems.rowNo, userId: users.id, email: users.email, firstName: users.firstName, primaryLanguage: users.primaryLanguage, churchName: churches.name })
       .from(peopleImportItems)
-      .innerJoin(peopleImports, eq(peopleImports.id, peopleImportItems.importId))
       .innerJoin(users, eq(users.id, peopleImportItems.userId))
       .leftJoin(churches, eq(churches.id, users.churchId))
       .where(and(inArray(peopleImportItems.importId, inviting), eq(peopleImportItems.done, true), eq(peopleImportItems.mailed, false), eq(peopleImportItems.kind, 'new'), eq(users.accountStatus, 'invited'), isNotNull(users.email)))
