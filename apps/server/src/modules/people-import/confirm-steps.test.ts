@@ -5,7 +5,7 @@ import { useCastApp } from '../../../test/helpers/cast-app';
 import { insertItems } from './bulk-sql';
 import { importSteps } from './import-test-helpers';
 import { paceOf } from './pace';
-import { kickImportWorker } from './worker';
+import { forgetStalePreviews, kickImportWorker, PREVIEW_KEEP_MS } from './worker';
 
 // A confirm writes its items in several short transactions (decision 036, "Live captions first"):
 // what a person sees must still be all or nothing.
@@ -50,7 +50,7 @@ describe('confirming an import', () => {
     expect(await db.select().from(users).where(like(users.email, `step%.${tag}@example.com`))).toHaveLength(400);
   });
 
-  it('is not started while its items are still being written, nor confirmed twice', async () => {
+  it('is not started while its items are still being written, nor confirmed twice; cut off by a crash, it is forgotten after a day', async () => {
     const tag = `${Date.now()}`;
     const { id, mapping } = await uploaded(tag, 3);
     const db = app.t.ctx.db;
@@ -63,5 +63,8 @@ describe('confirming an import', () => {
     const shown = (await call('GET', `/people-imports/${id}`, app.cast.churchAdmin.cookie)).json();
     expect(shown).toMatchObject({ status: 'preparing', done: 0, toWrite: 3, undoUntil: null });
     expect((await call('POST', `/people-imports/${id}/confirm`, app.cast.churchAdmin.cookie, { mapping, invite: false })).statusCode).toBe(409);
+    await forgetStalePreviews(app.t.ctx, new Date(Date.now() + PREVIEW_KEEP_MS + 60_000));
+    expect((await call('GET', `/people-imports/${id}`, app.cast.churchAdmin.cookie)).statusCode).toBe(404);
+    expect(await db.select().from(peopleImportItems).where(eq(peopleImportItems.importId, id))).toHaveLength(0);
   });
 });
