@@ -39,7 +39,7 @@ export const peopleImportItems = pgTable('people_import_items', {
 }, (t) => [primaryKey({ columns: [t.importId, t.rowNo] })]);
 
 /**
- * The uploaded table's rows in pieces (migration 0018), each written and read by its own short
+ * The uploaded table's rows in pieces (migration 0019), each written and read by its own short
  * statement: the embedded database holds live captions up for as long as one statement runs
  * (decision 036, "Live captions first"). Deleted at the confirm, so a church's file is not kept
  * longer than the import needs it.

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../lib/audit';
 import type { Pace } from './pace';
 
 /**
- * An upload's rows, kept in pieces of `pace.chunk` rows (migration 0018): one statement per piece,
+ * An upload's rows, kept in pieces of `pace.chunk` rows (migration 0019): one statement per piece,
  * pausing between them, where one 1 MB value held the embedded database (and live captions) for
  * 60 to 90 ms to write and as long to read (decision 036, "Live captions first").
  */
