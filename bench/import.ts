@@ -10,7 +10,8 @@
  * `--baseline` lines with nothing else going on, then, with lines still coming, a CSV of `--rows`
  * people shaped like a Planning Center export is uploaded, previewed (timed: upload and preview),
  * confirmed and followed until the job is done (timed). Printed: preview and import seconds, the
- * server's extra memory (peak during over before), live p99 without and during.
+ * server's extra memory (peak during over before), live p99 without and during (each caption from the
+ * speaker's send to a phone's receipt), and captions that never arrived during it.
  * Targets: preview ≤ 5 s, import ≤ 20 s embedded (≤ 10 s PostgreSQL), ≤ 100 MB extra, p99 during
  * ≤ 1.1 × without. One JSON line last.
  */
@@ -76,6 +77,9 @@ async function run(engine: 'embedded' | 'postgres') {
     for (let i = 1; i < baseline; i++) { await sleep(intervalMs); live.line(); }
     await sleep(intervalMs * 2);
     const baselineEnd = live.line();
+    // The last baseline line arrives before the upload starts: sent just before it, the upload's
+    // parsing delayed it, which counted import work as the quiet figure.
+    await sleep(intervalMs);
 
     let sending = true;
     const during = (async () => { while (sending) { await sleep(intervalMs); live.line(); } })();
@@ -109,7 +113,10 @@ async function run(engine: 'embedded' | 'postgres') {
     const duringLast = live.line();
     await sleep(3000);
     const p99Before = percentile(await live.latencies(first + 2, baselineEnd), 99);
-    const p99During = percentile(await live.latencies(duringFirst, duringLast), 99);
+    const duringLatencies = await live.latencies(duringFirst, duringLast);
+    const p99During = percentile(duringLatencies, 99);
+    // A caption that never reached a phone is left out of the percentile: counted here instead.
+    const missing = listeners * (duringLast - duringFirst + 1) - duringLatencies.length;
     live.stop();
     await ask(server, { type: 'stop' }, 'stopped').catch(() => undefined);
     const result = {
@@ -117,7 +124,7 @@ async function run(engine: 'embedded' | 'postgres') {
       previewSeconds: round1(previewSeconds), importSeconds: round1(importSeconds),
       serverExtraMB: round1((memory.rssPeak - memory.rssBefore) / MB),
       liveP99BeforeMs: round1(p99Before), liveP99DuringMs: round1(p99During), liveP99Ratio: Math.round((p99During / p99Before) * 100) / 100,
-      listeners,
+      captionsMissing: missing, listeners,
     };
     log(JSON.stringify(result));
     return result;
@@ -135,6 +142,6 @@ const targets = {
   previewSeconds: 5, importSecondsEmbedded: 20, importSecondsPostgres: 10, serverExtraMB: 100, liveP99Ratio: 1.1,
 };
 const pass = results.every((r) => r.previewSeconds <= targets.previewSeconds && r.importSeconds <= (r.engine === 'embedded' ? targets.importSecondsEmbedded : targets.importSecondsPostgres)
-  && r.serverExtraMB <= targets.serverExtraMB && r.liveP99Ratio <= targets.liveP99Ratio);
+  && r.serverExtraMB <= targets.serverExtraMB && r.liveP99Ratio <= targets.liveP99Ratio && r.captionsMissing === 0);
 process.stdout.write(`${JSON.stringify({ bench: 'import', results, targets, pass })}\n`);
 process.exit(0);

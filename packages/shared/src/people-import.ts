@@ -25,7 +25,8 @@ export const importColumnSchema = z.object({
   samples: z.array(z.string()),
 });
 
-export const importStatuses = ['preview', 'queued', 'running', 'done', 'failed', 'undone'] as const;
+/** `preparing`: a confirm is writing the job's items; the worker takes it once it is `queued`. */
+export const importStatuses = ['preview', 'preparing', 'queued', 'running', 'done', 'failed', 'undone'] as const;
 export type ImportStatus = (typeof importStatuses)[number];
 
 export const importSummarySchema = z.object({

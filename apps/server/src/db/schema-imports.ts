@@ -3,9 +3,8 @@ import type { ImportStatus } from '@app/shared';
 import { churches, users } from './schema';
 
 /**
- * A people import (decision 036, migration 0013): the uploaded table (`headers`, `rows`) until it
- * is confirmed, then its progress. `rows` is emptied once the items are written out, so a church's
- * file is not kept longer than the import needs it.
+ * A people import (decision 036, migration 0013): the uploaded table's `headers` (its rows are in
+ * `peopleImportRows` until it is confirmed), then its progress.
  */
 export const peopleImports = pgTable('people_imports', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -15,7 +14,6 @@ export const peopleImports = pgTable('people_imports', {
   status: text('status').$type<ImportStatus>().notNull().default('preview'),
   invite: boolean('invite').notNull().default(false),
   headers: jsonb('headers').$type<string[]>().notNull(),
-  rows: jsonb('rows').$type<string[][] | null>(),
   rowCount: integer('row_count').notNull(),
   toWrite: integer('to_write').notNull().default(0),
   done: integer('done').notNull().default(0),
@@ -39,3 +37,15 @@ export const peopleImportItems = pgTable('people_import_items', {
   appliedAt: timestamp('applied_at', { withTimezone: true }),
   mailed: boolean('mailed').notNull().default(false),
 }, (t) => [primaryKey({ columns: [t.importId, t.rowNo] })]);
+
+/**
+ * The uploaded table's rows in pieces (migration 0019), each written and read by its own short
+ * statement: the embedded database holds live captions up for as long as one statement runs
+ * (decision 036, "Live captions first"). Deleted at the confirm, so a church's file is not kept
+ * longer than the import needs it.
+ */
+export const peopleImportRows = pgTable('people_import_rows', {
+  importId: uuid('import_id').notNull().references(() => peopleImports.id, { onDelete: 'cascade' }),
+  piece: integer('piece').notNull(),
+  rows: jsonb('rows').$type<string[][]>().notNull(),
+}, (t) => [primaryKey({ columns: [t.importId, t.piece] })]);

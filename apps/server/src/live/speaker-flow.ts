@@ -5,6 +5,7 @@ import { sermons } from '../db/schema';
 import { canReachChurch } from '../lib/access';
 import { correctHeardLine } from '../modules/glossary/church-glossary';
 import { toCaption } from './captions';
+import { liveFirst } from '../lib/live-first';
 import { liveSource } from './live-sources';
 import { LiveFailure, type LiveCore, type LiveSocket } from './live-types';
 import type { RoomRegistry } from './room-registry';
@@ -88,10 +89,13 @@ export class SpeakerFlow {
     // Counted before anything is awaited: interim text the speaker sends after this line (handled
     // while it is stored) belongs to the next line.
     room.finalsStoring++;
+    // Background jobs wait for the line's captions to be sent (lib/live-first.ts).
+    const sent = liveFirst(this.core.ctx).begin();
     try {
       return await this.final(room, payload, receivedAt);
     } finally {
       room.finalsStoring--;
+      room.emitChain.then(sent, sent);
     }
   }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../lib/audit';
+import type { Pace } from './pace';
 
 /**
  * The import's large statements, each given its rows as one JSON parameter read by
@@ -46,12 +47,17 @@ export interface DoneMark {
   mailed: boolean;
 }
 
-/** The batch's items marked done, with what the undo needs, in one statement. */
-export async function markItemsDone(tx: DbOrTx, importId: string, marks: DoneMark[], now: Date): Promise<void> {
-  if (marks.length === 0) return;
-  await tx.execute(sql`update people_import_items as i set done = true, user_id = v."userId", before = v.before, mailed = v.mailed, applied_at = ${now}
-    from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as v("rowNo" int, "userId" uuid, before jsonb, mailed boolean)
-    where i.import_id = ${importId} and i.row_no = v."rowNo"`);
+/**
+ * The batch's items marked done, with what the undo needs, and the import's progress counted, in
+ * one statement: each statement is a turn of the embedded database that live captions wait out.
+ */
+export async function markItemsDone(tx: DbOrTx, importId: string, marks: DoneMark[], counts: { created: number; updated: number }, now: Date): Promise<void> {
+  await tx.execute(sql`with marked as (
+      update people_import_items as i set done = true, user_id = v."userId", before = v.before, mailed = v.mailed, applied_at = ${now}
+      from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as v("rowNo" int, "userId" uuid, before jsonb, mailed boolean)
+      where i.import_id = ${importId} and i.row_no = v."rowNo")
+    update people_imports set status = 'running', done = done + ${marks.length}, created = created + ${counts.created}, updated = updated + ${counts.updated}
+    where id = ${importId}`);
 }
 
 export interface ItemRow {
@@ -62,11 +68,12 @@ export interface ItemRow {
   userId: string | null;
 }
 
-/** The confirmed rows become the job's items, 2,000 to a statement. */
-export async function insertItems(tx: DbOrTx, importId: string, items: ItemRow[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 2000) {
-    await tx.execute(sql`insert into people_import_items (import_id, row_no, kind, email, "values", user_id)
+/** The confirmed rows become the job's items, `pace.chunk` to a statement, each its own transaction. */
+export async function insertItems(db: DbOrTx, importId: string, items: ItemRow[], pace: Pace): Promise<void> {
+  for (let i = 0; i < items.length; i += pace.chunk) {
+    if (i > 0) await pace.pause();
+    await db.execute(sql`insert into people_import_items (import_id, row_no, kind, email, "values", user_id)
       select ${importId}::uuid, x."rowNo", x.kind, x.email, x."values", x."userId"
-      from jsonb_to_recordset(${JSON.stringify(items.slice(i, i + 2000))}::jsonb) as x("rowNo" int, kind text, email text, "values" jsonb, "userId" uuid)`);
+      from jsonb_to_recordset(${JSON.stringify(items.slice(i, i + pace.chunk))}::jsonb) as x("rowNo" int, kind text, email text, "values" jsonb, "userId" uuid)`);
   }
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { keyOf, NoEmailIndex, personColumns, storedWithoutEmail, type StoredPerson } from './identity';
 import { breathe, IMPORTED_FIELDS, rowValuesOf, SLICE, type ImportedField, type RowValues } from './row-values';
+import type { Pace } from './pace';
 import type { Table } from './read-table';
 
 /** A row of the preview, with what confirming it would write. */
@@ -22,10 +23,16 @@ const OPTIONAL: ImportedField[] = ['address', 'dateOfBirth', 'gender', 'primaryL
 
 const reason = (field: string, key: string, message: string) => ({ field, key, message });
 
-async function existingPeople(db: Db, emails: string[]): Promise<Map<string, StoredPerson>> {
+/**
+ * The people stored under the file's emails, `pace.chunk` emails to a query with a pause between:
+ * on the embedded database awaited queries never give the event loop a turn, so ten queries of a
+ * thousand emails held live captions for a fifth of a second (decision 036, "Live captions first").
+ */
+async function existingPeople(db: Db, emails: string[], pace: Pace): Promise<Map<string, StoredPerson>> {
   const found = new Map<string, StoredPerson>();
-  for (let i = 0; i < emails.length; i += 1000) {
-    const rows = await db.select(personColumns).from(users).where(and(inArray(sql`lower(${users.email})`, emails.slice(i, i + 1000)), isNull(users.purgedAt)));
+  for (let i = 0; i < emails.length; i += pace.chunk) {
+    if (i > 0) await pace.pause();
+    const rows = await db.select(personColumns).from(users).where(and(inArray(sql`lower(${users.email})`, emails.slice(i, i + pace.chunk)), isNull(users.purgedAt)));
     for (const r of rows) found.set(r.email!.toLowerCase(), r as StoredPerson);
   }
   return found;
@@ -46,9 +53,9 @@ function storedOf(values: RowValues, parsed: Record<string, unknown>): Record<Im
  * without an email is the church's member without one of the same name and phone or date of birth
  * (identity.ts); a later row that is the same person is refused the same way.
  */
-export async function planRows(db: Db, churchId: string, table: Table, mapping: Array<ImportField | null>): Promise<PlannedRow[]> {
+export async function planRows(db: Db, churchId: string, table: Table, mapping: Array<ImportField | null>, pace: Pace): Promise<PlannedRow[]> {
   const all = await rowValuesOf(table, mapping);
-  const existing = await existingPeople(db, [...new Set(all.map((v) => v.email).filter(Boolean))]);
+  const existing = await existingPeople(db, [...new Set(all.map((v) => v.email).filter(Boolean))], pace);
   const withoutEmail = all.some((v) => v.email === '') ? await storedWithoutEmail(db, churchId) : new NoEmailIndex<StoredPerson>();
   const firstRowOf = new Map<string, number>();
   const firstNoEmailRow = new NoEmailIndex<number>();

@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
 import { readFileUpload } from '../../lib/file-upload';
-import { confirmImport, getImport, listImports, previewImport, uploadImport } from './service';
+import { confirmImport, getImport, listImports, previewImport, previewJson, uploadImport } from './service';
 import { undoImport } from './undo';
 
 /** People import (decision 036): upload, preview, confirm, progress, undo. Administrators only. */
@@ -43,7 +43,13 @@ export async function peopleImportRoutes(app: FastifyInstance, ctx: AppContext) 
   api.post('/people-imports/:id/preview', {
     schema: { tags, summary: 'Every row’s outcome under a column mapping (nothing is written)', params: idParams, body: importMappingBody, response: { 200: importPreviewSchema } },
     config,
-  }, async (req) => previewImport(ctx, requireActor(req), req.params.id, req.body.mapping));
+  }, async (req, reply) => {
+    // Made as text in pieces (previewJson); Fastify sends a string typed JSON as it is, and the
+    // schema stays for the API's documentation.
+    const preview = await previewImport(ctx, requireActor(req), req.params.id, req.body.mapping);
+    const text = await previewJson(preview);
+    return reply.type('application/json; charset=utf-8').send(text as unknown as typeof preview);
+  });
 
   api.post('/people-imports/:id/confirm', {
     schema: {

@@ -9,17 +9,11 @@ import type { NewPerson } from '../users/insert-person';
 import { insertNewPeople, markItemsDone, type DoneMark } from './bulk-sql';
 import { createInvitation, mailNewAccount } from '../users/invitations';
 import { startPrivacySchedule } from '../privacy/schedule';
+import { paceOf } from './pace';
 
 // One number for every process sharing the database (decision 017's pattern; decision 036).
 const IMPORT_LOCK = 7_120_036;
 const MAIL_LOCK = 7_120_037;
-/**
- * Rows written per transaction: small enough that live captions keep their turn between batches
- * (the embedded database runs on the server's own thread), large enough for 10,000 rows in seconds.
- */
-export const IMPORT_BATCH = 200;
-/** The pause between batches, in which the event loop serves live sermons. */
-const BATCH_PAUSE_MS = 10;
 /** Invitations handed to the mailer per second: a steady rate an SMTP relay accepts. */
 export const INVITES_PER_SECOND = 5;
 /**
@@ -83,11 +77,12 @@ async function updatePeople(tx: Tx, job: Import, items: Item[], now: Date): Prom
  */
 export async function runImportBatch(ctx: AppContext): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await tryLock(tx, IMPORT_LOCK))) return false;
+    // The embedded database has one process by construction (one may open its folder): no lock to take.
+    if (ctx.dbKind === 'postgres' && !(await tryLock(tx, IMPORT_LOCK))) return false;
     const [job] = await tx.select().from(peopleImports).where(inArray(peopleImports.status, ['queued', 'running'])).orderBy(asc(peopleImports.createdAt)).limit(1);
     if (!job) return false;
     const items = await tx.select().from(peopleImportItems)
-      .where(and(eq(peopleImportItems.importId, job.id), eq(peopleImportItems.done, false))).orderBy(asc(peopleImportItems.rowNo)).limit(IMPORT_BATCH);
+      .where(and(eq(peopleImportItems.importId, job.id), eq(peopleImportItems.done, false))).orderBy(asc(peopleImportItems.rowNo)).limit(paceOf(ctx).batch);
     const now = new Date();
     if (items.length === 0) {
       await tx.update(peopleImports).set({ status: 'done', finishedAt: now }).where(eq(peopleImports.id, job.id));
@@ -109,13 +104,8 @@ export async function runImportBatch(ctx: AppContext): Promise<boolean> {
         marks.push({ rowNo: item.rowNo, userId: item.userId, before: updated.get(item.rowNo) ?? null, mailed: true });
       }
     }
-    const done = marks.length;
-    const nCreated = marks.filter((m) => m.userId && created.has(m.rowNo)).length;
-    const nUpdated = marks.filter((m) => m.before).length;
-    await markItemsDone(tx, job.id, marks, now);
-    await tx.update(peopleImports).set({
-      status: 'running', done: sql`${peopleImports.done} + ${done}`, created: sql`${peopleImports.created} + ${nCreated}`, updated: sql`${peopleImports.updated} + ${nUpdated}`,
-    }).where(eq(peopleImports.id, job.id));
+    const counts = { created: marks.filter((m) => m.userId && created.has(m.rowNo)).length, updated: marks.filter((m) => m.before).length };
+    await markItemsDone(tx, job.id, marks, counts, now);
     return true;
   });
 }
@@ -125,14 +115,17 @@ export async function runImportBatch(ctx: AppContext): Promise<boolean> {
  * marked in one transaction before the mail goes out: a restart sends no invitation twice.
  */
 export async function sendImportInvitations(ctx: AppContext, limit = INVITES_PER_SECOND): Promise<number> {
+  // Imports that invite, looked up first: the join below over every import's items, run each
+  // second, held the embedded database for a tenth of a second while a large import had none to send.
+  const inviting = (await ctx.db.select({ id: peopleImports.id }).from(peopleImports).where(eq(peopleImports.invite, true))).map((i) => i.id);
+  if (inviting.length === 0) return 0;
   const due = await ctx.db.transaction(async (tx) => {
     if (!(await tryLock(tx, MAIL_LOCK))) return [];
     const rows = await tx.select({ importId: peopleImportItems.importId, rowNo: peopleImportItems.rowNo, userId: users.id, email: users.email, firstName: users.firstName, primaryLanguage: users.primaryLanguage, churchName: churches.name })
       .from(peopleImportItems)
-      .innerJoin(peopleImports, eq(peopleImports.id, peopleImportItems.importId))
       .innerJoin(users, eq(users.id, peopleImportItems.userId))
       .leftJoin(churches, eq(churches.id, users.churchId))
-      .where(and(eq(peopleImports.invite, true), eq(peopleImportItems.done, true), eq(peopleImportItems.mailed, false), eq(peopleImportItems.kind, 'new'), eq(users.accountStatus, 'invited'), isNotNull(users.email)))
+      .where(and(inArray(peopleImportItems.importId, inviting), eq(peopleImportItems.done, true), eq(peopleImportItems.mailed, false), eq(peopleImportItems.kind, 'new'), eq(users.accountStatus, 'invited'), isNotNull(users.email)))
       .limit(limit);
     const out: Array<(typeof rows)[number] & { token: string }> = [];
     for (const r of rows) {
@@ -150,13 +143,14 @@ export async function sendImportInvitations(ctx: AppContext, limit = INVITES_PER
 
 const draining = new WeakMap<AppContext, Promise<void>>();
 
-/** Writes batches until none is left, yielding the event loop between them (live captions first). */
+/** Writes batches until none is left, pausing between them so live captions go first (pace.ts). */
 export function kickImportWorker(ctx: AppContext): Promise<void> {
   const running = draining.get(ctx);
   if (running) return running;
   const run = (async () => {
     try {
-      while (await runImportBatch(ctx)) await new Promise((r) => setTimeout(r, BATCH_PAUSE_MS));
+      const { pause } = paceOf(ctx);
+      while (await runImportBatch(ctx)) await pause();
     } catch (err) {
       ctx.log.error({ err }, 'people import batch failed; retried at the next tick');
     } finally {
@@ -170,9 +164,13 @@ export function kickImportWorker(ctx: AppContext): Promise<void> {
 /** How long an uploaded file that was never confirmed is kept: its people's details go with it. */
 export const PREVIEW_KEEP_MS = 24 * 60 * 60_000;
 
-/** Uploads left at the preview for a day are deleted, their table of people with them. */
+/**
+ * Uploads left at the preview for a day are deleted, their table of people with them; so is one
+ * whose confirm a crash cut off while it was `preparing` (service.ts), with the items it had written.
+ */
 export async function forgetStalePreviews(ctx: AppContext, now = new Date()): Promise<void> {
-  await ctx.db.delete(peopleImports).where(and(eq(peopleImports.status, 'preview'), lt(peopleImports.createdAt, new Date(now.getTime() - PREVIEW_KEEP_MS))));
+  await ctx.db.delete(peopleImports)
+    .where(and(inArray(peopleImports.status, ['preview', 'preparing']), lt(peopleImports.createdAt, new Date(now.getTime() - PREVIEW_KEEP_MS))));
 }
 
 /**

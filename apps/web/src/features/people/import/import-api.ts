@@ -5,7 +5,7 @@ import { listKey } from '../../../components/data-table/use-list-query';
 
 const base = '/people-imports';
 const importsKey = ['people-imports'] as const;
-const ACTIVE = new Set(['queued', 'running']);
+const ACTIVE = new Set(['preparing', 'queued', 'running']);
 
 /** The people import endpoints (decision 036): upload, preview, confirm, progress, undo. */
 export const importApi = {

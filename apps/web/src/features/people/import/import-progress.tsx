@@ -11,13 +11,16 @@ import { importErrorMessage } from './import-error';
 export function ImportProgress({ summary }: { summary: ImportSummary }) {
   const { t, i18n } = useTranslation();
   const undo = importApi.useUndo();
-  const running = summary.status === 'queued' || summary.status === 'running';
+  const preparing = summary.status === 'preparing';
+  const running = preparing || summary.status === 'queued' || summary.status === 'running';
   const percent = summary.toWrite === 0 ? 100 : Math.round((summary.done / summary.toWrite) * 100);
   return (
     <Stack gap="xs">
       {running && (
         <>
-          <Text size="sm" role="status" aria-live="polite">{t('peopleImport.progress.running', { done: summary.done, total: summary.toWrite })}</Text>
+          <Text size="sm" role="status" aria-live="polite">
+            {preparing ? t('peopleImport.progress.preparing', { total: summary.toWrite }) : t('peopleImport.progress.running', { done: summary.done, total: summary.toWrite })}
+          </Text>
           <Progress value={percent} aria-label={t('peopleImport.progress.label')} animated />
         </>
       )}
