@@ -5,8 +5,8 @@ import {
 import { azureSttMockPort } from './engine-mocks';
 import { apiSignIn, demoChurchId } from './events-helpers';
 import { signInThroughForm } from './fixtures';
-import { joinAsGuest, stopSermon } from './live-helpers';
-import { speakerBrowser } from './sermon-microphone';
+import { stopSermon } from './live-helpers';
+import { serverRecognisedSermon, speakerBrowser } from './sermon-microphone';
 
 /**
  * Azure Speech on the server (decision 038) as a church lives it: the administrator chooses it in
@@ -66,17 +66,7 @@ test('an administrator chooses Azure Speech on the server, a speaker is heard by
 
   const speakerChromium = await speakerBrowser();
   try {
-    const context = await speakerChromium.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
-    const page = await context.newPage();
-    await signInThroughForm(page, 'staff@demo.church');
-    await page.goto('/real-time-sermon-translation');
-    await expect(page.getByText("Speech is recognised by the church's engine on the server.")).toBeVisible({ timeout: 15_000 });
-    await page.getByRole('combobox', { name: 'Spoken language' }).click();
-    await page.getByRole('option', { name: 'English', exact: true }).click();
-    await page.getByRole('button', { name: 'Start' }).click();
-    const link = await page.getByRole('textbox', { name: 'Link to join' }).inputValue();
-
-    const phone = await joinAsGuest(speakerChromium, link, 'en');
+    const { page, phone } = await serverRecognisedSermon(speakerChromium);
     await expect(phone.captions).toContainText('grace and peace to you', { timeout: 20_000 });
     await expect(page.getByText('Heard by Azure Speech (on the server)')).toBeVisible();
     azure.kill();

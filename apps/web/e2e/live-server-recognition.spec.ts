@@ -1,9 +1,8 @@
 import { expect, request as apiRequest, test, type APIRequestContext } from '@playwright/test';
 import { MOCK_OPENAI_REALTIME_KEY, startMockOpenAIRealtime, type MockSpeechEngine } from '../../server/test/mock-engines';
 import { apiSignIn, demoChurchId } from './events-helpers';
-import { signInThroughForm } from './fixtures';
-import { joinAsGuest, stopSermon } from './live-helpers';
-import { speakerBrowser } from './sermon-microphone';
+import { stopSermon } from './live-helpers';
+import { serverRecognisedSermon, speakerBrowser } from './sermon-microphone';
 
 /**
  * Speech recognised on the server (decision 038) as a speaker lives it: Chromium's microphone plays
@@ -46,17 +45,8 @@ test('a speaker’s microphone is recognised by the church’s engine on the ser
   test.setTimeout(180_000);
   const browser = await speakerBrowser();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
-    const page = await context.newPage();
-    await signInThroughForm(page, 'staff@demo.church');
-    await page.goto('/real-time-sermon-translation');
-    await expect(page.getByText("Speech is recognised by the church's engine on the server.")).toBeVisible({ timeout: 15_000 });
-    await page.getByRole('combobox', { name: 'Spoken language' }).click();
-    await page.getByRole('option', { name: 'English', exact: true }).click();
-    await page.getByRole('button', { name: 'Start' }).click();
-    const link = await page.getByRole('textbox', { name: 'Link to join' }).inputValue();
+    const { page, phone } = await serverRecognisedSermon(browser);
 
-    const phone = await joinAsGuest(browser, link, 'en');
     // The first engine's sentences reach the phone, word for word, as it hears them.
     await expect(phone.captions).toContainText('grace and peace to you', { timeout: 20_000 });
     await expect(phone.captions).toContainText('open your bibles with me', { timeout: 20_000 });

@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, expect, type Browser } from '@playwright/test';
+import { signInThroughForm } from './fixtures';
+import { joinAsGuest } from './live-helpers';
 
 /** A WAV of speech-loud sound, in bursts, that Chromium plays as its microphone, looping. */
 export function sermonRecording(): string {
@@ -38,4 +40,22 @@ export function speakerBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${sermonRecording()}`],
   });
+}
+
+/**
+ * The staff member starts an English sermon from that microphone, heard by the church's engine on
+ * the server, and a guest phone joins it: the speaker's page and the phone.
+ */
+export async function serverRecognisedSermon(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
+  const page = await context.newPage();
+  await signInThroughForm(page, 'staff@demo.church');
+  await page.goto('/real-time-sermon-translation');
+  await expect(page.getByText("Speech is recognised by the church's engine on the server.")).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('combobox', { name: 'Spoken language' }).click();
+  await page.getByRole('option', { name: 'English', exact: true }).click();
+  await page.getByRole('button', { name: 'Start' }).click();
+  const link = await page.getByRole('textbox', { name: 'Link to join' }).inputValue();
+  const phone = await joinAsGuest(browser, link, 'en');
+  return { page, phone };
 }
