@@ -52,11 +52,14 @@ export const personColumns = {
   phone: users.phone, suburb: users.suburb, address: users.address, dateOfBirth: users.dateOfBirth, gender: users.gender, primaryLanguage: users.primaryLanguage,
 };
 
-/** The church's members without an email, the only people a row without one can be. */
-export async function storedWithoutEmail(db: Db, churchId: string): Promise<NoEmailIndex<StoredPerson>> {
+/**
+ * Whom a row without an email can be: anyone of the church, with an email or without. A person
+ * imported without one and given one since is still the row of the file they came from, so the same
+ * file again must not make them twice.
+ */
+export async function churchPeopleByName(db: Db, churchId: string): Promise<NoEmailIndex<StoredPerson>> {
   const index = new NoEmailIndex<StoredPerson>();
-  const rows = await db.select(personColumns).from(users)
-    .where(and(eq(users.churchId, churchId), isNull(users.email), eq(users.role, 'member'), isNull(users.purgedAt)));
+  const rows = await db.select(personColumns).from(users).where(and(eq(users.churchId, churchId), isNull(users.purgedAt)));
   for (const r of rows) index.add(keyOf(r), r as StoredPerson);
   return index;
 }

@@ -97,6 +97,24 @@ describe('people without an email', () => {
     expect(await app.t.ctx.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, ruth!.id))).toHaveLength(1);
   });
 
+  it('knows a person given an email since by their name and phone: the same file again makes no one twice', async () => {
+    const tag = unique();
+    await importFile(app.cast.churchAdmin.cookie, family(tag));
+    const [ruth] = (await peopleNamed(tag)).filter((p) => p.firstName === 'Ruth');
+    const given = await call('PATCH', `/users/${ruth!.id}`, app.cast.churchAdmin.cookie, { email: `ruth.${tag}@example.com` });
+    expect(given.statusCode, given.body).toBe(200);
+    const again = await importFile(app.cast.churchAdmin.cookie, family(tag));
+    expect(again.preview.counts).toEqual({ new: 0, update: 0, unchanged: 4, refused: 2 });
+    expect(await peopleNamed(tag)).toHaveLength(4);
+    // Staff of the same name and phone is not someone an import may change.
+    const staffed = await call('PATCH', `/users/${ruth!.id}`, app.cast.churchAdmin.cookie, { role: 'staff' });
+    expect(staffed.statusCode, staffed.body).toBe(200);
+    const moved = await importFile(app.cast.churchAdmin.cookie, family(tag).replace(',Ryde\r\n', ',Hornsby\r\n'));
+    const ruthRow = (moved.preview.rows as Array<{ name: string; outcome: string; reasons: Array<{ key: string }> }>).find((r) => r.name.startsWith('Ruth'));
+    expect(ruthRow).toMatchObject({ outcome: 'refused', reasons: [{ key: 'peopleImport.reason.notYoursPerson' }] });
+    expect(await peopleNamed(tag)).toHaveLength(4);
+  });
+
   it('comes back unchanged from an export imported again', async () => {
     const tag = unique();
     await importFile(app.cast.churchAdmin.cookie, family(tag));

@@ -2,7 +2,7 @@ import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { englishValidationMessage, personFields, type ImportField, type ImportOutcome, type PreviewRow } from '@app/shared';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { keyOf, NoEmailIndex, personColumns, storedWithoutEmail, type StoredPerson } from './identity';
+import { churchPeopleByName, keyOf, NoEmailIndex, personColumns, type StoredPerson } from './identity';
 import { breathe, IMPORTED_FIELDS, rowValuesOf, SLICE, type ImportedField, type RowValues } from './row-values';
 import type { Pace } from './pace';
 import type { Table } from './read-table';
@@ -50,13 +50,13 @@ function storedOf(values: RowValues, parsed: Record<string, unknown>): Record<Im
  * Every row's outcome, checked by the forms' rules, against the people already stored: new, an
  * update of the person with the same email (only the fields the file gives that differ), unchanged,
  * or refused with its reasons. A later row repeating an email is refused naming the first. A row
- * without an email is the church's member without one of the same name and phone or date of birth
- * (identity.ts); a later row that is the same person is refused the same way.
+ * without an email is the church's person of the same name and phone or date of birth (identity.ts);
+ * a later row that is the same person is refused the same way.
  */
 export async function planRows(db: Db, churchId: string, table: Table, mapping: Array<ImportField | null>, pace: Pace): Promise<PlannedRow[]> {
   const all = await rowValuesOf(table, mapping);
   const existing = await existingPeople(db, [...new Set(all.map((v) => v.email).filter(Boolean))], pace);
-  const withoutEmail = all.some((v) => v.email === '') ? await storedWithoutEmail(db, churchId) : new NoEmailIndex<StoredPerson>();
+  const withoutEmail = all.some((v) => v.email === '') ? await churchPeopleByName(db, churchId) : new NoEmailIndex<StoredPerson>();
   const firstRowOf = new Map<string, number>();
   const firstNoEmailRow = new NoEmailIndex<number>();
   const planned: PlannedRow[] = [];
@@ -90,6 +90,9 @@ export async function planRows(db: Db, churchId: string, table: Table, mapping: 
     // A blank optional cell leaves what is stored: an export that lacks a column erases nothing.
     const changes = IMPORTED_FIELDS.filter((f) => stored[f] !== null && stored[f] !== (person[f] ?? null) && f !== 'email');
     if (changes.length === 0) return { ...base, outcome: 'unchanged' as ImportOutcome, reasons: [], userId: person.id };
+    if (key && person.role !== 'member') {
+      return refuse([reason('firstName', 'peopleImport.reason.notYoursPerson', 'This person is someone an import cannot change (staff or an administrator)')]);
+    }
     if (person.churchId !== churchId || person.role !== 'member') {
       return refuse([reason('email', 'peopleImport.reason.notYours', 'This email belongs to someone an import cannot change (another church, staff or an administrator)')]);
     }
