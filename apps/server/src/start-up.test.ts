@@ -64,7 +64,12 @@ describe('start-up failures are one clear line', () => {
       third.stdout.on('data', (d: Buffer) => d.toString().includes('is running') && resolve(true));
       third.on('exit', () => resolve(false));
     });
-    third.kill('SIGTERM');
+    // Its shutdown still writes to the folder: removing it before the exit races with that.
+    await new Promise((resolve) => {
+      if (third.exitCode !== null) resolve(null);
+      third.on('exit', resolve);
+      third.kill('SIGTERM');
+    });
     expect(started).toBe(true);
   // Three server processes start from source one after another: on a busy 2-core machine (CI runs
   // the test files in parallel) that alone can pass the default 30 s.
