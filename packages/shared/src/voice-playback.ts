@@ -77,12 +77,10 @@ export function playbackPolicyFor(userAgent: string): PlaybackPolicy {
 }
 
 /**
- * A phone's playback speed, looked at a few times a second. What a phone must hold ahead depends on
- * its browser: Chromium's loader hands the decoder 32 KB blocks, so what is buffered falls for
- * 1.6 s before the next block lifts it; Safari's is fed as bytes come. So the phone does not aim at
- * a fixed amount: it watches the least it held over the last few seconds, and while that is more
- * than a margin it holds voice it does not need, later than it could be, and plays faster until
- * the least is down to the margin.
+ * A phone's playback speed, looked at a few times a second. It watches the least it held over the
+ * policy's window, and while that is more than the browser needs it holds voice later than it could
+ * be, and plays faster until the least is down to the margin. Safari's window is a few seconds;
+ * Chromium's is none, as its blocks make the next few seconds unlike the last (`blockFedPlayback`).
  */
 export class PlaybackPacer {
   private seen: Array<{ at: number; aheadS: number }> = [];

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { liveFirst } from '../../lib/live-first';
+import { breathe } from './row-values';
 
 /**
  * How an import shares the database with live sermons (decision 036, "Live captions first"). The
@@ -22,10 +23,8 @@ export interface Pace {
 /** The longest a step waits for captions in flight: with lines that never stop, the import still moves. */
 const LIVE_WAIT_MS = 250;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 export function paceOf(ctx: Pick<AppContext, 'dbKind'>): Pace {
-  if (ctx.dbKind === 'pglite') return { batch: 25, chunk: 100, pause: () => nextTurn().then(() => liveFirst(ctx).quiet(LIVE_WAIT_MS)) };
+  if (ctx.dbKind === 'pglite') return { batch: 25, chunk: 100, pause: () => breathe().then(() => liveFirst(ctx).quiet(LIVE_WAIT_MS)) };
   // A pause between PostgreSQL batches still leaves the event loop (shared with sockets) free.
   return { batch: 200, chunk: 2000, pause: () => new Promise((resolve) => setTimeout(resolve, 10)) };
 }

@@ -7,6 +7,9 @@ const base = '/people-imports';
 const importsKey = ['people-imports'] as const;
 const ACTIVE = new Set(['preparing', 'queued', 'running']);
 
+/** Whether an import is still being written (its progress is polled and shown). */
+export const isImportActive = (status: string) => ACTIVE.has(status);
+
 /** The people import endpoints (decision 036): upload, preview, confirm, progress, undo. */
 export const importApi = {
   useUpload: () =>
@@ -40,7 +43,7 @@ export const importApi = {
       queryKey: [...importsKey, id],
       queryFn: () => api<ImportSummary>(`${base}/${id}`),
       enabled: !!id,
-      refetchInterval: (q) => (q.state.data && ACTIVE.has(q.state.data.status) ? 1000 : false),
+      refetchInterval: (q) => (q.state.data && isImportActive(q.state.data.status) ? 1000 : false),
     }),
   useList: () => useQuery({ queryKey: [...importsKey, 'list'], queryFn: () => api<ImportSummary[]>(base) }),
   useUndo: () => {

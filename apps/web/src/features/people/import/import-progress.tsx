@@ -3,7 +3,7 @@ import type { ImportSummary, UndoResult } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { EmptyList, ErrorState, LoadingState } from '../../../components/query-states';
-import { importApi } from './import-api';
+import { importApi, isImportActive } from './import-api';
 import { formattingLocale } from '../../../i18n/interface-language';
 import { importErrorMessage } from './import-error';
 
@@ -12,7 +12,7 @@ export function ImportProgress({ summary }: { summary: ImportSummary }) {
   const { t, i18n } = useTranslation();
   const undo = importApi.useUndo();
   const preparing = summary.status === 'preparing';
-  const running = preparing || summary.status === 'queued' || summary.status === 'running';
+  const running = isImportActive(summary.status);
   const percent = summary.toWrite === 0 ? 100 : Math.round((summary.done / summary.toWrite) * 100);
   return (
     <Stack gap="xs">
