@@ -52,6 +52,9 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(BACKUP_KEEP_MAX, `must be at most ${BACKUP_KEEP_MAX}: no backup is kept longer than 30 days`)
     .default(BACKUP_KEEP_DEFAULT),
+  // The backup worker's CPU priority: low (the default) yields to the live captions; normal for a
+  // machine where other low-priority work would starve it (a loaded test runner, batch jobs).
+  BACKUP_PRIORITY: z.enum(['low', 'normal']).default('low'),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_BUCKET: bucketName.optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),

@@ -33,8 +33,12 @@ export interface MakeBackupOptions {
   head: Omit<DumpJob['head'], 'takenAt'>;
   /** Takes the snapshot (or names the database) given the work folder; called once the folder exists. */
   prepare(workDir: string, workName: string): Promise<PreparedSource>;
-  /** In a child process at low priority (the server), or in this one (the command, which is its own process). */
+  /**
+   * In a child process (the server), at low priority unless `normal`, or in this one (the command,
+   * which is its own process).
+   */
   inWorker: boolean;
+  priority?: 'low' | 'normal';
   onProgress?(done: number, total: number): void;
   now?: Date;
 }
@@ -70,7 +74,7 @@ export async function makeBackup(opts: MakeBackupOptions): Promise<BackupResult>
       key: { base64: opts.key.key.toString('base64'), kind: opts.key.kind },
       head: { ...opts.head, takenAt: prepared.takenAt?.toISOString() },
     };
-    const { head, bytes, maxRssBytes } = opts.inWorker ? await dumpInWorker(job, opts.onProgress) : { ...(await dumpFrom(job, opts.onProgress)), maxRssBytes: undefined };
+    const { head, bytes, maxRssBytes } = opts.inWorker ? await dumpInWorker(job, opts.priority ?? 'low', opts.onProgress) : { ...(await dumpFrom(job, opts.onProgress)), maxRssBytes: undefined };
     const name = backupNameAt(new Date(head.createdAt));
     await place.store(partial, name);
     return { name, location: place.locationOf(name), size: bytes, head, workerMaxRssBytes: maxRssBytes };
@@ -91,11 +95,11 @@ function workerEntry(): { file: string; execArgv: string[] } {
  * Runs the dump in a child process at the lowest priority: on a small server the backup takes
  * what CPU the live captions leave (decision 032's figures with bench:live running).
  */
-function dumpInWorker(job: DumpJob, onProgress?: (done: number, total: number) => void): Promise<{ head: BackupHead; bytes: number; maxRssBytes: number }> {
+function dumpInWorker(job: DumpJob, priority: 'low' | 'normal', onProgress?: (done: number, total: number) => void): Promise<{ head: BackupHead; bytes: number; maxRssBytes: number }> {
   const entry = workerEntry();
   const child = fork(entry.file, { execArgv: entry.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
   try {
-    if (child.pid) os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
+    if (child.pid && priority === 'low') os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
   } catch {
     // Not permitted on this system: the backup then runs at normal priority.
   }

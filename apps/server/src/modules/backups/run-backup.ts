@@ -108,6 +108,7 @@ export async function startBackup(ctx: AppContext, opts: StartBackupOptions): Pr
         place,
         key,
         inWorker: true,
+        priority: ctx.config.BACKUP_PRIORITY,
         head: { version: ctx.version, engine: ctx.dbKind, secretsKeyId: secrets.id, secretsKeyFromFile: secrets.fromFile, filesBucket: ctx.config.s3?.bucket ?? null },
         prepare: async (workDir, snapshotName) => {
           const prepared = await prepareSource(ctx, workDir, snapshotName);
