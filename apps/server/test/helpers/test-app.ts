@@ -59,6 +59,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // Two test files keep both cores busy: at the lowest priority a backup would wait on them.
+    BACKUP_PRIORITY: 'normal',
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });
