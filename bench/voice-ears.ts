@@ -9,7 +9,9 @@
 import { Manager, type ManagerOptions } from 'socket.io-client';
 import { MPEGDecoder } from 'mpg123-decoder';
 import { liveEvents, sermonVoicePath, type Caption, type VoicePiece, type VoiceStatus } from '@app/shared';
-import { blockFedPlayback, defaultPlayback, PlaybackPacer } from '../packages/shared/src/voice-playback';
+import { blockFedPlayback, defaultPlayback, PlaybackPacer, workerFedPlayback, type PlaybackPolicy } from '../packages/shared/src/voice-playback';
+import { silentFrame } from '../apps/server/src/live/voice/mp3-frames';
+import { defaultStreamOptions } from '../apps/server/src/live/voice/voice-streams';
 import { hearWords, type HeardWord } from '../apps/server/test/helpers/voice-ear';
 
 export interface Tuned {
@@ -143,18 +145,53 @@ export function inBlocks(chunks: Ear['chunks'], blockBytes: number): Ear['chunks
 /** Chromium's block (see inBlocks). */
 export const CHROMIUM_BLOCK_BYTES = 32 * 1024;
 
+/** How a browser's decoder is handed the stream, and the listener page's pacing for it. */
+export interface Delivery {
+  /** The loader's block (0: bytes as they come). */
+  blockBytes: number;
+  /** The stream's opening bytes the page never asks for (the priming silence, `?prime=0`). */
+  skipBytes: number;
+  policy: PlaybackPolicy;
+}
+
+/**
+ * The browsers the benchmark plays each ear as. Chromium's page feeds the element from a worker
+ * (Media Source Extensions): no blocks, no priming. Safari plays the plain stream, as it comes.
+ * A Chromium with no Media Source in workers plays the plain stream in blocks.
+ */
+export const deliveries = {
+  chromium: { blockBytes: 0, skipBytes: defaultStreamOptions.primingFrames * silentFrame().length, policy: workerFedPlayback },
+  safari: { blockBytes: 0, skipBytes: 0, policy: defaultPlayback },
+  chromiumPlainStream: { blockBytes: CHROMIUM_BLOCK_BYTES, skipBytes: 0, policy: blockFedPlayback },
+} satisfies Record<string, Delivery>;
+
+/** The ear's chunks without their first `bytes`. */
+function skipping(chunks: Ear['chunks'], bytes: number): Ear['chunks'] {
+  const out: Ear['chunks'] = [];
+  let left = bytes;
+  for (const c of chunks) {
+    if (left >= c.bytes.length) {
+      left -= c.bytes.length;
+      continue;
+    }
+    out.push(left > 0 ? { at: c.at, bytes: c.bytes.subarray(left) } : c);
+    left = 0;
+  }
+  return out;
+}
+
 /**
  * Decodes what the ear received as the browser's decoder is handed it (so it knows how much audio
  * it held at each moment) and plays it from the moment the stream opened, as the listener page does.
  */
-export async function play(ear: Ear, blockBytes = CHROMIUM_BLOCK_BYTES): Promise<Playback> {
+export async function play(ear: Ear, delivery: Delivery): Promise<Playback> {
   const decoder = new MPEGDecoder();
   await decoder.ready;
   const arrivals: Array<{ at: number; totalS: number }> = [];
   const parts: Float32Array[] = [];
   let samples = 0;
   let sampleRate = 24_000;
-  for (const c of inBlocks(ear.chunks, blockBytes)) {
+  for (const c of inBlocks(skipping(ear.chunks, delivery.skipBytes), delivery.blockBytes)) {
     const out = decoder.decode(c.bytes);
     if (out.samplesDecoded > 0) {
       parts.push(out.channelData[0]!);
@@ -176,7 +213,7 @@ export async function play(ear: Ear, blockBytes = CHROMIUM_BLOCK_BYTES): Promise
   const played: Played[] = [];
   let playhead = 0;
   let rate = 1;
-  const pacer = new PlaybackPacer(blockBytes > 0 ? blockFedPlayback : defaultPlayback);
+  const pacer = new PlaybackPacer(delivery.policy);
   let serverRate = 1;
   let maxSpeed = 1;
   let maxBufferedS = 0;

@@ -4,7 +4,7 @@
  */
 import { percentile, round1 } from './ipc';
 import type { Trace } from './latency-trace';
-import { align, play, type Ear, type Said } from './voice-ears';
+import { align, play, type Delivery, type Ear, type Said } from './voice-ears';
 import { toneOf, wordKey } from '../apps/server/test/mock-azure/spoken-audio';
 import { translateWords } from '../apps/server/test/mock-azure';
 
@@ -62,7 +62,7 @@ function saidWords(ear: Ear, trace: Trace, t0: number): { lines: Array<{ words: 
   return { lines, missing };
 }
 
-export async function languageFigures(language: string, ears: Ear[], trace: Trace, t0: number, blockBytes: number): Promise<LanguageFigures> {
+export async function languageFigures(language: string, ears: Ear[], trace: Trace, t0: number, delivery: Delivery): Promise<LanguageFigures> {
   const lags: number[] = [];
   const settle: number[] = [];
   const voice: number[] = [];
@@ -81,7 +81,7 @@ export async function languageFigures(language: string, ears: Ear[], trace: Trac
     missing = Math.max(missing, m);
     finalOnly = lines.reduce((n, l, i) => n + (ear.finals.get(i + 1) ?? l.words.join(' ')).length, 0);
     const flat: Said[] = lines.flatMap((l) => l.words.map((w, i) => ({ tone: toneOf(w), at: l.said[i]! })));
-    const playback = await play(ear, blockBytes);
+    const playback = await play(ear, delivery);
     const result = align(flat, playback.played);
     maxSpeed = Math.max(maxSpeed, playback.maxSpeed);
     maxBufferedS = Math.max(maxBufferedS, playback.maxBufferedS);

@@ -123,7 +123,9 @@ test('a Portuguese phone hears every word of the voice soon after it is said, an
     }).sort((a, b) => a - b);
     const at = (q: number) => wordLags[Math.min(wordLags.length - 1, Math.floor(q * wordLags.length))]!.toFixed(2);
     console.log(`voice lag per word (s): median ${at(0.5)}, p95 ${at(0.95)}, worst ${at(1)}`);
-    expect(Math.max(...lags)).toBeLessThan(8);
+    // Chromium's page feeds the element from a worker, past the loader's 1.6 s blocks (decision 039).
+    expect(await phone.evaluate(() => (window as unknown as { __played: HTMLMediaElement[] }).__played.some((a) => a.srcObject instanceof MediaSourceHandle))).toBe(true);
+    expect(Math.max(...lags)).toBeLessThan(6);
     // The lock screen names the church, the sermon and the language.
     const metadata = await phone.evaluate(() => {
       const m = navigator.mediaSession.metadata;

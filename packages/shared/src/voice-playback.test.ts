@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockFedPlayback, defaultPlayback, HEARD_MAX_RATE, PlaybackPacer, playbackPolicyFor } from './voice-playback';
+import { blockFedPlayback, defaultPlayback, HEARD_MAX_RATE, isChromiumEngine, PlaybackPacer, playbackPolicyFor, workerFedPlayback } from './voice-playback';
 
 /** The speeds a phone chooses every 250 ms for `seconds`, holding `aheadAt(t)` seconds buffered. */
 function speeds(pacer: PlaybackPacer, seconds: number, aheadAt: (t: number) => number): number[] {
@@ -51,6 +51,7 @@ describe('which browsers are fed in blocks', () => {
     ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1', false],
     ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1', false],
   ])('%s', (ua, blocks) => {
+    expect(isChromiumEngine(ua)).toBe(blocks);
     expect(playbackPolicyFor(ua)).toBe(blocks ? blockFedPlayback : defaultPlayback);
   });
 
@@ -60,5 +61,24 @@ describe('which browsers are fed in blocks', () => {
     expect(pacer.next(2.8, 6_250)).toBe(1.1);
     expect(pacer.next(2.0, 6_500)).toBe(1.1);
     expect(pacer.next(1.8, 6_750)).toBe(1);
+  });
+});
+
+describe('a page that feeds its element itself', () => {
+  it('plays a start-up backlog away down to half a second, a little over the server\'s write-ahead', () => {
+    // Bytes play as they come: what is held falls only as the phone catches up, and never below
+    // the 0.3 s the server writes ahead.
+    let ahead = 1.5;
+    const pacer = new PlaybackPacer(workerFedPlayback);
+    const rates: number[] = [];
+    for (let ms = 0; ms <= 30_000; ms += 250) {
+      const rate = pacer.next(ahead + (ms % 1000 === 0 ? 0.04 : 0), ms);
+      rates.push(rate);
+      ahead = Math.max(0.3, ahead - (rate - 1) * 0.25);
+    }
+    expect(Math.max(...rates)).toBe(1.1);
+    expect(rates.at(-1)).toBe(1);
+    expect(ahead).toBeGreaterThan(0.45);
+    expect(ahead).toBeLessThan(0.55);
   });
 });

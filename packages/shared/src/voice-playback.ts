@@ -70,10 +70,22 @@ export const defaultPlayback: PlaybackPolicy = { windowS: 5, spareAboveS: 1.0, k
  */
 export const blockFedPlayback: PlaybackPolicy = { windowS: 0, spareAboveS: 2.6, keepS: 1.9, catchUpRate: PHONE_MAX_RATE };
 
-/** The policy for a browser by its user agent: Chromium's engine (Chrome, Edge, Samsung Internet, Android's WebView) or another. */
-export function playbackPolicyFor(userAgent: string): PlaybackPolicy {
+/**
+ * A page that feeds its element itself (Media Source Extensions in a worker, where Chromium offers
+ * them): bytes reach the decoder as they come, with no block to wait for and no priming silence, so
+ * the phone holds only the server's write-ahead (0.3 s) and a margin for the Wi-Fi's hiccups.
+ */
+export const workerFedPlayback: PlaybackPolicy = { windowS: 3, spareAboveS: 0.8, keepS: 0.5, catchUpRate: PHONE_MAX_RATE };
+
+/** Chromium's engine (Chrome, Edge, Samsung Internet, Android's WebView), by its user agent. */
+export function isChromiumEngine(userAgent: string): boolean {
   // Chrome and Edge on an iPhone are Safari's engine inside, and say CriOS and EdgiOS rather than Chrome.
-  return /\b(Chrome|Chromium)\//.test(userAgent) ? blockFedPlayback : defaultPlayback;
+  return /\b(Chrome|Chromium)\//.test(userAgent);
+}
+
+/** The policy for a browser playing the plain stream, by its user agent. */
+export function playbackPolicyFor(userAgent: string): PlaybackPolicy {
+  return isChromiumEngine(userAgent) ? blockFedPlayback : defaultPlayback;
 }
 
 /**

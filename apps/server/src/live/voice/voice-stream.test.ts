@@ -83,6 +83,24 @@ describe('the voice stream', () => {
     expect(again.status).toBe(404);
   });
 
+  it('leaves the priming silence out for a page that feeds its element itself (prime=0)', async () => {
+    const sermon = await live.goLive();
+    await live.speaker(sermon);
+    const opening = async (query: string) => {
+      const ear = await tuneIn(`${url}${sermonVoicePath(sermon.id, 'pt', 'female')}${query}`, cast.member.cookie);
+      expect(ear.res.status).toBe(200);
+      await pause(150);
+      await ear.stop();
+      const { samples, sampleRate } = await decodeMp3(ear.bytes());
+      return samples.length / sampleRate;
+    };
+    // Primed: 70 frames (1.68 s) at once, then the write-ahead; unprimed: the write-ahead only.
+    expect(await opening('?s=a1')).toBeGreaterThan(1.6);
+    expect(await opening('?s=a2&prime=0')).toBeLessThan(1);
+    const bad = await fetch(`${url}${sermonVoicePath(sermon.id, 'pt', 'female')}?prime=maybe`, { headers: { cookie: cast.member.cookie } });
+    expect(bad.status).toBe(400);
+  });
+
   it('answers 404 for another church’s members-only sermon, an unknown sermon or a language it does not offer', async () => {
     const other = await live.goLive(cast.otherStaff.cookie, cast.otherChurch.id);
     await t.ctx.db.execute(`update churches set guests_may_listen = false where id = '${cast.otherChurch.id}'`);

@@ -59,11 +59,15 @@ export class VoiceStreams {
     private readonly options: VoiceStreamOptions = defaultStreamOptions,
   ) {}
 
-  /** Starts streaming to `res` (headers already sent) until the sermon ends or the phone goes. */
-  attach(sermonId: string, language: string, voice: string, res: ServerResponse): void {
+  /**
+   * Starts streaming to `res` (headers already sent) until the sermon ends or the phone goes.
+   * `primed` false leaves the priming silence out: a page that feeds the element itself (Media
+   * Source Extensions) plays from the first frame it appends, and would only hold it as delay.
+   */
+  attach(sermonId: string, language: string, voice: string, res: ServerResponse, primed = true): void {
     const channel = this.channel(key(sermonId, language, voice), true)!;
     const connection: Connection = { res, nextSlot: slotAt(this.now()) };
-    res.write(Buffer.concat(Array.from({ length: this.options.primingFrames }, () => SILENCE)));
+    if (primed) res.write(Buffer.concat(Array.from({ length: this.options.primingFrames }, () => SILENCE)));
     channel.connections.add(connection);
     res.on('close', () => {
       channel.connections.delete(connection);

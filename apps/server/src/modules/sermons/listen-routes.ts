@@ -30,6 +30,11 @@ const voiceParams = z.object({
   file: z.enum(['male.mp3', 'female.mp3']),
 });
 
+const voiceQuery = z.object({
+  // 0: no priming silence, for a page that feeds its element itself (decision 039).
+  prime: z.enum(['0', '1']).default('1'),
+});
+
 /** What listeners use around the socket: the share link, transcripts, voice clips, history. */
 export async function listenRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -99,6 +104,7 @@ export async function listenRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: ['sermons'],
       summary: 'A live sermon’s voice in one language: one continuous MP3 stream until the sermon ends (decision 039)',
       params: voiceParams,
+      querystring: voiceQuery,
       produces: ['audio/mpeg'],
     },
     config: { requires: 'public' },
@@ -114,6 +120,6 @@ export async function listenRoutes(app: FastifyInstance, ctx: AppContext) {
       'Accept-Ranges': 'none',
       'X-Content-Type-Options': 'nosniff',
     });
-    stream.attach(reply.raw, file === 'male.mp3' ? 'male' : 'female');
+    stream.attach(reply.raw, file === 'male.mp3' ? 'male' : 'female', req.query.prime === '1');
   });
 }

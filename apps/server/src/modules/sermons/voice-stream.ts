@@ -27,6 +27,6 @@ export async function voiceStreamFor(ctx: AppContext, actor: Actor | null, param
     : params.lang === source || (await loadJoinLanguages(ctx.db, church.id, source)).some((l) => l.code === params.lang) || Boolean(findListeningLanguage(params.lang));
   if (!offered) throw notFound('Language');
   return {
-    attach: (res: ServerResponse, voice: 'male' | 'female') => live.voiceStreams.attach(params.id, params.lang, voice, res),
+    attach: (res: ServerResponse, voice: 'male' | 'female', primed: boolean) => live.voiceStreams.attach(params.id, params.lang, voice, res, primed),
   };
 }

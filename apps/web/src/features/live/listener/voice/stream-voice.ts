@@ -1,4 +1,4 @@
-import { PlaybackPacer, playbackPolicyFor } from '@app/shared';
+import { isChromiumEngine, PlaybackPacer, playbackPolicyFor, workerFedPlayback } from '@app/shared';
 
 /** How often the playback speed is looked at (only while scripts run: a locked phone keeps the last). */
 const PACE_EVERY_MS = 250;
@@ -6,6 +6,19 @@ const PACE_EVERY_MS = 250;
 const STALL_MS = 4000;
 /** Coming back to the page with more than this buffered: start again at the live edge. */
 const STALE_AHEAD_S = 3;
+
+/**
+ * Chromium's engine with Media Source Extensions in a worker (Chrome 108 and later): the page feeds
+ * the element itself, past the loader's 32 KB blocks. Safari keeps the plain stream: a locked
+ * iPhone plays an element fed by the network, and its loader has no blocks.
+ */
+function feedsInWorker(): boolean {
+  return isChromiumEngine(navigator.userAgent)
+    && typeof Worker !== 'undefined'
+    && typeof MediaSource !== 'undefined'
+    && MediaSource.canConstructInDedicatedWorker === true
+    && MediaSource.isTypeSupported('audio/mpeg');
+}
 
 export interface StreamVoiceEvents {
   /** The browser refused to play without a tap. */
@@ -26,7 +39,10 @@ export class StreamVoice {
   private url: string | null = null;
   private paced: number | null = null;
   private stalledSince: number | null = null;
-  private readonly pacer = new PlaybackPacer(playbackPolicyFor(navigator.userAgent));
+  private readonly inWorker = feedsInWorker();
+  private feeder: Worker | null = null;
+  private reopening = false;
+  private readonly pacer = new PlaybackPacer(this.inWorker ? workerFedPlayback : playbackPolicyFor(navigator.userAgent));
 
   constructor(
     private readonly audio: HTMLAudioElement,
@@ -50,7 +66,7 @@ export class StreamVoice {
   /** Starts (or switches) the stream; call from a tap where possible (iOS). */
   play(url: string): void {
     // Already this stream: a second call (the tap, then the screen catching up) must not restart it.
-    if (this.url === url && this.audio.getAttribute('src')) return;
+    if (this.url === url && (this.feeder || this.audio.getAttribute('src'))) return;
     this.url = url;
     this.open();
     this.paced ??= window.setInterval(() => this.pace(), PACE_EVERY_MS);
@@ -79,14 +95,37 @@ export class StreamVoice {
     if (this.paced !== null) window.clearInterval(this.paced);
     this.paced = null;
     this.audio.pause();
+    this.endFeed();
     this.audio.removeAttribute('src');
     this.audio.load();
   }
 
   private open(): void {
     if (!this.url) return;
+    this.endFeed();
     // A fresh query: the browser must not reuse what it buffered of an earlier connection.
-    this.audio.src = `${this.url}?s=${Math.random().toString(36).slice(2, 10)}`;
+    const url = `${this.url}?s=${Math.random().toString(36).slice(2, 10)}`;
+    if (!this.inWorker) {
+      this.audio.src = url;
+      this.start();
+      return;
+    }
+    const feeder = new Worker(new URL('./voice-feed.worker.ts', import.meta.url), { type: 'module' });
+    this.feeder = feeder;
+    feeder.onmessage = (event: MessageEvent<{ type: 'handle'; handle: MediaSourceHandle } | { type: 'ended' }>) => {
+      if (this.feeder !== feeder) return;
+      if (event.data.type === 'ended') {
+        this.reopenSoon();
+        return;
+      }
+      this.audio.srcObject = event.data.handle as unknown as MediaProvider;
+      this.start();
+    };
+    // No priming silence: appended bytes play as they come (decision 039).
+    feeder.postMessage({ url: `${url}&prime=0` });
+  }
+
+  private start(): void {
     // A new source resets the speed to the default one: set both (SPEECH-AND-TRANSLATION.md).
     this.audio.defaultPlaybackRate = 1;
     this.audio.playbackRate = 1;
@@ -97,10 +136,18 @@ export class StreamVoice {
     });
   }
 
+  private endFeed(): void {
+    this.feeder?.terminate();
+    this.feeder = null;
+    if (this.audio.srcObject) this.audio.srcObject = null;
+  }
+
   private reopenSoon(): void {
-    if (!this.url) return;
+    if (!this.url || this.reopening) return;
     const url = this.url;
+    this.reopening = true;
     window.setTimeout(() => {
+      this.reopening = false;
       if (this.url === url) this.open();
     }, 1000);
   }
