@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StreamVoice } from './stream-voice';
+
+const CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
+/** Workers the player started: what each was asked to feed, and a way to answer as the worker would. */
+const workers: Array<{ asked: string | null; terminated: boolean; answer(data: unknown): void }> = [];
+
+function browserIs(userAgent: string) {
+  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(userAgent);
+  vi.stubGlobal('MediaSource', { canConstructInDedicatedWorker: true, isTypeSupported: (type: string) => type === 'audio/mpeg' });
+  vi.stubGlobal('Worker', class {
+    onmessage: ((e: MessageEvent) => void) | null = null;
+    readonly record = { asked: null as string | null, terminated: false, answer: (data: unknown) => this.onmessage?.({ data } as MessageEvent) };
+    constructor() {
+      workers.push(this.record);
+    }
+    postMessage(m: { url: string }) {
+      this.record.asked = m.url;
+    }
+    terminate() {
+      this.record.terminated = true;
+    }
+  });
+}
+
+function audio() {
+  const element = document.createElement('audio');
+  vi.spyOn(element, 'play').mockResolvedValue(undefined);
+  vi.spyOn(element, 'pause').mockImplementation(() => undefined);
+  vi.spyOn(element, 'load').mockImplementation(() => undefined);
+  return element;
+}
+
+afterEach(() => {
+  workers.length = 0;
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the voice stream on a phone', () => {
+  it('on Chromium feeds its element from a worker, asking the stream without its priming silence', () => {
+    browserIs(CHROME);
+    const element = audio();
+    const voice = new StreamVoice(element, { onBlocked: () => undefined, onRate: () => undefined });
+    voice.play('/api/v1/sermons/s1/voice/pt/female.mp3');
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.asked).toMatch(/^\/api\/v1\/sermons\/s1\/voice\/pt\/female\.mp3\?s=[a-z0-9]+&prime=0$/);
+    const handle = { kind: 'handle' };
+    workers[0]!.answer({ type: 'handle', handle });
+    expect(element.srcObject).toBe(handle);
+    expect(element.play).toHaveBeenCalled();
+    expect(element.getAttribute('src')).toBeNull();
+    // The tap and the screen catching up both ask to play: one stream, not two.
+    voice.play('/api/v1/sermons/s1/voice/pt/female.mp3');
+    expect(workers).toHaveLength(1);
+  });
+
+  it('opens the stream again at the live edge once, a second later, when the worker cannot feed it', () => {
+    vi.useFakeTimers();
+    browserIs(CHROME);
+    const voice = new StreamVoice(audio(), { onBlocked: () => undefined, onRate: () => undefined });
+    voice.play('/v.mp3');
+    workers[0]!.answer({ type: 'ended' });
+    workers[0]!.answer({ type: 'ended' });
+    vi.advanceTimersByTime(1000);
+    expect(workers).toHaveLength(2);
+    expect(workers[0]!.terminated).toBe(true);
+    voice.stop();
+    expect(workers[1]!.terminated).toBe(true);
+  });
+
+  it('on an iPhone plays the plain stream, which a locked phone goes on playing', () => {
+    browserIs(IPHONE);
+    const element = audio();
+    new StreamVoice(element, { onBlocked: () => undefined, onRate: () => undefined }).play('/v.mp3');
+    expect(workers).toHaveLength(0);
+    expect(element.getAttribute('src')).toMatch(/^\/v\.mp3\?s=[a-z0-9]+$/);
+  });
+});
