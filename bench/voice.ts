@@ -7,8 +7,10 @@
  * word said can be followed to the moment a phone played it. Per language it prints the words
  * heard, said → heard (median, p95, worst), the highest speed (server × phone), the longest run of
  * words never heard, and the characters synthesised against a voice of finals only. Each ear's audio is
- * played twice: as Chromium does (its loader hands the decoder 32 KB blocks) and as Safari does
- * (as it comes); the figures of both are printed, and the targets are judged on each.
+ * played as each browser's listener page plays it (`deliveries` in voice-ears.ts): Chromium fed from
+ * a worker (as it comes, without the priming), Safari (the plain stream, as it comes), and a
+ * Chromium with no Media Source in workers (the plain stream in 32 KB blocks); the figures of each
+ * are printed, and the targets are judged on each.
  *
  *   npm run bench:voice -- [--listeners 200] [--ears 3] [--languages en,pt,es] [--minutes 4] [--wpm 150]
  *                          [--seed 1] [--translator-latency 80] [--tts-latency 150]
