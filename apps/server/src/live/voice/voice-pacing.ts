@@ -17,28 +17,9 @@ export interface Timeline {
   endAt: number;
   /** The speed of the last piece placed. */
   rate: number;
-  /** When the last piece placed was settled (ms, epoch); 0 before anything. */
-  settledAt: number;
 }
 
-export const emptyTimeline = (): Timeline => ({ endAt: 0, rate: 1, settledAt: 0 });
-
-/**
- * The shortest time between two settled pieces taken as the pastor's pace: pieces settled together
- * (a window and the final's rest) say nothing about how fast the pastor speaks.
- */
-const MIN_PACE_S = 0.5;
-
-/**
- * The speed at which a piece lasts as long as the pastor took to say what it says (measured from
- * the piece before): a translation longer to say than the pastor's words (Portuguese about 1.15×
- * the English) is said that much faster at once, before a queue forms, rather than once it has.
- * After a pause the pastor's time is long and this asks for nothing.
- */
-function paceRate(timeline: Timeline, piece: { settledAt: number; naturalS: number }): number {
-  if (timeline.settledAt === 0) return 1;
-  return piece.naturalS / Math.max(MIN_PACE_S, (piece.settledAt - timeline.settledAt) / 1000);
-}
+export const emptyTimeline = (): Timeline => ({ endAt: 0, rate: 1 });
 
 export type Placement =
   | { kind: 'play'; startAt: number; rate: number; lagS: number }
@@ -57,12 +38,10 @@ export function place(timeline: Timeline, piece: { settledAt: number; naturalS: 
   if (lagS > o.hardLimitS) return { kind: 'skip', lagS };
   // What the listener must hear before this piece: the queue the voice has to work off.
   const waitingS = Math.max(0, (startAt - now - o.leadMs) / 1000);
-  const previous = timeline.endAt > now ? timeline.rate : 1;
-  const rate = Math.max(rateFor(waitingS, previous, o), rateFor(o.fullSpeedS, previous, { ...o, maxRate: Math.max(1, Math.min(o.maxRate, paceRate(timeline, piece))) }));
-  return { kind: 'play', startAt, rate, lagS };
+  return { kind: 'play', startAt, rate: rateFor(waitingS, timeline.endAt > now ? timeline.rate : 1, o), lagS };
 }
 
 /** The timeline once a placed piece lasts `playedS` seconds (after the speed-up). */
-export function commit(timeline: Timeline, placement: Extract<Placement, { kind: 'play' }>, playedS: number, settledAt = timeline.settledAt): Timeline {
-  return { endAt: placement.startAt + playedS * 1000, rate: placement.rate, settledAt };
+export function commit(timeline: Timeline, placement: Extract<Placement, { kind: 'play' }>, playedS: number): Timeline {
+  return { endAt: placement.startAt + playedS * 1000, rate: placement.rate };
 }

@@ -90,7 +90,7 @@ export class VoiceTrack {
     // and the hard limit holds for where it really starts.
     const startAt = Math.max(placement.startAt, this.deps.now() + pacing.leadMs);
     if ((startAt - piece.settledAt) / 1000 > pacing.hardLimitS) return skip((startAt - piece.settledAt) / 1000);
-    this.timeline = commit(this.timeline, { ...placement, startAt }, clip.seconds, piece.settledAt);
+    this.timeline = commit(this.timeline, { ...placement, startAt }, clip.seconds);
     this.deps.placed({ startAt, mp3: Buffer.concat(clip.frames), rate: placement.rate, behindS: (startAt - piece.settledAt) / 1000 });
   }
 }
