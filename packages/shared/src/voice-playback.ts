@@ -91,8 +91,10 @@ export function playbackPolicyFor(userAgent: string): PlaybackPolicy {
 /**
  * A phone's playback speed, looked at a few times a second. It watches the least it held over the
  * policy's window, and while that is more than the browser needs it holds voice later than it could
- * be, and plays faster until the least is down to the margin. Safari's window is a few seconds;
- * Chromium's is none, as its blocks make the next few seconds unlike the last (`blockFedPlayback`).
+ * be, and plays faster until the least is down to the margin. Safari's window is a few seconds, as
+ * is that of a page feeding its element from a worker (`workerFedPlayback`, a smaller margin: no
+ * priming, no blocks); a plain stream on Chromium has none, as its blocks make the next few seconds
+ * unlike the last (`blockFedPlayback`).
  */
 export class PlaybackPacer {
   private seen: Array<{ at: number; aheadS: number }> = [];

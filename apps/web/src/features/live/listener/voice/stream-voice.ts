@@ -31,9 +31,10 @@ export interface StreamVoiceEvents {
  * The server's voice on a phone (decision 039): one continuous MP3 stream of the language in ONE
  * audio element. An iPhone whose screen is locked keeps an element that is already playing going
  * but runs no script, so nothing here needs to run between pieces: the server puts them one after
- * another. Script only tunes the speed (a start-up backlog is played away a little faster, with the
- * pitch kept) and opens the stream again at the live edge after a pause, a stall or the network
- * coming back, so a phone never replays a backlog.
+ * another. On Chromium a worker feeds the element (voice-feed.worker.ts), and goes on while the
+ * page's scripts are frozen. The page's script only tunes the speed (a start-up backlog is played
+ * away a little faster, with the pitch kept) and opens the stream again at the live edge after a
+ * pause, a stall or the network coming back, so a phone never replays a backlog.
  */
 export class StreamVoice {
   private url: string | null = null;
