@@ -81,4 +81,16 @@ describe('a page that feeds its element itself', () => {
     expect(ahead).toBeGreaterThan(0.45);
     expect(ahead).toBeLessThan(0.55);
   });
+
+  it('plays a piece written whole away at once, with no window to wait out', () => {
+    const pacer = new PlaybackPacer(workerFedPlayback);
+    expect(pacer.next(0.5, 0)).toBe(1);
+    // A 2 s piece lands: it is speech in hand.
+    expect(pacer.next(2.5, 250)).toBe(1.1);
+    expect(pacer.next(0.6, 500)).toBe(1.1);
+    expect(pacer.next(0.5, 750)).toBe(1);
+    // Dry at the live edge between two pieces (a stall): the next piece is again played away at once.
+    pacer.reset();
+    expect(pacer.next(2.2, 1000)).toBe(1.1);
+  });
 });

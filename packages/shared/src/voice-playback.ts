@@ -72,10 +72,14 @@ export const blockFedPlayback: PlaybackPolicy = { windowS: 0, spareAboveS: 2.6, 
 
 /**
  * A page that feeds its element itself (Media Source Extensions in a worker, where Chromium offers
- * them): bytes reach the decoder as they come, with no block to wait for and no priming silence, so
- * the phone holds only the server's write-ahead (0.3 s) and a margin for the Wi-Fi's hiccups.
+ * them): bytes reach the decoder as they come, with no block to wait for and no priming silence.
+ * The server writes each piece whole the moment it is placed, so what the phone holds beyond the
+ * write-ahead (0.3 s) is speech in hand: it plays it away as soon as it holds more than 0.8 s, with
+ * no window to wait out. Where it then runs dry it is at the live edge between two pieces, in
+ * silence, and the next piece plays as it comes (bench:voice: 0.3 s off the median of a language
+ * longer to say than the pastor's, decision 039).
  */
-export const workerFedPlayback: PlaybackPolicy = { windowS: 3, spareAboveS: 0.8, keepS: 0.5, catchUpRate: PHONE_MAX_RATE };
+export const workerFedPlayback: PlaybackPolicy = { windowS: 0, spareAboveS: 0.8, keepS: 0.5, catchUpRate: PHONE_MAX_RATE };
 
 /** Chromium's engine (Chrome, Edge, Samsung Internet, Android's WebView), by its user agent. */
 export function isChromiumEngine(userAgent: string): boolean {
@@ -91,10 +95,10 @@ export function playbackPolicyFor(userAgent: string): PlaybackPolicy {
 /**
  * A phone's playback speed, looked at a few times a second. It watches the least it held over the
  * policy's window, and while that is more than the browser needs it holds voice later than it could
- * be, and plays faster until the least is down to the margin. Safari's window is a few seconds, as
- * is that of a page feeding its element from a worker (`workerFedPlayback`, a smaller margin: no
- * priming, no blocks); a plain stream on Chromium has none, as its blocks make the next few seconds
- * unlike the last (`blockFedPlayback`).
+ * be, and plays faster until the least is down to the margin. Safari's window is a few seconds; a
+ * plain stream on Chromium has none, as its blocks make the next few seconds unlike the last
+ * (`blockFedPlayback`), nor has a page feeding its element from a worker, which holds only speech
+ * already in hand (`workerFedPlayback`).
  */
 export class PlaybackPacer {
   private seen: Array<{ at: number; aheadS: number }> = [];

@@ -72,6 +72,34 @@ describe('the voice stream on a phone', () => {
     expect(workers[1]!.terminated).toBe(true);
   });
 
+  it('on Chromium sets an element that ran dry going again where it stands once it holds enough', () => {
+    vi.useFakeTimers();
+    browserIs(CHROME);
+    const element = audio();
+    const voice = new StreamVoice(element, { onBlocked: () => undefined, onRate: () => undefined });
+    voice.play('/v.mp3');
+    workers[0]!.answer({ type: 'handle', handle: {} });
+    vi.spyOn(element, 'paused', 'get').mockReturnValue(false);
+    let position = 12.5;
+    const seeks: number[] = [];
+    vi.spyOn(element, 'currentTime', 'get').mockImplementation(() => position);
+    vi.spyOn(element, 'currentTime', 'set').mockImplementation((t: number) => {
+      seeks.push(t);
+      position = t;
+    });
+    let held = 12.5;
+    vi.spyOn(element, 'buffered', 'get').mockImplementation(() => ({ length: 1, start: () => 0, end: () => held }) as unknown as TimeRanges);
+    element.dispatchEvent(new Event('waiting'));
+    // Dry with nothing in hand: it waits for the stream.
+    vi.advanceTimersByTime(1000);
+    expect(seeks).toEqual([]);
+    // The stream went on, the element did not: it is set going where it stands, skipping nothing.
+    held = 13.2;
+    vi.advanceTimersByTime(500);
+    expect(seeks).toEqual([12.5]);
+    voice.stop();
+  });
+
   it('on an iPhone plays the plain stream, which a locked phone goes on playing', () => {
     browserIs(IPHONE);
     const element = audio();

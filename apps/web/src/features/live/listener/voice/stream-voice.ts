@@ -6,6 +6,14 @@ const PACE_EVERY_MS = 250;
 const STALL_MS = 4000;
 /** Coming back to the page with more than this buffered: start again at the live edge. */
 const STALE_AHEAD_S = 3;
+/**
+ * Chromium fed through Media Source, once it has run dry, waits to hold more before it plays again,
+ * and more after each time (up to 3 s, measured in the voice journey): a phone that ran dry between
+ * two pieces would hear every later word that much later. Still waiting this long with this much
+ * in hand, the element is sent to where it stands, which makes it play at once (decision 039).
+ */
+const STUCK_AFTER_MS = 300;
+const STUCK_HOLDING_S = 0.4;
 
 /**
  * Chromium's engine with Media Source Extensions in a worker (Chrome 108 and later): the page feeds
@@ -163,6 +171,11 @@ export class StreamVoice {
     if (this.stalledSince !== null && Date.now() - this.stalledSince > STALL_MS) {
       this.open();
       return;
+    }
+    if (this.inWorker && this.stalledSince !== null && Date.now() - this.stalledSince > STUCK_AFTER_MS && this.ahead() > STUCK_HOLDING_S) {
+      this.stalledSince = Date.now();
+      // The same position: nothing is skipped.
+      this.audio.currentTime = this.audio.currentTime;
     }
     const rate = this.pacer.next(this.ahead(), Date.now());
     if (rate !== this.audio.playbackRate) {
