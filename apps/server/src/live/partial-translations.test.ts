@@ -129,6 +129,34 @@ describe('partial translations while the speaker is still talking', () => {
     expect(partials).toBeLessThanOrEqual(final + Math.max(...sent));
   });
 
+  it('keeps showing partials when the cache answers the finals: a sermon of lines said before', { timeout: 40_000 }, async () => {
+    const lines = [SENTENCE, 'friends the same lord is with you in the storm of your life today so do not be afraid of the night'];
+    /** Says each line a word at a time, then its final; answers the Portuguese partials of each line. */
+    const sermonOf = async () => {
+      const sermon = await goLive();
+      const sp = await speaker(sermon);
+      const pt = await listener(sermon, 'pt');
+      for (const [i, line] of lines.entries()) {
+        const words = line.split(' ');
+        for (let n = 1; n <= words.length; n++) {
+          sp.emit(liveEvents.segment, { sermonId: sermon.id, seq: i + 1, text: words.slice(0, n).join(' '), final: false }, () => undefined);
+          await pause(150);
+        }
+        ok(await request<SegmentAck>(sp, liveEvents.segment, { sermonId: sermon.id, seq: i + 1, text: `${line}.`, final: true }));
+        await eventually(() => expect(pt.finals()).toHaveLength(i + 1));
+      }
+      return lines.map((_, i) => pt.partials().filter((c) => c.seq === i + 1).length);
+    };
+    const first = await sermonOf();
+    const finalsAsked = mock.stats.requests.filter((r) => r.endpoint === 'translate').length;
+    // The same lines again: their finals now come from the cache, and cost nothing.
+    const again = await sermonOf();
+    expect(first[1]).toBeGreaterThan(1);
+    // The budget is what the finals are worth, not what this sermon paid for them.
+    expect(again[1]).toBeGreaterThanOrEqual(first[1]! - 1);
+    expect(mock.stats.requests.filter((r) => r.endpoint === 'translate').length).toBeGreaterThan(finalsAsked);
+  });
+
   it('asks for nothing while only the spoken language is listened to', async () => {
     const sermon = await goLive();
     const sp = await speaker(sermon);

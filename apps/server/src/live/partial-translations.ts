@@ -61,7 +61,7 @@ interface SermonPartials {
   lastRequestAt: number;
   pausedUntil: number;
   finalsInFlight: number;
-  /** Characters sent for partials, and for finals (the yardstick), times target languages. */
+  /** Characters sent for partials, and those its finals cost (the yardstick, cached ones too), times target languages. */
   spent: number;
   finals: number;
   /** The translator refused a language (a church-made one): partials go to known languages only. */
@@ -132,7 +132,9 @@ export class PartialTranslations {
     p.finalsInFlight++;
     translation
       .then((outcome) => {
-        p.finals += outcome.characters;
+        // A line the cache answered (a prayer said again, a sermon replayed) counts as it cost when
+        // first made: otherwise a sermon of repeated lines would leave its partials no budget.
+        p.finals += outcome.characters + (outcome.cachedCharacters ?? 0);
         if (outcome.error) this.pauseAfter(p, outcome.error);
       })
       .catch(() => undefined)

@@ -12,6 +12,8 @@ export interface TranslationOutcome {
   failed: boolean;
   /** Characters sent to the translator (times target languages); 0 when the cache answered. */
   characters: number;
+  /** What the line cost when it was first translated, when the cache answered it (decision 030). */
+  cachedCharacters?: number;
   /** Why it failed, when the engines threw. */
   error?: unknown;
 }
@@ -25,6 +27,7 @@ const CACHE_MAX = 500;
 interface Cached {
   byLanguage: Record<string, string>;
   engineOf: Record<string, TranslatorKind>;
+  characters: number;
 }
 const recent = new WeakMap<AppContext, Map<string, Cached>>();
 
@@ -79,14 +82,16 @@ export async function translateForLanguages(
   const cache = cacheOf(ctx);
   const key = `${churchId}|${translator.kind}|${translator.failoverKind ?? ''}|${glossary.version}|${from}|${[...targets].sort().join(',')}|${text}`;
   let out = partial ? undefined : cache.get(key);
+  let cachedCharacters: number | undefined;
   if (out) {
+    cachedCharacters = out.characters;
     // Most recently used last: the oldest is the first key.
     cache.delete(key);
     cache.set(key, out);
   } else {
     try {
       const made = await translateWithGlossary(translator, text, from, targets, glossary.matcher, options);
-      out = { byLanguage: made.byLanguage, engineOf: made.engineOf };
+      out = { byLanguage: made.byLanguage, engineOf: made.engineOf, characters: made.characters };
       characters = made.characters;
       // Only a complete answer is kept: a language that failed is tried again next time.
       if (!partial && targets.every((code) => made.byLanguage[code] !== undefined)) {
@@ -105,5 +110,5 @@ export async function translateForLanguages(
     byLanguage.set(code, translated === undefined || engine === undefined ? { text, provider: 'untranslated' } : { text: translated, provider: engine });
   }
   const failed = [...byLanguage.values()].some((t) => t.provider === 'untranslated');
-  return { byLanguage, failed, characters, ...(failed && error !== undefined ? { error } : {}) };
+  return { byLanguage, failed, characters, ...(cachedCharacters !== undefined ? { cachedCharacters } : {}), ...(failed && error !== undefined ? { error } : {}) };
 }
