@@ -174,8 +174,9 @@ export class StreamVoice {
     }
     if (this.inWorker && this.stalledSince !== null && Date.now() - this.stalledSince > STUCK_AFTER_MS && this.ahead() > STUCK_HOLDING_S) {
       this.stalledSince = Date.now();
-      // The same position: nothing is skipped.
-      this.audio.currentTime = this.audio.currentTime;
+      // Where it stands: nothing is skipped.
+      const at = this.audio.currentTime;
+      this.audio.currentTime = at;
     }
     const rate = this.pacer.next(this.ahead(), Date.now());
     if (rate !== this.audio.playbackRate) {
