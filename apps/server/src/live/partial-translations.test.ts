@@ -43,15 +43,15 @@ afterEach(() => live.closeAll());
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The speaker says `sentence` a word at a time, as a recogniser's hypotheses, `gapMs` apart. */
-async function sayWords(sp: ClientSocket, sermon: Sermon, sentence: string, gapMs = 150, from = 1) {
+async function sayWords(sp: ClientSocket, sermon: Sermon, sentence: string, gapMs = 150, from = 1, seq = 1) {
   const words = sentence.split(' ');
   for (let n = from; n <= words.length; n++) {
-    sp.emit(liveEvents.segment, { sermonId: sermon.id, seq: 1, text: words.slice(0, n).join(' '), final: false }, () => undefined);
+    sp.emit(liveEvents.segment, { sermonId: sermon.id, seq, text: words.slice(0, n).join(' '), final: false }, () => undefined);
     await pause(gapMs);
   }
 }
 
-const sayFinal = (sp: ClientSocket, sermon: Sermon, text: string) => request<SegmentAck>(sp, liveEvents.segment, { sermonId: sermon.id, seq: 1, text, final: true });
+const sayFinal = (sp: ClientSocket, sermon: Sermon, text: string, seq = 1) => request<SegmentAck>(sp, liveEvents.segment, { sermonId: sermon.id, seq, text, final: true });
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).map(normaliseUnit);
 /** Whether `partial` reads as the start of `final`, word for word (capitals and punctuation aside). */
@@ -137,12 +137,8 @@ describe('partial translations while the speaker is still talking', () => {
       const sp = await speaker(sermon);
       const pt = await listener(sermon, 'pt');
       for (const [i, line] of lines.entries()) {
-        const words = line.split(' ');
-        for (let n = 1; n <= words.length; n++) {
-          sp.emit(liveEvents.segment, { sermonId: sermon.id, seq: i + 1, text: words.slice(0, n).join(' '), final: false }, () => undefined);
-          await pause(150);
-        }
-        ok(await request<SegmentAck>(sp, liveEvents.segment, { sermonId: sermon.id, seq: i + 1, text: `${line}.`, final: true }));
+        await sayWords(sp, sermon, line, 150, 1, i + 1);
+        ok(await sayFinal(sp, sermon, `${line}.`, i + 1));
         await eventually(() => expect(pt.finals()).toHaveLength(i + 1));
       }
       return lines.map((_, i) => pt.partials().filter((c) => c.seq === i + 1).length);

@@ -97,6 +97,12 @@ describe('the voice stream on a phone', () => {
     held = 13.2;
     vi.advanceTimersByTime(500);
     expect(seeks).toEqual([12.5]);
+    // Still not playing: set going again now and then, and opened again at the live edge 4 s after it stalled.
+    vi.advanceTimersByTime(1000);
+    expect(seeks.length).toBeGreaterThan(1);
+    expect(workers).toHaveLength(1);
+    vi.advanceTimersByTime(1750);
+    expect(workers).toHaveLength(2);
     voice.stop();
   });
 

@@ -48,6 +48,8 @@ export class StreamVoice {
   private url: string | null = null;
   private paced: number | null = null;
   private stalledSince: number | null = null;
+  /** When a stalled element holding enough was last set going (Chromium through Media Source). */
+  private nudgedAt: number | null = null;
   private readonly inWorker = feedsInWorker();
   private feeder: Worker | null = null;
   private reopening = false;
@@ -65,6 +67,7 @@ export class StreamVoice {
     });
     audio.addEventListener('playing', () => {
       this.stalledSince = null;
+      this.nudgedAt = null;
     });
     // The stream ends only with the sermon or a broken connection: either way, try the live edge
     // once more (an ended sermon answers 404 and the element simply stops).
@@ -140,6 +143,7 @@ export class StreamVoice {
     this.audio.playbackRate = 1;
     this.pacer.reset();
     this.stalledSince = null;
+    this.nudgedAt = null;
     this.audio.play().catch((err: unknown) => {
       if (err instanceof DOMException && err.name === 'NotAllowedError') this.events.onBlocked();
     });
@@ -172,8 +176,10 @@ export class StreamVoice {
       this.open();
       return;
     }
-    if (this.inWorker && this.stalledSince !== null && Date.now() - this.stalledSince > STUCK_AFTER_MS && this.ahead() > STUCK_HOLDING_S) {
-      this.stalledSince = Date.now();
+    const waitedSince = Math.max(this.stalledSince ?? Infinity, this.nudgedAt ?? 0);
+    if (this.inWorker && Date.now() - waitedSince > STUCK_AFTER_MS && this.ahead() > STUCK_HOLDING_S) {
+      // The stall still counts from its start: an element this does not help is opened again.
+      this.nudgedAt = Date.now();
       // Where it stands: nothing is skipped.
       const at = this.audio.currentTime;
       this.audio.currentTime = at;
