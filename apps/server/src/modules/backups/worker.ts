@@ -14,12 +14,16 @@ type WorkerMessage =
 
 const send = (message: WorkerMessage) => process.send?.(message);
 let job: DumpJob | null = null;
-let finished = false;
+// Set once the server has been handed the finished file: from then on the file is the server's.
+let handedOver = false;
+
+/** The server died or stopped mid-backup: leave nothing that could pass for a backup. */
+function abandon(): void {
+  void (job ? rm(job.file, { force: true }) : Promise.resolve()).finally(() => process.exit(1));
+}
 
 process.on('disconnect', () => {
-  if (finished) return;
-  // The server died or stopped mid-backup: leave nothing that could pass for a backup.
-  void (job ? rm(job.file, { force: true }) : Promise.resolve()).finally(() => process.exit(1));
+  if (!handedOver) abandon();
 });
 
 process.once('message', (message: DumpJob) => {
@@ -32,13 +36,18 @@ process.once('message', (message: DumpJob) => {
     send({ type: 'progress', done, total });
   }).then(
     (result) => {
-      finished = true;
+      // A dump finished after its server died (a busy machine notices the closed channel late)
+      // has no one to store it.
+      if (!process.connected) return abandon();
       // Its peak memory, for the benchmark (resourceUsage answers kilobytes).
-      send({ type: 'done', bytes: result.bytes, head: result.head, maxRssBytes: process.resourceUsage().maxRSS * 1024 });
-      process.disconnect();
+      process.send!({ type: 'done', bytes: result.bytes, head: result.head, maxRssBytes: process.resourceUsage().maxRSS * 1024 } satisfies WorkerMessage, (err: Error | null) => {
+        if (err) return abandon();
+        handedOver = true;
+        process.disconnect();
+      });
     },
     async (err: unknown) => {
-      finished = true;
+      handedOver = true;
       await rm(message.file, { force: true });
       send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
       process.disconnect();
