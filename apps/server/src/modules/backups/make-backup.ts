@@ -4,6 +4,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Config } from '../../config';
 import type { BackupHead } from '../../db/backup/format';
 import type { BackupKey } from '../../db/backup/sealed-file';
 import { isAlive } from '../../lib/data-dir';
@@ -38,7 +39,7 @@ export interface MakeBackupOptions {
    * which is its own process).
    */
   inWorker: boolean;
-  priority?: 'low' | 'normal';
+  priority?: Config['BACKUP_PRIORITY'];
   onProgress?(done: number, total: number): void;
   now?: Date;
 }
@@ -95,7 +96,7 @@ function workerEntry(): { file: string; execArgv: string[] } {
  * Runs the dump in a child process at the lowest priority: on a small server the backup takes
  * what CPU the live captions leave (decision 032's figures with bench:live running).
  */
-function dumpInWorker(job: DumpJob, priority: 'low' | 'normal', onProgress?: (done: number, total: number) => void): Promise<{ head: BackupHead; bytes: number; maxRssBytes: number }> {
+function dumpInWorker(job: DumpJob, priority: Config['BACKUP_PRIORITY'], onProgress?: (done: number, total: number) => void): Promise<{ head: BackupHead; bytes: number; maxRssBytes: number }> {
   const entry = workerEntry();
   const child = fork(entry.file, { execArgv: entry.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
   try {
