@@ -1,24 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import {
-  IconHeadphones,
-  IconVolume,
-} from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconHeadphones } from '@tabler/icons-react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { Caption, SermonByBroadcast, VoiceGender, VoicePiece, VoiceStatus } from '@app/shared';
-import { paths } from '../../../config/paths';
-import { AppLink } from '../../../components/app-link';
 import { ApiError } from '../../../lib/api-client';
 import { useSermonByBroadcast } from '../api/get-sermon-by-broadcast';
 import { AcceptJesusButton } from '../../../components/salvation/accept-jesus-button';
@@ -29,20 +14,13 @@ import { useWakeLock } from '../lib/use-wake-lock';
 import { CaptionList } from './caption-list';
 import { ConnectionBadge, ConnectionNotices } from './connection-status';
 import { ListenerControls } from './listener-controls';
-import { TOUCH_PX } from './touch';
-import { hasDeviceVoice } from './voice/device-voice';
+import { useListenerChoices } from './listener-choices';
+import { BackToList, EndedNotice, ListenerLoadError, ProblemNotice, SoundBlockedNotice } from './listener-notices';
 import { useListenerVoice } from './voice/use-listener-voice';
-import { initialLanguage, readListenerPrefs, saveListenerPrefs, TEXT_SIZES } from './listener-prefs';
+import { TEXT_SIZES } from './listener-prefs';
 import { useLiveCaptions, type VoicePreference } from './use-live-captions';
 import { useHeadingLevel } from '../../../components/heading-level';
-import { loadAllTranslations } from '../../../i18n';
 import { formattingLocale, interfaceLanguage } from '../../../i18n/interface-language';
-
-// Only once the sermon has ended, and its feedback form needs the text of the screens beyond the
-// listener's (i18n/locale-sections.ts): neither belongs in what a phone downloads to listen.
-const TranslationPrompt = lazy(() =>
-  Promise.all([import('../../../components/feedback/translation-prompt'), loadAllTranslations()]).then(([m]) => ({ default: m.TranslationPrompt })),
-);
 
 // A listener flagging a wrong line (decision 025): loaded on the first tap, like the salvation dialog.
 const loadFlagDialog = () => import('./flag-line-dialog');
@@ -87,40 +65,8 @@ export function ListenerScreen({
     );
   }
   if (sermon.isError) {
-    const err = sermon.error;
-    const status = err instanceof ApiError ? err.status : 0;
-    return (
-      <Stack gap="md" py="md">
-        <Title order={titleOrder} size="h3">
-          {t('live.listener.title')}
-        </Title>
-        {status === 401 || status === 403 ? (
-          <Alert style={{ flexShrink: 0 }} color="blue" title={t('live.listener.signInTitle')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('live.listener.signInBody')}</Text>
-              <Button component={AppLink} href={paths.signIn} size="sm">
-                {t('live.listener.signIn')}
-              </Button>
-            </Stack>
-          </Alert>
-        ) : status === 404 ? (
-          <Alert style={{ flexShrink: 0 }} color="yellow" title={t('live.listener.notFoundTitle')}>
-            {t('live.listener.notFoundBody')}
-          </Alert>
-        ) : (
-          <Alert style={{ flexShrink: 0 }} color="red" title={t('live.listener.fetchFailed')}>
-            <Button size="xs" variant="light" onClick={() => void sermon.refetch()}>
-              {t('live.common.retry')}
-            </Button>
-          </Alert>
-        )}
-        {listHref && (
-          <Anchor component={AppLink} href={listHref}>
-            {t('live.listener.backToList')}
-          </Anchor>
-        )}
-      </Stack>
-    );
+    const status = sermon.error instanceof ApiError ? sermon.error.status : 0;
+    return <ListenerLoadError status={status} titleOrder={titleOrder} listHref={listHref} onRetry={() => void sermon.refetch()} />;
   }
   return <LiveView key={sermon.data.sermon.id} info={sermon.data} broadcastId={broadcastId} listHref={listHref} chrome={chrome} autoStart={autoStart} socket={socket} />;
 }
@@ -146,29 +92,14 @@ function LiveView({
   const titleOrder = useHeadingLevel();
   const { t, i18n } = useTranslation();
   const { sermon, languages } = info;
-  const stored = useMemo(readListenerPrefs, []);
   const [flagging, setFlagging] = useState<Caption | null>(null);
-  const [language, setLanguage] = useState(() =>
-    initialLanguage(
-      languages.map((l) => l.code),
-      stored.language,
-      interfaceLanguage(i18n),
-      sermon.sourceLanguage,
-    ),
-  );
-  const [voiceOn, setVoiceOn] = useState(stored.voiceOn);
-  const [gender, setGender] = useState<VoiceGender>(stored.gender);
-  const [sizeIndex, setSizeIndex] = useState(stored.textSizeIndex);
   const [showTranscript, setShowTranscript] = useState(false);
+  const choices = useListenerChoices(info, interfaceLanguage(i18n));
+  const { language, voicePref, sizeIndex } = choices;
 
   const current = languages.find((l) => l.code === language);
   const rtl = isRtl(language, current?.rtl);
   const locale = localeFor(language);
-  const serverVoices = info.hasSpeechKey ? (current?.voices ?? []) : [];
-  const deviceVoiceAvailable = useMemo(() => typeof window !== 'undefined' && hasDeviceVoice(), []);
-  const voiceMode: 'server' | 'device' | 'none' = serverVoices.length > 0 ? 'server' : deviceVoiceAvailable ? 'device' : 'none';
-  const effectiveGender: VoiceGender = serverVoices.includes(gender) ? gender : (serverVoices[0] ?? gender);
-  const voicePref: VoicePreference = !voiceOn || voiceMode === 'none' ? 'none' : voiceMode === 'server' ? effectiveGender : 'device';
 
   const languageOptions = languages.map((l) => ({
     value: l.code,
@@ -217,39 +148,21 @@ function LiveView({
   }, []);
 
   const handleLanguage = (code: string | null) => {
-    if (!code || code === language) return;
-    setLanguage(code);
-    saveListenerPrefs({ language: code });
-    const lang = languages.find((l) => l.code === code);
-    const voices = info.hasSpeechKey ? (lang?.voices ?? []) : [];
-    const nextPref: VoicePreference =
-      !voiceOn || (voices.length === 0 && !deviceVoiceAvailable) ? 'none' : voices.length > 0 ? (voices.includes(gender) ? gender : voices[0]!) : 'device';
-    void live.changePrefs(code, nextPref);
+    const pref = choices.chooseLanguage(code);
+    if (code && pref) void live.changePrefs(code, pref);
   };
 
   const handleVoice = (on: boolean) => {
-    setVoiceOn(on);
-    saveListenerPrefs({ voiceOn: on });
-    const pref: VoicePreference = !on || voiceMode === 'none' ? 'none' : voiceMode === 'server' ? effectiveGender : 'device';
+    const pref = choices.chooseVoiceOn(on);
     if (on) unlockSound(pref);
     void live.changePrefs(language, pref);
   };
 
   const handleGender = (next: VoiceGender) => {
-    setGender(next);
-    saveListenerPrefs({ gender: next });
-    if (voiceOn) {
-      unlockSound(next);
-      void live.changePrefs(language, next);
-    }
-  };
-
-  const changeSize = (delta: number) => {
-    setSizeIndex((i) => {
-      const next = Math.min(TEXT_SIZES.length - 1, Math.max(0, i + delta));
-      saveListenerPrefs({ textSizeIndex: next });
-      return next;
-    });
+    const pref = choices.chooseGender(next);
+    if (!pref) return;
+    unlockSound(pref);
+    void live.changePrefs(language, pref);
   };
 
   const state = live.state;
@@ -272,47 +185,12 @@ function LiveView({
       </Group>
 
       {isEnded ? (
-        <Alert style={{ flexShrink: 0 }} color="gray" title={t('live.listener.endedTitle')}>
-          <Stack gap="xs" align="flex-start">
-            {live.ended?.reason && live.ended.reason !== 'stopped' && (
-              <Text size="sm">{t(`live.endReasons.${live.ended.reason}`)}</Text>
-            )}
-            {!showTranscript && (
-              <Button size="sm" mih={TOUCH_PX} variant="light" onClick={() => setShowTranscript(true)}>
-                {t('live.listener.readTranscript')}
-              </Button>
-            )}
-            <Suspense fallback={null}>
-              <TranslationPrompt sermonId={sermon.id} language={language} />
-            </Suspense>
-          </Stack>
-        </Alert>
+        <EndedNotice reason={live.ended?.reason} sermonId={sermon.id} language={language} showingTranscript={showTranscript} onReadTranscript={() => setShowTranscript(true)} />
       ) : (
         <ConnectionNotices connection={live.connection} state={state} />
       )}
-      {live.problem && (
-        <Alert style={{ flexShrink: 0 }} color="red" role="alert" withCloseButton closeButtonLabel={t('live.common.dismiss')} onClose={live.dismissProblem}>
-          {t(`live.listener.problems.${live.problem}`)}
-          {live.problem === 'guestsNotAllowed' && (
-            <>
-              {' '}
-              <Anchor component={AppLink} href={paths.signIn}>
-                {t('live.listener.signIn')}
-              </Anchor>
-            </>
-          )}
-        </Alert>
-      )}
-      {voice.blocked && (
-        <Alert style={{ flexShrink: 0 }} color="blue" icon={<IconVolume />}>
-          <Group gap="sm">
-            <Text size="sm">{t('live.listener.soundBlocked')}</Text>
-            <Button size="sm" mih={TOUCH_PX} onClick={() => unlockSound(voicePref)}>
-              {t('live.listener.enableSound')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {live.problem && <ProblemNotice problem={live.problem} onDismiss={live.dismissProblem} />}
+      {voice.blocked && <SoundBlockedNotice onEnable={() => unlockSound(voicePref)} />}
 
       {!isEnded && (live.connection === 'ready' || live.connection === 'connecting') && (
         <Button
@@ -372,21 +250,17 @@ function LiveView({
         languageOptions={languageOptions}
         language={language}
         onLanguage={handleLanguage}
-        voiceMode={voiceMode}
-        voiceOn={voiceOn}
+        voiceMode={choices.voiceMode}
+        voiceOn={choices.voiceOn}
         onVoice={handleVoice}
-        serverVoices={serverVoices}
-        gender={effectiveGender}
+        serverVoices={choices.serverVoices}
+        gender={choices.gender}
         onGender={handleGender}
         sizeIndex={sizeIndex}
-        onSize={changeSize}
+        onSize={choices.changeSize}
         isEnded={isEnded}
       />
-      {listHref && (
-        <Anchor component={AppLink} href={listHref} size="sm" mih={TOUCH_PX} style={{ display: 'inline-flex', alignItems: 'center', flexShrink: 0 }}>
-          {t('live.listener.backToList')}
-        </Anchor>
-      )}
+      <BackToList href={listHref} />
     </Stack>
   );
 }
