@@ -24,6 +24,21 @@ export function BackToList({ href, children }: { href: string | null; children?:
   );
 }
 
+/** Listening needs a signed-in member here: why, and the way to sign in. */
+export function SignInNotice({ title, body }: { title: string; body: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert style={{ flexShrink: 0 }} color="blue" title={title}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{body}</Text>
+        <Button component={AppLink} href={paths.signIn} size="sm">
+          {t('live.listener.signIn')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** The sermon could not be loaded: signed out, not found (or another church's), or a failure to retry. */
 export function ListenerLoadError({ status, titleOrder, listHref, onRetry }: { status: number; titleOrder: TitleOrder; listHref: string | null; onRetry: () => void }) {
   const { t } = useTranslation();
@@ -33,14 +48,7 @@ export function ListenerLoadError({ status, titleOrder, listHref, onRetry }: { s
         {t('live.listener.title')}
       </Title>
       {status === 401 || status === 403 ? (
-        <Alert style={{ flexShrink: 0 }} color="blue" title={t('live.listener.signInTitle')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('live.listener.signInBody')}</Text>
-            <Button component={AppLink} href={paths.signIn} size="sm">
-              {t('live.listener.signIn')}
-            </Button>
-          </Stack>
-        </Alert>
+        <SignInNotice title={t('live.listener.signInTitle')} body={t('live.listener.signInBody')} />
       ) : status === 404 ? (
         <Alert style={{ flexShrink: 0 }} color="yellow" title={t('live.listener.notFoundTitle')}>
           {t('live.listener.notFoundBody')}

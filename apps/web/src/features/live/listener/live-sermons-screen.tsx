@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBroadcast, IconHeadphones, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { href, paths } from '../../../config/paths';
+import { href } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { ApiError } from '../../../lib/api-client';
 import { readStoredUser } from '../../../lib/stored-user';
@@ -10,6 +10,7 @@ import { useLiveSermonsForListeners } from '../api/get-sermons';
 import { languageName } from '../../../lib/language-label';
 import { useHeadingLevel } from '../../../components/heading-level';
 import { formattingLocale, interfaceLanguage } from '../../../i18n/interface-language';
+import { SignInNotice } from './listener-notices';
 
 /**
  * The church's live sermons (polled, so one that starts appears by itself) and the person's previous
@@ -61,14 +62,7 @@ export function LiveSermonsScreen({
             <Loader aria-label={t('live.common.loading')} />
           </Center>
         ) : signedOut ? (
-          <Alert color="blue" title={t('live.sermons.signInTitle')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('live.sermons.signInBody')}</Text>
-              <Button component={AppLink} href={paths.signIn} size="sm">
-                {t('live.listener.signIn')}
-              </Button>
-            </Stack>
-          </Alert>
+          <SignInNotice title={t('live.sermons.signInTitle')} body={t('live.sermons.signInBody')} />
         ) : live.isError ? (
           <Alert color="red" title={t('live.sermons.loadFailed')}>
             <Button size="xs" variant="light" onClick={() => void live.refetch()}>
