@@ -142,6 +142,7 @@ describe('a server killed in the middle of a backup', () => {
     // its dump's next step lets it see the closed channel).
     await until('the worker to remove its unfinished file', async () => !(await readdir(backups)).some((n) => n.endsWith('.partial')), 100, 60_000);
     expect(await goodBackups(backups)).toEqual(before);
+    expect((await readdir(backups)).filter((n) => n.endsWith('.partial'))).toEqual([]);
 
     // Opened again, the run that was cut short shows as failed once its heartbeat is old.
     await rm(path.join(dataDir, 'server.lock'), { force: true });

@@ -12,7 +12,7 @@ type WorkerMessage =
   | { type: 'done'; bytes: number; head: unknown; maxRssBytes: number }
   | { type: 'failed'; message: string };
 
-const send = (message: WorkerMessage) => process.send?.(message);
+const send = (message: WorkerMessage, sent: (err: Error | null) => void = () => undefined) => process.send?.(message, sent);
 let job: DumpJob | null = null;
 // Set once the server has been handed the finished file: from then on the file is the server's.
 let handedOver = false;
@@ -40,7 +40,7 @@ process.once('message', (message: DumpJob) => {
       // has no one to store it.
       if (!process.connected) return abandon();
       // Its peak memory, for the benchmark (resourceUsage answers kilobytes).
-      process.send!({ type: 'done', bytes: result.bytes, head: result.head, maxRssBytes: process.resourceUsage().maxRSS * 1024 } satisfies WorkerMessage, (err: Error | null) => {
+      send({ type: 'done', bytes: result.bytes, head: result.head, maxRssBytes: process.resourceUsage().maxRSS * 1024 }, (err) => {
         if (err) return abandon();
         handedOver = true;
         process.disconnect();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { IconVolume } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,12 +14,12 @@ const TranslationPrompt = lazy(() =>
 );
 
 /** A link back to the list of live sermons, where the screen has one. */
-export function BackToList({ href, children }: { href: string | null; children?: ReactNode }) {
+export function BackToList({ href }: { href: string | null }) {
   const { t } = useTranslation();
   if (!href) return null;
   return (
     <Anchor component={AppLink} href={href} size="sm" mih={TOUCH_PX} style={{ display: 'inline-flex', alignItems: 'center', flexShrink: 0 }}>
-      {children ?? t('live.listener.backToList')}
+      {t('live.listener.backToList')}
     </Anchor>
   );
 }

@@ -133,7 +133,7 @@ function LiveView({
   useDocumentTitle(`${isEnded ? t('live.listener.endedTitle') : t('live.listener.title')} · ${t('common.appName')}`);
 
   /** Every tap that may lead to sound unlocks it (iOS allows playback only after one). */
-  const unlockSound = (pref: VoicePreference, lang = language) => voice.unlock(pref, lang);
+  const unlockSound = (pref: VoicePreference) => voice.unlock(pref, language);
 
   const handleStart = () => {
     unlockSound(voicePref);

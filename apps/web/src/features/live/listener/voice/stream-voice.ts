@@ -176,8 +176,8 @@ export class StreamVoice {
       this.open();
       return;
     }
-    const waitedSince = Math.max(this.stalledSince ?? Infinity, this.nudgedAt ?? 0);
-    if (this.inWorker && Date.now() - waitedSince > STUCK_AFTER_MS && this.ahead() > STUCK_HOLDING_S) {
+    const waitedSince = this.stalledSince === null ? null : Math.max(this.stalledSince, this.nudgedAt ?? 0);
+    if (this.inWorker && waitedSince !== null && Date.now() - waitedSince > STUCK_AFTER_MS && this.ahead() > STUCK_HOLDING_S) {
       // The stall still counts from its start: an element this does not help is opened again.
       this.nudgedAt = Date.now();
       // Where it stands: nothing is skipped.
