@@ -73,10 +73,10 @@ for (const [lang, width] of [['en', 1280], ['pt', 390]] as const) {
       await signInThroughForm(page, 'admin@demo.church');
       await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lang);
       await page.goto('/users/new');
-      await page.getByRole('textbox', { name: text(t, 'fields.firstName'), exact: true }).fill('Jo');
+      await page.getByRole('textbox', { name: text(t, 'fields.firstName'), exact: true }).fill('Jo3');
       await page.getByRole('textbox', { name: text(t, 'fields.phone'), exact: true }).fill('12345');
       await page.getByRole('button', { name: text(t, 'people.users.add') }).click();
-      await expect(page.getByText(text(t, 'validation.firstNameMin'))).toBeVisible();
+      await expect(page.getByText(text(t, 'validation.nameChars'))).toBeVisible();
       await expect(page.getByText(text(t, 'validation.phoneExactly10'))).toBeVisible();
       await expect(page).toHaveURL(/\/users\/new$/);
     });

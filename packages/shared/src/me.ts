@@ -11,12 +11,11 @@ import {
   msg,
   optionalTextField,
   passwordField,
+  PERSON_NAME,
   phoneAtLeast10Field,
   suburbField,
   workEmailField,
 } from './validation';
-
-const LETTERS = /^[\p{L}]+(?:[ '-][\p{L}]+)*$/u;
 
 /** Profile: first and last name required (spec section 5, profile). */
 const profileLastNameField = z
@@ -24,7 +23,7 @@ const profileLastNameField = z
   .trim()
   .min(1, msg('required'))
   .max(60, msg('tooLong'))
-  .regex(LETTERS, msg('lettersOnly'));
+  .regex(PERSON_NAME, msg('nameChars'));
 
 
 /**

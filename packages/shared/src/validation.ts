@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, PHONE_DIGITS } from './constants';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_DIGITS } from './constants';
 import { ageOn } from './age';
 import { EMAIL_PATTERN } from './login-check';
 
@@ -11,9 +11,8 @@ import { EMAIL_PATTERN } from './login-check';
 export const validationMessages = {
   required: 'This field is required',
   firstNameRequired: 'First name is required',
-  firstNameMin: 'First name must be at least 3 characters',
-  lastNameMin: 'Last name must be at least 3 characters',
-  lettersOnly: 'Only letters are allowed',
+  lastNameRequired: 'Last name is required',
+  nameChars: 'Use letters, spaces, hyphens, apostrophes and dots only',
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   emailTaken: 'This email is already registered. Please use a different email.',
@@ -102,7 +101,14 @@ export function englishValidationMessage(message: string): string {
   return (validationMessages as Record<string, string>)[key] ?? message;
 }
 
-const LETTERS = /^[\p{L}]+(?:[ '-][\p{L}]+)*$/u;
+/**
+ * A person's name (decision 042): at least one letter of any script, with spaces, hyphens,
+ * apostrophes (' and the typographic ’) and dots, as people have them: Li, Ng, Wu, "Li Na",
+ * O’Brien, José, 李, محمد, "J. R.". Combining marks count with their letter (NFD text, Devanagari).
+ * The specification's three letters and plain-' rule refused common surnames of a congregation.
+ */
+export const PERSON_NAME = /^(?=[^\p{L}]*\p{L})[\p{L}\p{M} '’.-]+$/u;
+export const isPersonName = (value: string) => PERSON_NAME.test(value.trim());
 
 export const emailField = z
   .string({ error: msg('emailRequired') })
@@ -116,24 +122,23 @@ export const firstNameField = z
   .string({ error: msg('firstNameRequired') })
   .trim()
   .min(1, msg('firstNameRequired'))
-  .min(NAME_MIN, msg('firstNameMin'))
   .max(60, msg('tooLong'))
-  .regex(LETTERS, msg('lettersOnly'));
+  .regex(PERSON_NAME, msg('nameChars'));
 
-/** Signup: last name letters only, may be empty (spec section 5). */
+/** Signup: last name as a name, may be empty (spec section 5). */
 export const lastNameLettersField = z
   .string()
   .trim()
   .max(60, msg('tooLong'))
-  .refine((v) => v === '' || LETTERS.test(v), msg('lettersOnly'));
+  .refine((v) => v === '' || PERSON_NAME.test(v), msg('nameChars'));
 
-/** Users, administrators, staff: last name at least 3, letters only. */
+/** Users, administrators, staff: last name required, a name (decision 042). */
 export const lastNameStrictField = z
-  .string({ error: msg('lastNameMin') })
+  .string({ error: msg('lastNameRequired') })
   .trim()
-  .min(NAME_MIN, msg('lastNameMin'))
+  .min(1, msg('lastNameRequired'))
   .max(60, msg('tooLong'))
-  .regex(LETTERS, msg('lettersOnly'));
+  .regex(PERSON_NAME, msg('nameChars'));
 
 export const passwordField = z
   .string({ error: msg('passwordRequired') })

@@ -61,13 +61,13 @@ describe('PATCH /me', () => {
   it('validates formats field by field', async () => {
     const { cookie } = await signedIn('staff');
     const res = await patch(cookie, {
-      firstName: 'T', lastName: '', email: 'nope', phone: '12ab', suburb: '', dateOfBirth: '2099-01-01',
+      firstName: 'T1', lastName: '', email: 'nope', phone: '12ab', suburb: '', dateOfBirth: '2099-01-01',
       gender: 'robot', workEmail: 'work@', linkedinUrl: 'https://example.com/me',
     });
     expect(res.statusCode).toBe(400);
     const byField = Object.fromEntries(res.json().errors.map((e: { field: string; key: string }) => [e.field, e.key]));
     expect(byField).toEqual({
-      firstName: 'validation.firstNameMin', lastName: 'validation.required', email: 'validation.emailInvalid',
+      firstName: 'validation.nameChars', lastName: 'validation.required', email: 'validation.emailInvalid',
       phone: 'validation.phoneDigitsOnly', suburb: 'validation.suburbRequired', dateOfBirth: 'validation.dateOfBirthInvalid',
       gender: 'validation.invalidChoice', workEmail: 'validation.emailInvalid', linkedinUrl: 'validation.linkedinInvalid',
     });
