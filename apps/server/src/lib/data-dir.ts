@@ -1,4 +1,5 @@
 import { access, constants, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export class DataDirError extends Error {}
@@ -14,14 +15,32 @@ export async function ensureWritableDataDir(dir: string): Promise<void> {
   }
 }
 
-/** Whether a process with this id runs (one of another user counts: it answers EPERM). */
+/**
+ * Whether a process with this id runs (one of another user counts: it answers EPERM). A process
+ * that died but was not yet reaped by its parent (a zombie, e.g. a crashed server under a
+ * supervisor that has not waited for it) still answers the signal, yet runs nothing and holds no
+ * files: on Linux its state in /proc says so, and it counts as dead.
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    return (err as NodeJS.ErrnoException).code === 'EPERM' && !isDeadInProc(pid);
   }
+  return !isDeadInProc(pid);
+}
+
+/** /proc/<pid>/stat's state is Z (zombie) or X (dead); false where there is no /proc. */
+function isDeadInProc(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false;
+  }
+  // "pid (command) state …": the command may hold spaces and parentheses, so read after the last ')'.
+  const state = stat.slice(stat.lastIndexOf(')') + 1).trim()[0];
+  return state === 'Z' || state === 'X';
 }
 
 /** The id of the live server holding `dir` (its server.lock), or null when none does. */
