@@ -195,6 +195,13 @@ export const segmentPayload = z.object({
    * translations instead of `text`, with no translator call.
    */
   preparedParagraphId: z.uuid().optional(),
+  /**
+   * A final line's first words (its first interim; a typed line: when it was typed), epoch ms on the
+   * server's clock as the speaker's page reckons it from the offset measured on joining
+   * (`SpeakerJoinAck.serverNow`). Kept in the outbox with the line, so a line sent after a restart or
+   * from offline keeps when it was said (decision 044). Checked by the server; optional.
+   */
+  startedAt: z.number().int().positive().optional(),
 });
 export type SegmentPayload = z.infer<typeof segmentPayload>;
 export const pausePayload = z.object({ sermonId: z.string().uuid(), paused: z.boolean() });
@@ -269,6 +276,8 @@ export interface SpeakerJoinAck {
   state: SermonState;
   lastSeq: number;
   sourceLanguage: string;
+  /** The server's clock when it answered (epoch ms): the page's offset to it (decision 044). */
+  serverNow?: number;
 }
 /**
  * Ack of `speaker:segment`. The server owns numbering: a final segment whose seq was already used

@@ -10,6 +10,7 @@ import { liveSource } from './live-sources';
 import { LiveFailure, type LiveCore, type LiveSocket } from './live-types';
 import type { RoomRegistry } from './room-registry';
 import { rooms } from './room-names';
+import { lineSpokenAt } from './line-time';
 import { lastStoredSeq, storeSegment } from './segment-store';
 import type { RoomSegment, SermonRoom, Translation } from './sermon-room';
 
@@ -44,7 +45,7 @@ export class SpeakerFlow {
     this.connected(room, socket.id);
     const left = this.core.stream.secondsLeft(room.churchId, this.registry.ofChurch(room.churchId));
     if (left <= this.core.options.warningSeconds) this.registry.warn(room, left, true);
-    return { state: this.registry.state(room), lastSeq: room.lastSeq, sourceLanguage: room.sourceLanguage };
+    return { state: this.registry.state(room), lastSeq: room.lastSeq, sourceLanguage: room.sourceLanguage, serverNow: this.core.options.clock.now() };
   }
 
   /** A speaker socket came back through connection-state recovery (maybe on another process). */
@@ -116,8 +117,9 @@ export class SpeakerFlow {
 
   private async final(room: SermonRoom, payload: SegmentPayload, receivedAt: number): Promise<SegmentAck> {
     const now = this.core.options.clock.now();
-    // When its words began: interim text after this belongs to the next line (decision 037).
-    const spokenAt = Math.min(room.lineStart?.at ?? now, now);
+    // When its words began, as the speaker's page measured it (it survives a restart and the outbox)
+    // or as this process heard it; interim text after this belongs to the next line (decisions 037, 044).
+    const spokenAt = lineSpokenAt({ claimed: payload.startedAt, heardFirstAt: room.lineStart?.at, arrivedAt: now, sermonStartedAt: room.startedAt });
     room.lineStart = null;
     // A prepared paragraph goes out as stored, translations made ahead (decision 026); a heard line
     // has its misheard names put right before anyone reads it (decision 025).
