@@ -17,6 +17,8 @@ export interface PreparedParagraph {
 export interface LiveSources {
   /** A paragraph the church prepared, with its stored translations, or null (decision 026). */
   preparedParagraph(churchId: string, paragraphId: string): Promise<PreparedParagraph | null>;
+  /** The languages of the church's livestream caption feeds: translated from the first line (decision 037). */
+  feedLanguages(churchId: string): Promise<string[]>;
 }
 
 const provided = new WeakMap<AppContext, Partial<LiveSources>>();

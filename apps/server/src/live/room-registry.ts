@@ -3,6 +3,7 @@ import { liveEvents, type SermonState, type SermonWarning } from '@app/shared';
 import { churches, sermons } from '../db/schema';
 import { providersForChurch } from '../providers/church-providers';
 import { loadJoinLanguages } from './join-languages';
+import { liveSource } from './live-sources';
 import { LiveFailure, type LiveCore } from './live-types';
 import { rooms } from './room-names';
 import { SermonRoom } from './sermon-room';
@@ -115,6 +116,11 @@ export class RoomRegistry {
     const [church] = await ctx.db.select({ guests: churches.guestsMayListen }).from(churches).where(eq(churches.id, room.churchId)).limit(1);
     room.guestsMayListen = church?.guests ?? false;
     room.languages = new Map((await loadJoinLanguages(ctx.db, room.churchId, room.sourceLanguage)).map((l) => [l.code, l]));
+    try {
+      room.keepWanted(await liveSource(ctx, 'feedLanguages')(room.churchId));
+    } catch (err) {
+      log.warn({ err, churchId: room.churchId }, 'could not read the church caption feeds');
+    }
     try {
       const providers = await providersForChurch(ctx, room.churchId);
       room.translatorKind = providers.translatorKind;

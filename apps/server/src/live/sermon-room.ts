@@ -119,6 +119,8 @@ export class SermonRoom {
   private remoteShare: RemoteShare = { counts: {}, wanted: [], speaker: false };
   /** When each language was last wanted anywhere in the cluster. */
   private readonly lastWanted = new Map<string, number>();
+  /** The church's caption feeds' languages (keepWanted). */
+  private feedLanguages: readonly string[] = [];
 
   readonly recent: RoomSegment[] = [];
   /** Captions of each language leave in seq order even when translations finish out of order. */
@@ -247,13 +249,16 @@ export class SermonRoom {
    * Languages to translate into: those with a listener now, and those whose listener dropped
    * within the recovery window (so it finds its captions when it returns).
    */
-  /** Languages translated with no listener: a livestream's caption feeds (decision 037). */
-  keepWanted(languages: readonly string[], now: number): void {
-    for (const l of languages) if (l !== this.sourceLanguage) this.lastWanted.set(l, now);
+  /**
+   * Languages translated with no listener, from the sermon's first line on: its church's caption
+   * feeds (decision 037), known when the room opens and refreshed with its settings.
+   */
+  keepWanted(languages: readonly string[]): void {
+    this.feedLanguages = languages.filter((l) => l !== this.sourceLanguage);
   }
 
   wantedLanguages(now: number, windowMs: number): string[] {
-    for (const l of [...this.localWanted(now, windowMs), ...this.remote.wanted]) this.lastWanted.set(l, now);
+    for (const l of [...this.localWanted(now, windowMs), ...this.remote.wanted, ...this.feedLanguages]) this.lastWanted.set(l, now);
     // A language stays wanted for the recovery window after its last listener anywhere: listeners
     // of a process that stopped come back through another one a moment later, and must find their
     // captions translated (the same rule as for one listener away, above).

@@ -145,6 +145,17 @@ export class FeedSender {
     return { feedId: this.feed.id, sermonId: this.sermonId, seq, captions, toSeq: this.postedTo.seq, toChars: this.postedTo.chars };
   }
 
+  /**
+   * The feed no longer posts for this sermon (it was removed, or a newer sermon of the church took
+   * it): what is queued or waiting for a retry is dropped. True once nothing is in flight, so the
+   * lease may be given back.
+   */
+  retire(): boolean {
+    this.state.queue.length = 0;
+    this.state.pending = null;
+    return !this.state.inFlight;
+  }
+
   /** Gives the feed back (the sermon ended or moved to another process). */
   async release(): Promise<void> {
     if (this.owner) await this.deps.store.release(this.feed.id, this.sermonId);
@@ -222,7 +233,7 @@ export class FeedSender {
     if (problem === this.problem) return;
     this.problem = problem;
     this.deps.warn(this.sermonId, { feedId: this.feed.id, kind: this.feed.kind, language: this.feed.language, problem, status });
-    if (problem) void this.deps.store.saveError(this.feed.id, this.sermonId, `${problem}${status ? ` ${status}` : ''}`);
+    if (problem) this.deps.store.saveError(this.feed.id, this.sermonId, `${problem}${status ? ` ${status}` : ''}`).catch(() => undefined);
   }
 }
 

@@ -3,12 +3,16 @@ import { livestreamWarningEvent, type LivestreamWarning } from '@app/shared';
 import type { AppContext } from '../../context';
 import { livestreamFeeds } from '../../db/schema';
 import type { LiveService } from '../../live/live-service';
+import { provideLiveSources } from '../../live/live-sources';
 import { rooms } from '../../live/room-names';
+import type { SermonRoom } from '../../live/sermon-room';
 import type { SettledCaption } from '../../live/settled-captions';
 import { postCaptions, type CaptionPost } from './caption-http';
 import { defaultCaptionPolicy, type CaptionPolicyOptions } from './caption-policy';
 import { FeedSender, type FeedTarget, type SenderDeps } from './feed-sender';
-import { ProgressStore } from './progress-store';
+import { FeedChoice } from './feed-choice';
+import { ProgressStore, type FeedProgress, type PostRecord } from './progress-store';
+import { RepeatLog } from './repeat-log';
 
 export interface LivestreamOptions {
   policy: CaptionPolicyOptions;
@@ -38,6 +42,10 @@ export function livestreamOf(ctx: AppContext): LivestreamService | undefined {
 export class LivestreamService {
   readonly options: LivestreamOptions;
   private readonly store: ProgressStore;
+  private readonly choice: FeedChoice;
+  /** When each feed's last request left, for the sender that takes it next (decision 037: a second apart). */
+  private readonly lastLeft = new Map<string, number>();
+  private readonly problems: RepeatLog;
   private readonly senders = new Map<string, FeedSender>();
   private readonly feeds = new Map<string, { at: number; feeds: Promise<FeedTarget[]> }>();
   private timer: NodeJS.Timeout | null = null;
@@ -47,7 +55,11 @@ export class LivestreamService {
   constructor(private readonly ctx: AppContext, private readonly live: LiveService, options: Partial<LivestreamOptions> = {}) {
     this.options = { policy: defaultCaptionPolicy, tickMs: 200, timeoutMs: 5000, feedsTtlMs: 10_000, post: postCaptions, ...options };
     this.store = new ProgressStore(ctx.db, this.options.processId ?? live.cluster.processId, this.options.leaseMs);
+    this.choice = new FeedChoice(ctx.db);
+    this.problems = new RepeatLog(ctx.log);
     services.set(ctx, this);
+    // The live side reads the feed languages when a sermon opens, so its first line is translated into them.
+    provideLiveSources(ctx, { feedLanguages: async (churchId) => (await this.feedsOf(churchId)).map((f) => f.language) });
     live.captions.settled.on((c) => this.settled(c));
   }
 
@@ -74,6 +86,7 @@ export class LivestreamService {
   /** A church's feeds changed here: read them again at once. */
   forget(churchId: string): void {
     this.feeds.delete(churchId);
+    this.choice.forget(churchId);
   }
 
   private settled(c: SettledCaption): void {
@@ -81,54 +94,126 @@ export class LivestreamService {
     const now = Date.now();
     void this.feedsOf(c.churchId).then((feeds) => {
       for (const feed of feeds) if (feed.language === c.language) this.sender(feed, c.sermonId).add(c, now);
-    }, (err: unknown) => this.ctx.log.error({ err }, 'could not read livestream feeds'));
+    }, (err: unknown) => this.problems.error(`feeds ${c.churchId}`, { err, churchId: c.churchId }, 'could not read livestream feeds'));
   }
 
   async tick(): Promise<void> {
     if (this.ticking || this.halted) return;
     this.ticking = true;
     try {
-      const now = Date.now();
-      const here = new Set<string>();
-      for (const room of this.live.rooms()) {
-        // Translations are made where the speaker is: that process posts (and heartbeats).
-        if (room.ending || (this.live.cluster.enabled && room.speakerSockets.size === 0)) continue;
-        const feeds = await this.feedsOf(room.churchId);
-        if (feeds.length === 0) continue;
-        here.add(room.id);
-        room.keepWanted(feeds.map((f) => f.language), this.live.clock.now());
-        for (const feed of feeds) this.sender(feed, room.id);
-      }
-      for (const [key, sender] of this.senders) {
-        if (here.has(sender.sermonId) || sender.busy(now)) continue;
-        this.senders.delete(key);
-        await sender.release();
-      }
-      const senders = [...this.senders.values()];
-      // When one lease is due all are renewed: one statement every few seconds, not one per feed.
-      const due = senders.some((s) => s.leaseDue(now)) ? senders : [];
-      if (due.length > 0) {
-        const held = await this.store.claim(due.map((s) => ({ feedId: s.feed.id, sermonId: s.sermonId })), now);
-        await Promise.all(due.map((s) => s.leased(held.get(s.key), now)));
-      }
-      const steps = senders.map((sender) => {
-        const step = sender.prepare(now, here.has(sender.sermonId));
-        return step ? { sender, ...step } : null;
-      });
-      const ready = steps.filter((s) => s !== null);
-      // Written before any of them leaves: a process taking over knows each post and its seq.
-      try {
-        await this.store.savePosts(ready.flatMap((s) => (s.record ? [s.record] : [])));
-      } catch (err) {
-        for (const s of ready) s.sender.unsent();
-        throw err;
-      }
-      // Posts are not awaited: one slow stream never holds the others back.
-      for (const s of ready) void s.send().catch((err: unknown) => this.ctx.log.error({ err }, 'livestream caption post failed'));
+      await this.step(Date.now());
     } catch (err) {
-      this.ctx.log.error({ err }, 'livestream captions tick failed');
+      this.problems.error('tick', { err }, 'livestream captions tick failed');
     } finally {
       this.ticking = false;
+    }
+  }
+
+  /**
+   * One tick. Every feed is claimed, recorded and sent on its own account: a feed removed while
+   * busy, answering errors, slow or huge, fails only itself (decision 037, "No church stops
+   * another"); the statements are shared while they work, and split per feed when one fails.
+   */
+  private async step(now: number): Promise<void> {
+    const spoken: Array<{ room: SermonRoom; feeds: FeedTarget[] }> = [];
+    for (const room of this.live.rooms()) {
+      // Translations are made where the speaker is: that process posts (and heartbeats).
+      if (room.ending || (this.live.cluster.enabled && room.speakerSockets.size === 0)) continue;
+      const feeds = await this.known(room.churchId);
+      if (!feeds?.length) continue;
+      room.keepWanted(feeds.map((f) => f.language));
+      spoken.push({ room, feeds });
+    }
+    await this.choice.refresh([
+      ...spoken.map((s) => s.room),
+      ...[...this.senders.values()].map((s) => ({ id: s.sermonId, churchId: s.feed.churchId, startedAt: 0 })),
+    ], now);
+    // One feed, one sequence: only the sermon the church's feeds follow posts to them.
+    const here = new Set<string>();
+    for (const { room, feeds } of spoken) {
+      if (this.choice.follows(room.churchId, room.id)) for (const feed of feeds) here.add(this.sender(feed, room.id).key);
+    }
+    const active: FeedSender[] = [];
+    for (const [key, sender] of this.senders) {
+      if (here.has(key) || (sender.busy(now) && (await this.stillFollowed(sender)))) {
+        active.push(sender);
+        continue;
+      }
+      // Removed, taken by a newer sermon, or done here: dropped, and given back once nothing is in flight.
+      if (!sender.retire()) continue;
+      this.senders.delete(key);
+      this.lastLeft.set(sender.feed.id, sender.state.lastPostAt);
+      await sender.release().catch((err: unknown) => this.problems.error(`release ${key}`, { err, feedId: sender.feed.id }, 'livestream lease could not be given back'));
+    }
+    // When one lease is due all are renewed: one statement every few seconds, not one per feed.
+    if (active.some((s) => s.leaseDue(now))) await this.claim(active, now);
+    const ready = active.flatMap((sender) => {
+      const step = sender.prepare(now, here.has(sender.key));
+      return step ? [{ sender, ...step }] : [];
+    });
+    // Written before any of them leaves: a process taking over knows each post and its seq.
+    // Posts are not awaited: one slow stream never holds the others back.
+    for (const s of await this.record(ready)) {
+      void s.send().catch((err: unknown) => this.problems.error(`post ${s.sender.key}`, { err, feedId: s.sender.feed.id }, 'livestream caption post failed'));
+    }
+  }
+
+  /** A sender whose sermon moved to another process finishes what it holds, while its feed exists and follows it. */
+  private async stillFollowed(sender: FeedSender): Promise<boolean> {
+    if (!this.choice.follows(sender.feed.churchId, sender.sermonId)) return false;
+    const feeds = await this.known(sender.feed.churchId);
+    return feeds === null || feeds.some((f) => f.id === sender.feed.id);
+  }
+
+  private async claim(senders: FeedSender[], now: number): Promise<void> {
+    let held: Map<string, FeedProgress>;
+    try {
+      held = await this.store.claim(senders.map((s) => ({ feedId: s.feed.id, sermonId: s.sermonId })), now);
+    } catch (err) {
+      this.problems.error('claim', { err }, 'livestream leases could not be claimed together: claimed one by one');
+      held = new Map();
+      for (const s of senders) {
+        try {
+          for (const [k, v] of await this.store.claim([{ feedId: s.feed.id, sermonId: s.sermonId }], now)) held.set(k, v);
+        } catch (one) {
+          this.problems.error(`claim ${s.key}`, { err: one, feedId: s.feed.id, sermonId: s.sermonId }, 'livestream lease failed for one feed');
+        }
+      }
+    }
+    await Promise.all(senders.map((s) => s.leased(held.get(s.key), now).catch((err: unknown) => {
+      this.problems.error(`resume ${s.key}`, { err, feedId: s.feed.id }, 'livestream feed could not resume its progress');
+    })));
+  }
+
+  /** Each post's record written (together, or one by one when that fails); those written may leave. */
+  private async record<T extends { sender: FeedSender; record: PostRecord | null }>(ready: T[]): Promise<T[]> {
+    const records = ready.flatMap((s) => (s.record ? [s.record] : []));
+    try {
+      await this.store.savePosts(records);
+      return ready;
+    } catch (err) {
+      this.problems.error('record', { err }, 'livestream posts could not be recorded together: one by one');
+    }
+    const written: T[] = [];
+    for (const s of ready) {
+      try {
+        if (s.record) await this.store.savePosts([s.record]);
+        written.push(s);
+      } catch (err) {
+        s.sender.unsent();
+        this.problems.error(`record ${s.sender.key}`, { err, feedId: s.sender.feed.id }, 'livestream post could not be recorded for one feed');
+      }
+    }
+    return written;
+  }
+
+  /** The church's feeds, or null when they could not be read (what is held goes on meanwhile). */
+  private async known(churchId: string): Promise<FeedTarget[] | null> {
+    try {
+      return await this.feedsOf(churchId);
+    } catch (err) {
+      this.problems.error(`feeds ${churchId}`, { err, churchId }, 'could not read livestream feeds');
+      return null;
     }
   }
 
@@ -144,6 +229,8 @@ export class LivestreamService {
         posted: this.options.posted,
         warn: (id, warning) => this.warn(id, warning),
       }, feed, sermonId);
+      // A sermon taking the feed over keeps the second between posts the previous one kept.
+      sender.state.lastPostAt = this.lastLeft.get(feed.id) ?? 0;
       this.senders.set(key, sender);
     }
     return sender;
@@ -151,7 +238,7 @@ export class LivestreamService {
 
   /** The speaker's screen shows it; the sermon goes on (decision 037). */
   private warn(sermonId: string, warning: LivestreamWarning): void {
-    if (warning.problem) this.ctx.log.warn({ sermonId, feedId: warning.feedId, problem: warning.problem, status: warning.status }, 'livestream caption post failed');
+    if (warning.problem) this.problems.warn(`warn ${warning.feedId}`, { sermonId, feedId: warning.feedId, problem: warning.problem, status: warning.status }, 'livestream caption post failed');
     this.live.emitter?.emit(rooms.speaker(sermonId), livestreamWarningEvent, warning);
   }
 

@@ -47,16 +47,29 @@ export class ProgressStore {
 
   /**
    * Takes or renews the leases of a tick's feeds in one statement; the progress of each feed whose
-   * lease this process holds now (absent: another process holds it).
+   * lease this process holds now (absent: another process holds it, or the feed is gone).
+   * One feed, one sequence (decision 037): a feed's row for a sermon is not taken while another
+   * sermon's row of the same feed is leased, and a new row starts after the feed's highest seq, so
+   * the sermon taking a feed over continues its numbering. A feed removed meanwhile is left out
+   * (its rows went with it): a church removing a busy feed never makes the statement fail for the
+   * others.
    */
   async claim(feeds: Array<{ feedId: string; sermonId: string }>, now: number): Promise<Map<string, FeedProgress>> {
     const held = new Map<string, FeedProgress>();
     if (feeds.length === 0) return held;
     const values = sql.join(feeds.map((f) => sql`(${f.feedId}::uuid, ${f.sermonId}::uuid, ${this.processId}, ${now + this.leaseMs}::bigint)`), sql`, `);
     const rows = rowsOf<Record<string, unknown>>(await this.db.execute(sql`
-      insert into livestream_progress (feed_id, sermon_id, owner, lease_until)
-      values ${values}
-      on conflict (feed_id, sermon_id) do update set owner = excluded.owner, lease_until = excluded.lease_until
+      insert into livestream_progress (feed_id, sermon_id, owner, lease_until, seq)
+      select v.feed_id, v.sermon_id, v.owner, v.lease_until,
+        coalesce((select max(o.seq) from livestream_progress o where o.feed_id = v.feed_id), 0)
+      from (values ${values}) as v(feed_id, sermon_id, owner, lease_until)
+      where exists (select 1 from livestream_feeds f where f.id = v.feed_id)
+        and exists (select 1 from sermons s where s.id = v.sermon_id)
+        and not exists (select 1 from livestream_progress o where o.feed_id = v.feed_id and o.sermon_id <> v.sermon_id
+          and o.owner is not null and o.lease_until >= ${now})
+      on conflict (feed_id, sermon_id) do update set owner = excluded.owner, lease_until = excluded.lease_until,
+        seq = greatest(livestream_progress.seq, excluded.seq),
+        last_post = case when excluded.seq > livestream_progress.seq then null else livestream_progress.last_post end
         where livestream_progress.owner is null or livestream_progress.owner = excluded.owner or livestream_progress.lease_until < ${now}
       returning feed_id, sermon_id, seq, last_post, to_seq, to_chars`));
     for (const r of rows) {
