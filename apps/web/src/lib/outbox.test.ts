@@ -33,6 +33,17 @@ describe('speaker outbox', () => {
     expect(localStorage.getItem(outboxKey(sermonId))).toBeNull();
   });
 
+  it('keeps when each line was said through a reload, a typed line timed when it was added', () => {
+    const before = new Outbox(sermonId);
+    before.add('Recognised.', undefined, undefined, 1_700_000_000_000);
+    const typedFrom = Date.now();
+    before.add('Typed.');
+    const [said, typed] = new Outbox(sermonId).list();
+    expect(said!.startedAt).toBe(1_700_000_000_000);
+    expect(typed!.startedAt).toBeGreaterThanOrEqual(typedFrom);
+    expect(typed!.startedAt).toBeLessThanOrEqual(Date.now());
+  });
+
   it('keeps each sermon apart', () => {
     new Outbox(sermonId).add('Here.');
     expect(new Outbox('another-sermon').size).toBe(0);

@@ -9,6 +9,11 @@ export interface OutboxLine {
   text: string;
   /** A paragraph of the church's prepared text: the server sends its stored translations (decision 026). */
   preparedParagraphId?: string;
+  /**
+   * When its first words were said or it was typed, epoch ms on this device's clock: sent on the
+   * server's clock however late it goes out, so the line keeps its time (decision 044).
+   */
+  startedAt?: number;
 }
 
 const KEY_PREFIX = 'live.outbox.';
@@ -57,8 +62,8 @@ export class Outbox {
     return this.lines.length;
   }
 
-  add(text: string, clientId = newClientId(), preparedParagraphId?: string): OutboxLine {
-    const line: OutboxLine = preparedParagraphId ? { clientId, text, preparedParagraphId } : { clientId, text };
+  add(text: string, clientId = newClientId(), preparedParagraphId?: string, startedAt = Date.now()): OutboxLine {
+    const line: OutboxLine = preparedParagraphId ? { clientId, text, preparedParagraphId, startedAt } : { clientId, text, startedAt };
     this.lines = [...this.lines, line];
     this.save();
     return line;

@@ -122,6 +122,27 @@ describe('go-live screen', { timeout: 20_000 }, () => {
     expect(localStorage.getItem(`live.outbox.${sermon.id}`)).toBeNull();
   });
 
+  it('sends a line typed offline with when it was typed, on the server’s clock, though it goes out later', async () => {
+    const HOUR = 3_600_000;
+    // The server's clock is an hour ahead of this phone's.
+    socket.answers[liveEvents.speakerJoin] = () => ({ ok: true, state, lastSeq: 0, sourceLanguage: 'es', serverNow: Date.now() + HOUR });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start' }));
+    const input = await screen.findByRole('textbox', { name: 'Type or paste a line' });
+    await waitFor(() => expect(socket.sent(liveEvents.speakerJoin)).toHaveLength(1));
+    act(() => socket.fire('disconnect', 'transport close'));
+    const typedFrom = Date.now();
+    fireEvent.change(input, { target: { value: 'Said while offline.' } });
+    fireEvent.submit(input.closest('form')!);
+    const typedBy = Date.now();
+    await new Promise((r) => setTimeout(r, 300));
+    act(() => socket.fire('connect'));
+    await waitFor(() => expect(socket.sent(liveEvents.segment)).toHaveLength(1));
+    const [line] = socket.sent(liveEvents.segment) as Array<{ startedAt: number }>;
+    expect(line!.startedAt).toBeGreaterThanOrEqual(typedFrom + HOUR - 5);
+    expect(line!.startedAt).toBeLessThanOrEqual(typedBy + HOUR + 5);
+  });
+
   it('keeps a line waiting until the server acknowledges it, and resends it with the same id', async () => {
     socket.answers[liveEvents.segment] = () => ({ ok: false, error: { code: 'internal', message: 'No answer from the server' } });
     await open();

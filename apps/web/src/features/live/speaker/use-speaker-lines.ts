@@ -39,6 +39,8 @@ export function useSpeakerLines({
   const pumpingRef = useRef(false);
   const nextSeqRef = useRef(1);
   const failuresRef = useRef(new Map<string, number>());
+  /** The server's clock minus this device's, measured when the socket joined; null until then. */
+  const offsetRef = useRef<number | null>(null);
   const callbacks = useRef({ onRefused, onNotLive });
   useEffect(() => {
     callbacks.current = { onRefused, onNotLive };
@@ -66,6 +68,8 @@ export function useSpeakerLines({
           final: true,
           clientId: line.clientId,
           ...(line.preparedParagraphId ? { preparedParagraphId: line.preparedParagraphId } : {}),
+          // When it was said, on the server's clock, however long it waited here (decision 044).
+          ...(line.startedAt && offsetRef.current !== null ? { startedAt: Math.round(line.startedAt + offsetRef.current) } : {}),
         });
         if (ack.ok) {
           // Stored now or before (duplicate): the server's seq is the line's seq either way.
@@ -123,10 +127,10 @@ export function useSpeakerLines({
   }, []);
 
   const add = useCallback(
-    (text: string, preparedParagraphId?: string) => {
+    (text: string, preparedParagraphId?: string, startedAt?: number) => {
       const box = outboxRef.current;
       if (!box) return;
-      const line = box.add(text, undefined, preparedParagraphId);
+      const line = box.add(text, undefined, preparedParagraphId, startedAt);
       setLines((list) => [...list, { key: line.clientId, seq: null, text, status: 'waiting' as const }].slice(-MAX_LINES_SHOWN));
       setWaiting(box.size);
       void pump();
@@ -134,9 +138,13 @@ export function useSpeakerLines({
     [pump],
   );
 
-  /** A socket has joined the sermon: numbering continues after `lastSeq`, and waiting lines go out. */
+  /**
+   * A socket has joined the sermon: numbering continues after `lastSeq`, and waiting lines go out,
+   * timed by `clockOffset` (measured on joining; a recovered connection keeps the last one).
+   */
   const attach = useCallback(
-    (socket: LiveSocket, sermonId: string, lastSeq: number) => {
+    (socket: LiveSocket, sermonId: string, lastSeq: number, clockOffset?: number) => {
+      if (clockOffset !== undefined) offsetRef.current = clockOffset;
       targetRef.current = { socket, sermonId };
       nextSeqRef.current = Math.max(nextSeqRef.current, lastSeq + 1);
       void pump();

@@ -23,8 +23,8 @@ interface Links {
   nextSeqRef: MutableRefObject<number>;
   report: (code: SpeakerProblemCode, fatal?: boolean) => void;
   setProblems: Dispatch<SetStateAction<SpeakerProblem[]>>;
-  /** A finished phrase heard in the browser: into the outbox. */
-  sendFinal: (text: string) => void;
+  /** A finished phrase heard in the browser, with when its first words came: into the outbox. */
+  sendFinal: (text: string, startedAt?: number) => void;
   /** A phrase the server's engine heard and already sent: shown as sent. */
   showHeard: (seq: number, text: string) => void;
 }
@@ -40,6 +40,8 @@ export function useSpeakerRecognizer(engine: SpeechEngine, links: Links) {
   const [listening, setListening] = useState<ListeningEngine | null>(null);
   const recognizerRef = useRef<Recognizer | null>(null);
   const localeRef = useRef('en-AU');
+  /** When the phrase being recognised began (its first interim text), on this device's clock (decision 044). */
+  const phraseStartRef = useRef<number | null>(null);
   const { socketRef, sermonRef, joinedRef, pausedRef, nextSeqRef, report, setProblems, sendFinal, showHeard } = links;
 
   const interimThrottle = useRef(
@@ -72,12 +74,14 @@ export function useSpeakerRecognizer(engine: SpeechEngine, links: Links) {
       onInterim: (text) => {
         setInterim(text);
         const trimmed = text.trim().slice(0, 1000);
+        if (trimmed) phraseStartRef.current ??= Date.now();
         if (trimmed && engine.kind !== 'server') interimThrottle.current.push(trimmed);
       },
       onFinal: (text) => {
         interimThrottle.current.cancel();
         clearTransient();
-        sendFinal(text);
+        sendFinal(text, phraseStartRef.current ?? undefined);
+        phraseStartRef.current = null;
       },
       onHeard: (seq, text) => {
         setInterim('');
@@ -104,6 +108,7 @@ export function useSpeakerRecognizer(engine: SpeechEngine, links: Links) {
     recognizerRef.current?.stop();
     recognizerRef.current = null;
     interimThrottle.current.cancel();
+    phraseStartRef.current = null;
     setInterim('');
     setListening(null);
   }, []);

@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { endSermon } from '../api/end-sermon';
 import { getTranscript } from '../api/get-transcript';
 import { useGoLive } from '../api/go-live';
+import { clockOffset } from '../lib/clock-offset';
 import { closeLiveSocket, createLiveSocket, emitWithAck, type LiveSocket } from '../lib/live-socket';
 import { splitSegment } from './segments';
 import type { SpeakerPhase, SpeakerProblem, SpeakerProblemCode } from './speaker-problems';
@@ -54,10 +55,10 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
   const { lines: sentLines, waiting, actions: lines } = useSpeakerLines({ onRefused: handleRefused, onNotLive: handleNotLive });
   const nextSeqRef = lines.nextSeq;
 
-  /** A finished phrase, spoken or typed: into the outbox, which sends it as soon as it can. */
+  /** A finished phrase, spoken (from `startedAt`) or typed (now): into the outbox, which sends it as soon as it can. */
   const sendFinal = useCallback(
-    (raw: string) => {
-      for (const chunk of splitSegment(raw)) lines.add(chunk);
+    (raw: string, startedAt?: number) => {
+      for (const chunk of splitSegment(raw)) lines.add(chunk, undefined, startedAt);
     },
     [lines],
   );
@@ -93,7 +94,9 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
       const socket = createLiveSocket();
       socketRef.current = socket;
       const join = async () => {
+        const sentAt = Date.now();
         const ack = await emitWithAck(socket, liveEvents.speakerJoin, { sermonId: live.id });
+        const receivedAt = Date.now();
         if (socket !== socketRef.current) return;
         if (!ack.ok) {
           if (ack.error.code === 'not_live') markEnded({ sermonId: live.id, reason: 'stopped', message: ack.error.message });
@@ -103,7 +106,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
         setState(ack.state);
         joinedRef.current = true;
         setIsConnected(true);
-        lines.attach(socket, live.id, ack.lastSeq);
+        lines.attach(socket, live.id, ack.lastSeq, ack.serverNow === undefined ? undefined : clockOffset(sentAt, receivedAt, ack.serverNow));
         attach(socket, live.id);
       };
       // Whether this socket's session had joined before a drop: socket.io's recovery then restores it.
