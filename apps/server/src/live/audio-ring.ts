@@ -27,15 +27,28 @@ export class AudioRing {
     this.trim();
   }
 
-  /** The audio from `sample` to now, the first frame cut where it starts. */
-  since(sample: number): Buffer[] {
-    const out: Buffer[] = [];
+  /** The audio from `sample` to now with where each piece starts, the first frame cut where it starts. */
+  since(sample: number): { start: number; pcm: Buffer }[] {
+    const out: { start: number; pcm: Buffer }[] = [];
     for (const f of this.frames) {
       const samples = f.pcm.length >> 1;
       if (f.start + samples <= sample) continue;
-      out.push(f.start >= sample ? f.pcm : f.pcm.subarray((sample - f.start) * 2));
+      out.push(f.start >= sample ? f : { start: sample, pcm: f.pcm.subarray((sample - f.start) * 2) });
     }
     return out;
+  }
+
+  /**
+   * Forgets the audio from `from` to now (the speaker's page recognised it while no engine
+   * listened, decision 043): a replay skips it, what came before it is still replayed.
+   */
+  drop(from: number): void {
+    this.frames = this.frames.flatMap((f) => {
+      if (f.start >= from) return [];
+      const samples = f.pcm.length >> 1;
+      return f.start + samples <= from ? [f] : [{ start: f.start, pcm: f.pcm.subarray(0, (from - f.start) * 2) }];
+    });
+    if (this.finalisedUpTo >= from) this.finalisedUpTo = this.end;
   }
 
   private trim(): void {

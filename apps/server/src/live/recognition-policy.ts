@@ -1,74 +1,98 @@
 /**
- * When the server's speech recognition leaves its engine (decision 038), as a pure function, no
- * I/O: recognition-session.ts feeds it what happened and does what it says.
+ * When the server's speech recognition leaves its engine, and when it tries again (decisions 038
+ * and 043), as a pure function, no I/O: recognition-session.ts feeds it what happened, the time and
+ * a random number, and does what it says. It never gives up while the sermon is live.
  *
- * - A wrong key or an account out of credit will not heal by retrying: the other engine at once.
- * - A stream that closed or failed once in a while (an engine closing an idle stream, a network
- *   blip) is opened again on the same engine, its unfinished audio replayed: no gap, no switch.
- *   A second failure within a minute, or an engine that cannot be reached, moves to the other.
- * - An engine that says nothing while the speaker talks (speech energy for `stallMs`) is failing
- *   quietly: the other engine takes over.
- * - With no other engine (or it failed recently), the same one is tried again a few times, then the
- *   speaker is told (the page falls back to typing and the browser's recogniser).
+ * - A stream that closed once in a while (an engine closing an idle stream, a network blip) is
+ *   opened again on the same engine at once, its unfinished audio replayed: no gap, no switch.
+ * - Anything else (a second failure within a minute, an unreachable or silent engine, a wrong key,
+ *   an account out of credit) goes to the church's other engine: at once if it has not failed
+ *   lately, else after a back-off. Tries alternate between the two engines.
+ * - The back-off grows with the failures since an engine last answered: about 0.5 s, 1, 2, 4, 8,
+ *   then 10 s, each ±20 % (jitter, so a church's engines and many sermons do not retry in step),
+ *   for as long as the sermon lasts: an engine that comes back is used again.
+ * - A wrong key or no credit will not heal by retrying soon: that engine is tried again only after
+ *   10 minutes while the other can be tried, and at least a minute apart when it is the only one.
+ * - While a try waits, no engine listens: the speaker is told, and a browser that has its own
+ *   recogniser takes over until an engine answers.
  */
 import type { EngineErrorKind, EngineSlot } from '@app/shared';
 
 export type RecognitionSignal =
-  /** The active stream failed, or closed without being asked to. */
+  /** The active stream failed, closed without being asked to, or could not be opened. */
   | { kind: 'failed'; error: EngineErrorKind }
   /** A periodic check while audio flows. */
   | { kind: 'tick' };
 
+export interface SlotHealth {
+  slot: EngineSlot;
+  /** When it last failed (ms, the session's clock), or null. */
+  failedAt: number | null;
+  /** Its last failure was its key or account. */
+  forGood: boolean;
+}
+
 export interface RecognitionPolicyInput {
   signal: RecognitionSignal;
   active: EngineSlot;
-  /** Whether the church has a second engine at all. */
-  hasOther: boolean;
-  /** When the other engine last failed (ms, the session's clock), or null. */
-  otherFailedAt: number | null;
-  /** The other engine's last failure was its key or account (it stays out for the sermon's next minutes). */
-  otherFailedForGood: boolean;
+  /** The church's engines (one or two), the active one's health before this failure. */
+  slots: SlotHealth[];
   /** Failures of the active engine in the last minute, this one not counted. */
   recentFailures: number;
+  /** Failures since any engine last answered, this one not counted. */
+  streak: number;
   /** Milliseconds of audio with speech energy since the active engine last answered anything. */
   speechWithoutResultMs: number;
   /** How long an engine may stay silent while the speaker talks (an engine that answers only at a phrase's end waits longer). */
   stallMs: number;
   now: number;
+  /** 0 ≤ random < 1, for the jitter. */
+  random: number;
 }
 
 export type RecognitionAction =
   | { do: 'none' }
-  | { do: 'reconnect'; why: string }
-  | { do: 'switch'; to: EngineSlot; why: string }
-  | { do: 'give_up'; why: string };
+  /** Open `slot` (the same engine or the other) after `afterMs` (0: at once). */
+  | { do: 'open'; slot: EngineSlot; afterMs: number; why: string };
 
-/** After failing, an engine is not switched back to for this long. */
-export const OTHER_COOLDOWN_MS = 30_000;
-/** After a wrong key or no credit, an engine is not switched back to for this long. */
+export const FIRST_BACKOFF_MS = 500;
+export const MAX_BACKOFF_MS = 10_000;
+const JITTER = 0.2;
+/** After a wrong key or no credit, an engine is not tried again for this long while the other can be. */
 export const FOR_GOOD_COOLDOWN_MS = 10 * 60_000;
-/** Attempts on the same engine within a minute before giving up, when there is nowhere else to go. */
-export const MAX_RETRIES_ALONE = 3;
+/** …and at least this far apart when every engine's key failed. */
+export const FOR_GOOD_RETRY_MS = 60_000;
 
 const FOR_GOOD: ReadonlySet<EngineErrorKind> = new Set(['auth', 'quota']);
 
-const other = (slot: EngineSlot): EngineSlot => (slot === 'primary' ? 'failover' : 'primary');
+/** The wait before the next try after `streak` failures in a row, with its jitter. */
+export function backoffMs(streak: number, random: number): number {
+  const base = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, streak));
+  return Math.round(base * (1 - JITTER + 2 * JITTER * random));
+}
 
 export function decideRecognition(input: RecognitionPolicyInput): RecognitionAction {
-  const { signal } = input;
+  const { signal, now, active } = input;
   let error: EngineErrorKind;
   if (signal.kind === 'tick') {
     if (input.speechWithoutResultMs < input.stallMs) return { do: 'none' };
     error = 'timeout';
   } else error = signal.error;
 
-  const otherReady = input.hasOther && (input.otherFailedAt === null
-    || input.now - input.otherFailedAt >= (input.otherFailedForGood ? FOR_GOOD_COOLDOWN_MS : OTHER_COOLDOWN_MS));
   const forGood = FOR_GOOD.has(error);
-  const firstBlip = input.recentFailures === 0 && !forGood && error !== 'unreachable' && error !== 'timeout';
+  if (!forGood && input.recentFailures === 0 && input.streak === 0 && error !== 'unreachable' && error !== 'timeout') {
+    return { do: 'open', slot: active, afterMs: 0, why: `${error}: first failure this minute, same engine` };
+  }
 
-  if (firstBlip) return { do: 'reconnect', why: `${error}: first failure this minute` };
-  if (otherReady) return { do: 'switch', to: other(input.active), why: forGood ? `${error}: will not heal by retrying` : `${error}: failed again` };
-  if (!forGood && input.recentFailures < MAX_RETRIES_ALONE) return { do: 'reconnect', why: `${error}: no other engine ready` };
-  return { do: 'give_up', why: `${error}: no engine left` };
+  const wait = backoffMs(input.streak, input.random);
+  const other = input.slots.find((s) => s.slot !== active);
+  const otherUsable = other && (!other.forGood || other.failedAt === null || now - other.failedAt >= FOR_GOOD_COOLDOWN_MS);
+  if (other && otherUsable) {
+    const rested = other.failedAt === null || now - other.failedAt >= wait;
+    return { do: 'open', slot: other.slot, afterMs: rested ? 0 : wait - (now - other.failedAt!), why: `${error}: the other engine` };
+  }
+  if (!forGood) return { do: 'open', slot: active, afterMs: wait, why: `${error}: no other engine ready, same engine after a back-off` };
+  // Every engine's key or account failed: the one that failed longest ago, a minute apart at least.
+  const next = other && other.failedAt !== null && other.failedAt < now ? other.slot : active;
+  return { do: 'open', slot: next, afterMs: Math.max(wait, FOR_GOOD_RETRY_MS), why: `${error}: every engine refused its key, tried again in a while` };
 }

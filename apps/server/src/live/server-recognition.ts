@@ -63,10 +63,10 @@ export class ServerRecognition {
   }
 
   /** `speaker:audio-start`: opens the church's engine (or keeps the session of a speaker who came back). */
-  async start(socket: LiveSocket, sermonId: string): Promise<{ engine: ServerRecognitionKind; slot: EngineSlot }> {
+  async start(socket: LiveSocket, sermonId: string): Promise<StartAck> {
     const room = this.room(socket, sermonId);
     const existing = this.held.get(room.id);
-    if (existing?.session.engine) return { engine: existing.session.engine.engine.kind, slot: existing.session.engine.slot };
+    if (existing?.session.engine) return ackOf(existing.session);
     const { ctx } = this.core;
     const specs = await serverRecognitionSpecs(ctx, room.churchId);
     if (specs.length === 0) throw new LiveFailure('recognition_unavailable', 'This church has no speech recognition engine on the server');
@@ -111,8 +111,16 @@ export class ServerRecognition {
     this.held.set(room.id, held);
     await held.session.start();
     const engine = held.session.engine!;
-    void recordRecognitionHealth(ctx.db, room.churchId, engine.slot, engine.engine.kind, null).catch(() => undefined);
-    return { engine: engine.engine.kind, slot: engine.slot };
+    if (held.session.listening) void recordRecognitionHealth(ctx.db, room.churchId, engine.slot, engine.engine.kind, null).catch(() => undefined);
+    return ackOf(held.session);
+  }
+
+  /**
+   * The speaker's page sent a line itself (its browser's recogniser or typing): while no engine
+   * listens, that time's audio is the page's (decision 043).
+   */
+  pageSpoke(sermonId: string): void {
+    this.held.get(sermonId)?.session.pageSpoke();
   }
 
   /** `speaker:audio`: a frame from the sermon's speaker only; a bad or too fast one is refused, the session goes on. */
@@ -192,6 +200,18 @@ export class ServerRecognition {
     b.frames--;
     return true;
   }
+}
+
+interface StartAck {
+  engine: ServerRecognitionKind;
+  slot: EngineSlot;
+  /** `failed`: no engine listens yet (a retry waits); the speaker's browser may take over. */
+  state: 'listening' | 'failed';
+}
+
+function ackOf(session: RecognitionSession): StartAck {
+  const engine = session.engine!;
+  return { engine: engine.engine.kind, slot: engine.slot, state: session.listening ? 'listening' : 'failed' };
 }
 
 /** A phrase longer than a line may be, cut at spaces. */

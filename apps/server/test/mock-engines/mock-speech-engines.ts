@@ -9,8 +9,16 @@ export const MOCK_DEEPGRAM_KEY = 'dg-test-key-0001';
 export const MOCK_ASSEMBLYAI_KEY = 'aai-test-key-0001';
 export const MOCK_OPENAI_REALTIME_KEY = 'sk-realtime-test-0001';
 
+/**
+ * Deepgram as documented (decision 043): any chunk size; closes a stream that gets neither audio
+ * nor KeepAlive for 10 s with NET-0001 (1011); a wrong key is a 401 at the upgrade, so a key
+ * revoked mid-sermon ends the stream (1011) and the next upgrade is refused.
+ */
 export function startMockDeepgram(options: SpeechLoopbackOptions): Promise<MockSpeechEngine> {
   return startSpeechLoopback({
+    limits: { idleCloseMs: 10_000 },
+    keepsAlive: (m) => m.type === 'KeepAlive',
+    refuse: (ws, why, detail) => ws.close(1011, why === 'idle' ? `NET-0001: ${detail}` : `NET-0000: ${detail}`),
     authorised: (req) => req.headers.authorization === `Token ${MOCK_DEEPGRAM_KEY}`,
     refusal: JSON.stringify({ err_code: 'INVALID_AUTH', err_msg: 'Invalid credentials.', request_id: 'loopback' }),
     audioOf: (data, isBinary) => (isBinary ? data : null),
@@ -24,8 +32,22 @@ export function startMockDeepgram(options: SpeechLoopbackOptions): Promise<MockS
   }, options);
 }
 
+/**
+ * AssemblyAI Universal-Streaming v3 as documented (SPEECH-AND-TRANSLATION.md, decision 043): every
+ * chunk 50–1,000 ms, else an error and a close 3007 "Input Duration Violation"; audio no faster
+ * than about real time (here: 2 s ahead at most, then 1.5 ×), else a close 4029; a wrong key is an
+ * error frame and a close 1008 after the upgrade; a silent stream closed with 4031.
+ */
 export function startMockAssemblyAI(options: SpeechLoopbackOptions): Promise<MockSpeechEngine> {
   return startSpeechLoopback({
+    limits: { minChunkMs: 50, maxChunkMs: 1000, pace: { rate: 1.5, burstMs: 2000 }, idleCloseMs: 30_000 },
+    authAfterUpgrade: true,
+    refuse: (ws, why, detail) => {
+      const [code, words] = why === 'chunk' ? [3007, 'Input Duration Violation'] : why === 'pace' ? [4029, 'Client sent audio too fast']
+        : why === 'auth' ? [1008, 'Unauthorized connection'] : [4031, 'Session idle for too long'];
+      ws.send(JSON.stringify({ type: 'Error', error: `${words}: ${detail}`, error_code: code }));
+      ws.close(code, words);
+    },
     authorised: (req) => req.headers.authorization === MOCK_ASSEMBLYAI_KEY,
     refusal: JSON.stringify({ error: 'Invalid API key' }),
     audioOf: (data, isBinary) => (isBinary ? data : null),
@@ -47,6 +69,12 @@ export function startMockAssemblyAI(options: SpeechLoopbackOptions): Promise<Moc
 export function startMockOpenAIRealtime(options: SpeechLoopbackOptions & { fieldNames?: 'classic' | 'text' }): Promise<MockSpeechEngine> {
   return startSpeechLoopback({
     authorised: (req, url) => req.headers.authorization === `Bearer ${MOCK_OPENAI_REALTIME_KEY}` && url.pathname === '/v1/realtime' && url.searchParams.get('intent') === 'transcription',
+    // A key revoked mid-stream: an `error` event with its code, then the close (the reference's error event).
+    refuse: (ws, why, detail) => {
+      const code = why === 'auth' ? 'invalid_api_key' : 'server_error';
+      ws.send(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', code, message: why === 'auth' ? `Incorrect API key provided (${detail}).` : `The server had an error (${detail}).` } }));
+      ws.close(1008, code);
+    },
     refusal: JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } }),
     audioOf: (_data, _isBinary, m) => {
       if (m?.type !== 'input_audio_buffer.append' || typeof m.audio !== 'string') return null;

@@ -4,7 +4,7 @@ import {
 } from 'microsoft-cognitiveservices-speech-sdk';
 import { WebsocketMessageAdapter } from 'microsoft-cognitiveservices-speech-sdk/distrib/lib/src/common.browser/WebsocketMessageAdapter.js';
 import { AZURE_SEGMENTATION_SILENCE_MS, findListeningLanguage, RECOGNITION_SAMPLE_RATE } from '@app/shared';
-import { limitTerms, RecognitionError, type OpenOptions, type RecognitionEngine, type RecognitionStream } from './recognizer';
+import { limitTerms, RecognitionError, type EngineRules, type OpenOptions, type RecognitionEngine, type RecognitionStream } from './recognizer';
 import { FINISH_TIMEOUT_MS } from './ws-stream';
 
 /**
@@ -13,13 +13,23 @@ import { FINISH_TIMEOUT_MS } from './ws-stream';
  */
 WebsocketMessageAdapter.forceNpmWebSocket = true;
 
-/** Long lists are reported to slow Azure down (SPEECH-AND-TRANSLATION.md): the church's most important terms only. */
-const MAX_PHRASES = 100;
-const MAX_PHRASE_CHARS = 50;
+/**
+ * What Azure Speech documents, through its SDK (decision 038, 043), and how we keep it:
+ * - chunks: the SDK reads the push stream and frames the audio itself (any size may be written);
+ *   we write 20–1,000 ms;
+ * - pace: the SDK sends `SPEECH-TransmitLengthBeforThrottleMs` (5 s) at once, then twice real
+ *   time; we raise it to 30 s so a replay (at most the ring's 30 s) is not slowed;
+ * - idle: Azure ends a stream that gets no audio: 100 ms of silence in a pause, as audio;
+ * - boosted words: a phrase list; long lists are reported to slow it (SPEECH-AND-TRANSLATION.md):
+ *   the church's first 100 terms of at most 50 characters;
+ * - errors: `canceled` with a CancellationErrorCode (AuthenticationFailure, Forbidden: the key;
+ *   TooManyRequests; ServiceTimeout; ConnectionFailure with the upgrade's status): `azureError`.
+ */
+export const AZURE_RULES: EngineRules = {
+  minChunkMs: 20, maxChunkMs: 1000, pace: null, idleCloseMs: null, keepAlive: 'silence', maxTerms: 100, maxTermChars: 50,
+};
 /** The SDK sends 5 s of audio at once, then twice real time; a failover's replay (up to 30 s) goes at once. */
 const UNTHROTTLED_MS = 30_000;
-/** A keep-alive in a pause: 100 ms of silence, as Azure ends a stream that gets no audio. */
-const SILENCE = Buffer.alloc(RECOGNITION_SAMPLE_RATE * 2 / 10);
 /** Azure's offsets and durations count 100-nanosecond ticks. */
 const TICKS_PER_MS = 10_000;
 
@@ -40,6 +50,7 @@ export interface AzureSpeechOptions {
  */
 export class AzureSpeechRecognizer implements RecognitionEngine {
   readonly kind = 'azure-server' as const;
+  readonly rules = AZURE_RULES;
   constructor(private readonly options: AzureSpeechOptions) {}
 
   async open({ language, locale, terms, handlers, connectTimeoutMs = 5000 }: OpenOptions): Promise<RecognitionStream> {
@@ -52,7 +63,7 @@ export class AzureSpeechRecognizer implements RecognitionEngine {
     config.setProperty('SPEECH-TransmitLengthBeforThrottleMs', String(UNTHROTTLED_MS));
     const push = AudioInputStream.createPushStream(AudioStreamFormat.getWaveFormatPCM(RECOGNITION_SAMPLE_RATE, 16, 1));
     const recognizer = new SpeechRecognizer(config, AudioConfig.fromStreamInput(push));
-    const sent = limitTerms(terms, MAX_PHRASES, MAX_PHRASE_CHARS);
+    const sent = limitTerms(terms, AZURE_RULES.maxTerms, AZURE_RULES.maxTermChars);
     // Phrases count from the next connection: set before recognition starts (SPEECH-AND-TRANSLATION.md).
     if (sent.length > 0) PhraseListGrammar.fromRecognizer(recognizer).addPhrases(sent);
 
@@ -116,7 +127,8 @@ export class AzureSpeechRecognizer implements RecognitionEngine {
     return {
       termsSent: sent.length,
       send: write,
-      keepAlive: () => write(SILENCE),
+      // Silence is the keep-alive (rules.keepAlive): the session sends it as audio, counted in the stream's time.
+      keepAlive: () => undefined,
       // The end of the push stream asks Azure for its last phrase; the session stops after it.
       finish: async () => {
         if (ended) return;

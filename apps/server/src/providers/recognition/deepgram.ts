@@ -1,11 +1,33 @@
 import { RECOGNITION_SAMPLE_RATE } from '@app/shared';
-import { baseLanguage, limitTerms, type OpenOptions, type RecognitionEngine, type RecognitionStream } from './recognizer';
-import { EngineSocket, openEngineSocket } from './ws-stream';
+import { baseLanguage, limitTerms, RecognitionError, type EngineRules, type OpenOptions, type RecognitionEngine, type RecognitionStream } from './recognizer';
+import { closeError, EngineSocket, openEngineSocket, said } from './ws-stream';
 
 export const DEEPGRAM_URL = 'wss://api.deepgram.com';
-/** Deepgram takes about 100 key terms (SPEECH-AND-TRANSLATION.md); the URL stays well under its limits. */
-const MAX_TERMS = 100;
-const MAX_TERM_CHARS = 50;
+
+/**
+ * What Deepgram documents for live streaming (decision 043), and how we keep it:
+ * - chunks: any size is taken; Deepgram recommends 20–250 ms per message (its answer in
+ *   github.com/orgs/deepgram/discussions/224): we send 20–250 ms;
+ * - pace: it documents no cap on audio sent faster than real time (a replay goes at once);
+ * - idle: "If no audio data or KeepAlive messages are sent within a 10-second window, the
+ *   connection will close with a NET-0001 error"; send `{"type":"KeepAlive"}` as a text frame every
+ *   3–5 s (developers.deepgram.com/docs/audio-keep-alive): the session sends it after 3 s;
+ * - boosted words: `keyterm` repeated, about 100 terms (SPEECH-AND-TRANSLATION.md), 50 characters each;
+ * - errors: a refused upgrade answers HTTP 400 (bad parameters), 401 INVALID_AUTH (the key), 402
+ *   (credit), 403 (the key's permissions), 429 (too many streams); once open, a close frame with a
+ *   standard code and a reason (developers.deepgram.com/changelog/2021/3/3): 1008 DATA-0000 (audio
+ *   it could not decode: ours to fix, reopened), 1011 NET-0000/NET-0001 (its side or idle: reopened).
+ */
+export const DEEPGRAM_RULES: EngineRules = {
+  minChunkMs: 20, maxChunkMs: 250, pace: null, idleCloseMs: 10_000, keepAlive: 'message', maxTerms: 100, maxTermChars: 50,
+};
+
+/** Deepgram's close codes (see DEEPGRAM_RULES). */
+export function deepgramClose(code: number, reason: string): RecognitionError {
+  if (code === 1008 || /DATA-/.test(reason)) return new RecognitionError(`Deepgram could not read the audio${said(reason)}`, undefined, 'refused');
+  if (code === 1011 || /NET-/.test(reason)) return new RecognitionError(`Deepgram closed the stream${said(reason)}`, undefined, 'server');
+  return closeError(code, reason);
+}
 
 interface DeepgramResults {
   type: string;
@@ -23,10 +45,11 @@ interface DeepgramResults {
  */
 export class DeepgramRecognizer implements RecognitionEngine {
   readonly kind = 'deepgram' as const;
+  readonly rules = DEEPGRAM_RULES;
   constructor(private readonly options: { key: string; baseUrlOverride?: string }) {}
 
   async open({ language, terms, handlers, connectTimeoutMs }: OpenOptions): Promise<RecognitionStream> {
-    const sent = limitTerms(terms, MAX_TERMS, MAX_TERM_CHARS);
+    const sent = limitTerms(terms, DEEPGRAM_RULES.maxTerms, DEEPGRAM_RULES.maxTermChars);
     const query = new URLSearchParams({
       model: 'nova-3', language: baseLanguage(language), encoding: 'linear16', sample_rate: String(RECOGNITION_SAMPLE_RATE),
       channels: '1', interim_results: 'true', smart_format: 'true', punctuate: 'true',
@@ -36,12 +59,13 @@ export class DeepgramRecognizer implements RecognitionEngine {
     const ws = await openEngineSocket(`${base}/v1/listen?${query}`, { Authorization: `Token ${this.options.key}` }, connectTimeoutMs);
     const socket = new EngineSocket(ws, handlers.onFailure, (raw) => {
       const m = raw as DeepgramResults;
+      if (m.type === 'Error') throw new RecognitionError(`Deepgram: ${m.description ?? m.message ?? 'an error'}`, undefined, /auth|credential|key/i.test(`${m.description} ${m.message}`) ? 'auth' : 'server');
       if (m.type !== 'Results') return;
       const text = m.channel?.alternatives?.[0]?.transcript?.trim() ?? '';
       if (!text) return;
       const final = m.is_final === true;
       handlers.onResult({ text, final, ...(final ? { endMs: Math.round(((m.start ?? 0) + (m.duration ?? 0)) * 1000) } : {}) });
-    });
+    }, deepgramClose);
     return {
       termsSent: sent.length,
       send: (pcm) => socket.sendBinary(pcm),

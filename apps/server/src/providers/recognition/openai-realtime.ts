@@ -1,11 +1,38 @@
-import { baseLanguage, limitTerms, RecognitionError, type OpenOptions, type RecognitionEngine, type RecognitionStream } from './recognizer';
-import { EngineSocket, openEngineSocket } from './ws-stream';
+import { baseLanguage, limitTerms, RecognitionError, type EngineRules, type OpenOptions, type RecognitionEngine, type RecognitionStream } from './recognizer';
+import { closeError, EngineSocket, openEngineSocket } from './ws-stream';
 
 /** The prompt that carries boosted words: a short list the model reads as likely spellings. */
 const MAX_PROMPT_CHARS = 800;
+
+/**
+ * What the OpenAI realtime API documents for transcription (decision 043), and how we keep it (a
+ * self-hosted server speaking it may be stricter; these are the reference's):
+ * - chunks: `input_audio_buffer.append` may carry "up to a maximum of 15 MiB" of base64 audio,
+ *   smaller chunks let its VAD answer sooner (the reference's RealtimeClientEventInputAudioBufferAppend):
+ *   we send 20–1,000 ms;
+ * - pace: none documented (a replay goes at once);
+ * - idle: none documented for an open socket (nothing is sent in a pause);
+ * - boosted words: none as such; a `prompt` of likely spellings, kept to 800 characters;
+ * - errors: a refused upgrade 401 (the key); once open, an `error` event whose `error.code` says
+ *   what: `invalid_api_key` the key, `insufficient_quota` the account, `rate_limit_exceeded` too many;
+ *   anything else its side (the stream reopened).
+ */
+export const OPENAI_REALTIME_RULES: EngineRules = {
+  minChunkMs: 20, maxChunkMs: 1000, pace: null, idleCloseMs: null, keepAlive: 'none', maxTerms: 100, maxTermChars: 50,
+};
+
+/** An `error` event by its code (see OPENAI_REALTIME_RULES). */
+export function realtimeError(error: RealtimeEvent['error']): RecognitionError {
+  const code = error?.code ?? '';
+  const message = error?.message ?? 'The engine reported an error';
+  if (code === 'invalid_api_key' || /api key|unauthori[sz]ed|authentication/i.test(message)) return new RecognitionError(message, 401, 'auth');
+  if (code === 'insufficient_quota') return new RecognitionError(message, 402, 'quota');
+  if (code === 'rate_limit_exceeded') return new RecognitionError(message, 429, 'rate_limited');
+  return new RecognitionError(message, undefined, 'server');
+}
 const DEFAULT_MODEL = 'gpt-4o-transcribe';
 
-interface RealtimeEvent {
+export interface RealtimeEvent {
   type: string;
   item_id?: string;
   delta?: string;
@@ -41,10 +68,11 @@ export function to24k(pcm: Buffer): Buffer {
  */
 export class OpenAIRealtimeRecognizer implements RecognitionEngine {
   readonly kind = 'openai-realtime' as const;
+  readonly rules = OPENAI_REALTIME_RULES;
   constructor(private readonly options: { url: string; model?: string | null; key?: string | null; baseUrlOverride?: string }) {}
 
   async open({ language, terms, handlers, connectTimeoutMs }: OpenOptions): Promise<RecognitionStream> {
-    const sent = limitTerms(terms, 100, 50, MAX_PROMPT_CHARS);
+    const sent = limitTerms(terms, OPENAI_REALTIME_RULES.maxTerms, OPENAI_REALTIME_RULES.maxTermChars, MAX_PROMPT_CHARS);
     const base = (this.options.baseUrlOverride ?? this.options.url).replace(/^http/, 'ws').replace(/\/+$/, '').replace(/\/v1$/, '');
     const headers: Record<string, string> = { 'OpenAI-Beta': 'realtime=v1' };
     if (this.options.key) headers.Authorization = `Bearer ${this.options.key}`;
@@ -57,7 +85,7 @@ export class OpenAIRealtimeRecognizer implements RecognitionEngine {
       const id = m.item_id ?? '';
       switch (m.type) {
         case 'error':
-          throw new RecognitionError(m.error?.message ?? 'The engine reported an error', m.error?.code === 'invalid_api_key' ? 401 : undefined, m.error?.code === 'invalid_api_key' ? 'auth' : 'server');
+          throw realtimeError(m.error);
         case 'input_audio_buffer.speech_stopped':
         case 'input_audio_buffer.committed':
           if (typeof m.audio_end_ms === 'number') endOf.set(id, m.audio_end_ms);
@@ -77,7 +105,7 @@ export class OpenAIRealtimeRecognizer implements RecognitionEngine {
           return;
         }
       }
-    });
+    }, closeError);
     const transcription = {
       model: this.options.model || DEFAULT_MODEL,
       language: baseLanguage(language),

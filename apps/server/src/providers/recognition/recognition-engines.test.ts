@@ -7,10 +7,28 @@ import { AssemblyAIRecognizer } from './assemblyai';
 import { AzureSpeechRecognizer } from './azure-speech';
 import { DeepgramRecognizer } from './deepgram';
 import { OpenAIRealtimeRecognizer } from './openai-realtime';
-import { RecognitionError, type RecognitionEngine, type RecognitionResult } from './recognizer';
+import { AudioFeed } from '../../live/audio-feed';
+import { RecognitionError, type RecognitionEngine, type RecognitionResult, type RecognitionStream } from './recognizer';
 
 const SENTENCES = ['Grace and peace to you', 'Paul wrote to Corinth'];
 const words = scriptWords(SENTENCES);
+/** Short words (150 ms, 50 ms apart, 400 ms after a sentence): 2.5 s of audio. */
+const speech = () => encodedSpeech(words, 0, words.length, 150, 50, 400);
+
+/** Sends audio as the session does: through a feed that keeps the engine's rules (chunk sizes, pace). */
+function feed(engine: RecognitionEngine, stream: RecognitionStream, audio: Buffer): AudioFeed {
+  const f = new AudioFeed(engine.rules, (chunk) => stream.send(chunk));
+  for (let o = 0; o < audio.length; o += 3200) f.push(audio.subarray(o, o + 3200));
+  return f;
+}
+
+/** The first failure, whether the engine refused to open or ended the stream after opening. */
+function firstFailure(engine: RecognitionEngine): Promise<RecognitionError> {
+  return new Promise((resolve) => {
+    engine.open({ language: 'en', terms: [], handlers: { onResult: () => undefined, onFailure: resolve } })
+      .then((stream) => stream.send(Buffer.alloc(3200)), (err: RecognitionError) => resolve(err));
+  });
+}
 const TERMS = ['Corinth', 'Hillsong Parramatta', 'Nehemiah'];
 
 interface Case {
@@ -66,16 +84,18 @@ describe.each(cases)('$name streaming recognition', (c) => {
   it('hears interim and final text with the glossary as boosted words, and closes as the engine asks', async () => {
     const results: RecognitionResult[] = [];
     const failures: RecognitionError[] = [];
-    const stream = await c.engine(mock.url, c.key).open({ language: 'en', terms: TERMS, handlers: { onResult: (r) => results.push(r), onFailure: (e) => failures.push(e) } });
+    const engine = c.engine(mock.url, c.key);
+    const stream = await engine.open({ language: 'en', terms: TERMS, handlers: { onResult: (r) => results.push(r), onFailure: (e) => failures.push(e) } });
     expect(stream.termsSent).toBe(3);
-    const audio = encodedSpeech(words);
-    for (let o = 0; o < audio.length; o += 3200) stream.send(audio.subarray(o, o + 3200));
-    await expect.poll(() => results.filter((r) => r.final).length).toBe(2);
+    const sending = feed(engine, stream, speech());
+    await expect.poll(() => results.filter((r) => r.final).length, { timeout: 5000 }).toBe(2);
     expect(results.filter((r) => r.final).map((r) => r.text)).toEqual(SENTENCES);
     expect(results.some((r) => !r.final && r.text === 'Grace and')).toBe(true);
-    // The first sentence's five words of 300 ms with 100 ms gaps end at 1.9 s of audio.
-    expect(results.find((r) => r.final)!.endMs).toBeGreaterThanOrEqual(1850);
-    expect(results.find((r) => r.final)!.endMs).toBeLessThanOrEqual(1950);
+    // The first sentence's five words of 150 ms with 50 ms gaps end at 0.95 s of audio.
+    expect(results.find((r) => r.final)!.endMs).toBeGreaterThanOrEqual(900);
+    expect(results.find((r) => r.final)!.endMs).toBeLessThanOrEqual(1000);
+    await sending.flush();
+    expect(mock.violations).toEqual([]);
     expect(c.termsOf(mock)).toEqual(TERMS);
     stream.keepAlive();
     await stream.finish();
@@ -83,8 +103,8 @@ describe.each(cases)('$name streaming recognition', (c) => {
     expect(failures).toEqual([]);
   });
 
-  it('says a wrong key is the key, in the engine\'s words', async () => {
-    const err = await c.engine(mock.url, 'wrong-key').open({ language: 'en', terms: [], handlers: { onResult: () => undefined, onFailure: () => undefined } }).catch((e: unknown) => e);
+  it('says a wrong key is the key, in the engine\'s words, whether refused at the upgrade or after it', async () => {
+    const err = await firstFailure(c.engine(mock.url, 'wrong-key'));
     expect(err).toBeInstanceOf(RecognitionError);
     expect((err as RecognitionError).kind).toBe('auth');
     expect((err as RecognitionError).message).not.toMatch(/HTTP/);

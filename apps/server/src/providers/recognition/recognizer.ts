@@ -44,8 +44,31 @@ export interface RecognitionStream {
   readonly termsSent: number;
 }
 
+/**
+ * What an engine documents about the audio it takes and how it ends a stream (decision 043),
+ * written beside each client and kept by the session's feed (`live/audio-feed.ts`).
+ */
+export interface EngineRules {
+  /** Shortest and longest audio one message may carry, in ms (the feed re-frames on sample boundaries). */
+  minChunkMs: number;
+  maxChunkMs: number;
+  /**
+   * How fast audio may go: at most `burstMs` ahead, then `rate` × real time (a replay after a
+   * failover catches up at this pace). Null: the engine documents no limit, a replay goes at once.
+   */
+  pace: { rate: number; burstMs: number } | null;
+  /** The engine closes a stream that gets nothing for this long (ms); null: it documents none. */
+  idleCloseMs: number | null;
+  /** How a silence is kept open: the engine's keep-alive message, or silent audio counted as audio. */
+  keepAlive: 'message' | 'silence' | 'none';
+  /** Boosted words: at most `terms`, each at most `termChars` long. */
+  maxTerms: number;
+  maxTermChars: number;
+}
+
 export interface RecognitionEngine {
   readonly kind: ServerRecognitionKind;
+  readonly rules: EngineRules;
   open(options: OpenOptions): Promise<RecognitionStream>;
 }
 

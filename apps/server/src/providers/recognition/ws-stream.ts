@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import type { EngineErrorKind } from '@app/shared';
 import { RecognitionError } from './recognizer';
 
 /** A stream's socket that never answered Finalize/Terminate is closed after this. */
@@ -50,15 +51,28 @@ export function engineWords(body: string): string | null {
   }
 }
 
+/** How telling each kind of failure is: a key problem outranks an engine closing, whichever came first. */
+const RANK: Partial<Record<EngineErrorKind, number>> = { auth: 6, quota: 5, rate_limited: 4, refused: 3, bad_answer: 2, timeout: 1 };
+const rankOf = (e: RecognitionError) => RANK[e.kind] ?? 0;
+/** An error frame and the close after it (or the other way round) are read together for this long. */
+export const SETTLE_MS = 250;
+
+/** What an engine's close code means (each engine's own table, beside its client). */
+export type CloseReader = (code: number, reason: string) => RecognitionError;
+
 /**
  * What every engine's stream shares: reading JSON messages, telling the session once when the
- * stream fails or closes unasked, and finishing with the engine's own closing message.
+ * stream fails or closes unasked, and finishing with the engine's own closing message. An engine
+ * that reports an error sends a frame and closes: the two are read together, and the more telling
+ * wins (a wrong key is said as a key problem whether its frame or its close arrived first).
  */
 export class EngineSocket {
   private failed = false;
   private closing = false;
+  private pending: RecognitionError | null = null;
+  private settleTimer: NodeJS.Timeout | null = null;
 
-  constructor(readonly ws: WebSocket, private readonly onFailure: (error: RecognitionError) => void, onMessage: (message: unknown) => void) {
+  constructor(readonly ws: WebSocket, private readonly onFailure: (error: RecognitionError) => void, onMessage: (message: unknown) => void, private readonly readClose: CloseReader = closeError) {
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
       let message: unknown;
@@ -75,31 +89,47 @@ export class EngineSocket {
     });
     ws.on('error', (err) => this.fail(new RecognitionError(`The connection to the engine failed (${err.message})`, undefined, 'unreachable')));
     ws.on('close', (code, reason) => {
-      if (!this.closing) this.fail(closeError(code, reason.toString()));
+      if (!this.closing) this.fail(this.readClose(code, reason.toString()), true);
     });
   }
 
   get open(): boolean {
-    return this.ws.readyState === WebSocket.OPEN && !this.failed && !this.closing;
+    return this.ws.readyState === WebSocket.OPEN && !this.failed && !this.closing && !this.pending;
   }
 
   sendJson(message: unknown): void {
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+    if (this.open) this.ws.send(JSON.stringify(message));
   }
 
   sendBinary(data: Buffer): void {
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(data);
+    if (this.open) this.ws.send(data);
   }
 
-  fail(error: RecognitionError): void {
+  /**
+   * The stream failed: told once, after the engine's frame and close have both been read (or
+   * SETTLE_MS passed), the more telling of the two.
+   */
+  fail(error: RecognitionError, closed = false): void {
     if (this.failed || this.closing) return;
+    if (!this.pending || rankOf(error) > rankOf(this.pending)) this.pending = error;
+    const settled = closed || this.ws.readyState === WebSocket.CLOSED || rankOf(this.pending) >= RANK.auth!;
+    if (!settled) {
+      this.settleTimer ??= setTimeout(() => this.fail(this.pending!, true), SETTLE_MS);
+      return;
+    }
+    if (this.settleTimer) clearTimeout(this.settleTimer);
     this.failed = true;
     this.ws.terminate();
-    this.onFailure(error);
+    this.onFailure(this.pending);
   }
 
   /** Sends the engine's closing message and waits for it to close the socket (its last results come first). */
   finish(closing: unknown): Promise<void> {
+    // An error read but not yet told (its close not come): told now, not lost in the finish.
+    if (this.pending) {
+      this.fail(this.pending, true);
+      return Promise.resolve();
+    }
     if (this.ws.readyState !== WebSocket.OPEN) return Promise.resolve(this.close());
     this.closing = true;
     this.ws.send(JSON.stringify(closing));
@@ -117,14 +147,17 @@ export class EngineSocket {
 
   close(): void {
     this.closing = true;
+    if (this.settleTimer) clearTimeout(this.settleTimer);
     this.ws.terminate();
   }
 }
 
-/** A close the session did not ask for: an auth or quota close code says so; anything else is the engine going away. */
-function closeError(code: number, reason: string): RecognitionError {
+/** A close no engine table explains: the WebSocket standard's codes. */
+export function closeError(code: number, reason: string): RecognitionError {
   const words = reason.trim() ? `: ${reason.trim().slice(0, 200)}` : '';
-  if (code === 1008 || code === 4001 || code === 4003) return new RecognitionError(`The engine refused the key${words}`, 401, 'auth');
-  if (code === 4002 || code === 4029) return new RecognitionError(`The engine's account is out of credit or streams${words}`, 402, 'quota');
+  if (code === 1008) return new RecognitionError(`The engine refused the stream${words}`, undefined, 'refused');
   return new RecognitionError(`The engine closed the stream (${code})${words}`, undefined, 'server');
 }
+
+/** Words shared by the engines' tables. */
+export const said = (reason: string): string => (reason.trim() ? `: ${reason.trim().slice(0, 200)}` : '');
