@@ -4,7 +4,11 @@ import { signInThroughForm } from './fixtures';
 test.describe('dashboard: apply filters and see charts', () => {
   test('a church admin applies "This month" and sees tiles and charts, with the filters in the URL', async ({ page }) => {
     await signInThroughForm(page, 'admin@demo.church');
-    await expect(page.getByText('Nothing is loaded yet: choose the filters and press Apply filters.')).toBeVisible();
+    // The first view is not empty: the last 30 days at once, the filters still there to change them.
+    await expect(page.getByRole('link', { name: /^Accepted Jesus: \d+$/ })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Date range' })).toHaveValue('Last 30 days');
+    // The pending deletion requests open the requests to review, not the admin's own deletion form.
+    await expect(page.getByRole('link', { name: /^Deletion requests waiting: \d+$/ })).toHaveAttribute('href', '/deletion-requests');
     await page.getByRole('combobox', { name: 'Date range' }).click();
     await page.getByRole('option', { name: 'This month' }).click();
     await page.getByRole('button', { name: 'Apply filters' }).click();
@@ -24,8 +28,8 @@ test.describe('dashboard: apply filters and see charts', () => {
     await page.locator('input[type=password]').first().fill('demo1234');
     await page.locator('button[type=submit]').click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.getByRole('button', { name: 'Terapkan filter' }).click();
     await expect(page.getByRole('heading', { name: 'Bahasa yang didengar' })).toBeVisible();
-    await expect(page).toHaveURL(/range=week/);
+    await page.getByRole('button', { name: 'Terapkan filter' }).click();
+    await expect(page).toHaveURL(/range=30d/);
   });
 });

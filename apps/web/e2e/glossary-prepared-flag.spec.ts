@@ -68,7 +68,12 @@ test('a church admin fixes names once; listeners read them right, prepared parag
   for (const verse of ['First', 'Second', 'Third', 'Fourth', 'Fifth']) await expect(pt.captions).toContainText(`[PT demo] ${verse} verse.`);
 
   // The Portuguese guest flags the first line with a better wording.
-  await pt.page.getByRole('button', { name: 'Flag line 1 as a wrong translation' }).click();
+  const flagButton = pt.page.getByRole('button', { name: 'Flag line 1 as a wrong translation' });
+  // A touch target of the page's own 44 px rule.
+  const box = await flagButton.boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(44);
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  await flagButton.click();
   const flag = pt.page.getByRole('dialog', { name: 'Wrong translation?' });
   await flag.getByRole('textbox', { name: 'Better wording (optional)' }).fill('Bem-vindos à Harbour City Church');
   await flag.getByRole('button', { name: 'Send' }).click();

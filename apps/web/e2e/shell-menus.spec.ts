@@ -9,15 +9,15 @@ const storedValues = (page: Page) =>
 const demo = [
   {
     email: 'platform@demo.church', userType: '1', name: 'Paula Platform',
-    menu: ['Dashboard', 'Manage Administrators', 'Staff Members', 'Users', 'Churches', 'Events', 'View Feedback', 'Delete Requests', 'Audit Log', 'Backups', 'Manage Profile'],
+    menu: ['Dashboard', 'Manage Administrators', 'Staff Members', 'Users', 'Churches', 'Events', 'Follow-ups', 'View Feedback', 'Delete Requests', 'Audit Log', 'Backups', 'Manage Profile'],
   },
   {
     email: 'admin@demo.church', userType: '2', name: 'Andrew Admin',
-    menu: ['Dashboard', 'Manage Church', 'Staff Members', 'Users', 'Events', 'Go Live', 'View Feedback', 'Delete Requests', 'Audit Log', 'Manage Profile'],
+    menu: ['Dashboard', 'Manage Church', 'Staff Members', 'Users', 'Events', 'Go Live', 'Follow-ups', 'View Feedback', 'Delete Requests', 'Audit Log', 'Manage Profile'],
   },
   {
     email: 'staff@demo.church', userType: '3', name: 'Samuel Staff',
-    menu: ['Dashboard', 'Users', 'Events', 'Go Live', 'Manage Profile'],
+    menu: ['Dashboard', 'Users', 'Events', 'Go Live', 'Follow-ups', 'Manage Profile'],
   },
   {
     email: 'member@demo.church', userType: '4', name: 'Martha Member',
@@ -97,7 +97,7 @@ test('the menu can be collapsed to icons and moved to the top', async ({ page })
 
   await page.getByRole('button', { name: 'Show the menu across the top' }).click();
   const top = page.getByRole('main').getByRole('navigation', { name: 'Main menu' });
-  await expect(top.getByRole('link')).toHaveText(['Dashboard', 'Manage Church', 'Staff Members', 'Users', 'Events', 'Go Live', 'View Feedback', 'Delete Requests', 'Audit Log', 'Manage Profile']);
+  await expect(top.getByRole('link')).toHaveText(['Dashboard', 'Manage Church', 'Staff Members', 'Users', 'Events', 'Go Live', 'Follow-ups', 'View Feedback', 'Delete Requests', 'Audit Log', 'Manage Profile']);
   await top.getByRole('link', { name: 'Events' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
   await page.getByRole('button', { name: 'Show the menu at the side' }).click();

@@ -67,5 +67,6 @@ export const followUpStatuses = ['new', 'contacted', 'connected', 'closed'] as c
 export type FollowUpStatus = (typeof followUpStatuses)[number];
 
 /** Dashboard date ranges of spec section 9; days and weeks follow the church's time zone. */
-export const dateRanges = ['24h', 'week', 'month', 'year', 'custom'] as const;
+// '30d': the dashboard's first view (the last 30 days, shown without pressing "Apply filters").
+export const dateRanges = ['24h', '30d', 'week', 'month', 'year', 'custom'] as const;
 export type DateRange = (typeof dateRanges)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { engineSlots } from './translation-engine-kinds';
+import { engineSlots, translatorKinds } from './translation-engine-kinds';
 import { saveSlotEngineBody, slotEngineHealth, slotEngineParams, slotEngineSettings, testSlotEngineBody } from './engine-slots';
 import { engineError, serverUrlField } from './translation-engines';
 import { secretField } from './church-settings';
@@ -98,6 +98,8 @@ export const speakerRecognition = z.object({
   mode: z.enum(['server', 'azure', 'browser']),
   /** `failing`: its last error is newer than its last success (the speaker is told before going live). */
   engines: z.array(z.object({ slot: z.enum(engineSlots), kind: z.enum(recognitionEngineKinds), failing: z.boolean() })),
+  /** What translates the captions (decision 033): 'demo' when the church chose no engine, said plainly to the speaker. */
+  translator: z.object({ primary: z.enum(translatorKinds), failover: z.enum(translatorKinds).nullable() }),
 });
 export type SpeakerRecognition = z.infer<typeof speakerRecognition>;
 

@@ -40,6 +40,8 @@ export async function resolveRange(
   let fromSql, toSql;
   if (q.range === '24h') {
     [fromSql, toSql] = [sql`${nowTs} - interval '24 hours'`, nowTs];
+  } else if (q.range === '30d') {
+    [fromSql, toSql] = [sql`${nowTs} - interval '30 days'`, nowTs];
   } else if (q.range === 'custom') {
     [fromSql, toSql] = [sql`(${q.from}::date::timestamp at time zone ${timeZone})`, sql`((${q.to}::date + 1)::timestamp at time zone ${timeZone})`];
   } else {

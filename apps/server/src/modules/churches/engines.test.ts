@@ -124,6 +124,22 @@ describe('choosing engines', () => {
     expect((await providersForChurch(app.t.ctx, church.id)).translatorKind).toBe('demo');
   });
 
+  it('tells the speaker which engine translates the captions, and plainly when it is the demo', async () => {
+    const church = await freshChurch();
+    const admin = await adminOf(church.id);
+    const staff = await buildUser(app.t.ctx.db, 'staff', { churchId: church.id });
+    const staffCookie = await sessionCookie(app.t.ctx.db, staff.id);
+    const speaker = async () => (await app.call('GET', `/speech/recognition?churchId=${church.id}`, staffCookie)).json().translator;
+    expect(await speaker()).toEqual({ primary: 'demo', failover: null });
+    await app.call('PUT', `${enginesUrl(church.id)}/primary`, admin, { kind: 'openai', url: 'https://api.openai.com/v1', model: MOCK_OPENAI_MODEL, key: MOCK_OPENAI_KEY });
+    await app.call('PUT', `${enginesUrl(church.id)}/failover`, admin, { kind: 'deepl', key: MOCK_DEEPL_KEY });
+    expect(await speaker()).toEqual({ primary: 'openai', failover: 'deepl' });
+    // A member is not a speaker; another church's speaker learns nothing of this church.
+    const member = await buildUser(app.t.ctx.db, 'member', { churchId: church.id });
+    expect((await app.call('GET', `/speech/recognition?churchId=${church.id}`, await sessionCookie(app.t.ctx.db, member.id))).statusCode).toBe(403);
+    expect((await app.call('GET', `/speech/recognition?churchId=${church.id}`, app.cast.staff.cookie)).statusCode).toBe(404);
+  });
+
   it("validates each engine's fields, and keeps Azure's endpoint on Azure's hosts", async () => {
     const church = await freshChurch();
     const admin = await adminOf(church.id);

@@ -68,7 +68,7 @@ describe('speech recognition engine settings', () => {
     expect(JSON.stringify(saved.json())).not.toContain(MOCK_DEEPGRAM_KEY);
 
     const mode = await call('GET', `/speech/recognition?churchId=${cast.church.id}`, cast.staff.cookie);
-    expect(mode.json()).toEqual({ mode: 'server', engines: [{ slot: 'primary', kind: 'deepgram', failing: false }, { slot: 'failover', kind: 'openai-realtime', failing: false }] });
+    expect(mode.json()).toEqual({ mode: 'server', engines: [{ slot: 'primary', kind: 'deepgram', failing: false }, { slot: 'failover', kind: 'openai-realtime', failing: false }], translator: { primary: 'demo', failover: null } });
     expect(JSON.stringify(mode.json())).not.toContain(MOCK_DEEPGRAM_KEY);
 
     const removed = await call('DELETE', `${enginesUrl(cast.church.id)}/primary`, cast.churchAdmin.cookie);
@@ -118,7 +118,7 @@ describe('speech recognition engine settings', () => {
     expect(browser.statusCode).toBe(400);
     expect(browser.json()).toMatchObject({ type: expect.stringContaining('engine_mix') });
     const mode = await call('GET', `/speech/recognition?churchId=${cast.church.id}`, cast.staff.cookie);
-    expect(mode.json()).toEqual({ mode: 'server', engines: [{ slot: 'primary', kind: 'azure-server', failing: false }, { slot: 'failover', kind: 'deepgram', failing: false }] });
+    expect(mode.json()).toEqual({ mode: 'server', engines: [{ slot: 'primary', kind: 'azure-server', failing: false }, { slot: 'failover', kind: 'deepgram', failing: false }], translator: { primary: 'demo', failover: null } });
 
     azure.kill();
     const down = await call('POST', `${url}/test`, cast.churchAdmin.cookie, { kind: 'azure-server', slot: 'primary' });

@@ -109,7 +109,8 @@ export async function speakerRecognitionOf(ctx: AppContext, actor: Actor, church
   if (!canReachChurch(actor, 'sermons:go-live', churchId)) throw notFound('Church');
   const rows = await loadRecognitionRows(ctx.db, churchId);
   const engines = rows.map((r) => ({ slot: r.slot, kind: r.kind, failing: r.lastErrorAt !== null && (r.lastOkAt === null || r.lastErrorAt > r.lastOkAt) }));
-  if (rows.some((r) => isServerKind(r.kind))) return { mode: 'server', engines };
-  const { tokenIssuer } = await providersForChurch(ctx, churchId);
-  return { mode: tokenIssuer ? 'azure' : 'browser', engines };
+  const { tokenIssuer, translator } = await providersForChurch(ctx, churchId);
+  const translators = { primary: translator.kind, failover: translator.failoverKind };
+  if (rows.some((r) => isServerKind(r.kind))) return { mode: 'server', engines, translator: translators };
+  return { mode: tokenIssuer ? 'azure' : 'browser', engines, translator: translators };
 }

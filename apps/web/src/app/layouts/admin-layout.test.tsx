@@ -60,7 +60,7 @@ describe('admin layout', () => {
   it("shows the person's full name and the menu of their stored userType", async () => {
     renderShell();
     expect(await screen.findByText('Grace Hopper')).toBeTruthy();
-    expect(menuLabels()).toEqual(['Dashboard', 'Manage Church', 'Staff Members', 'Users', 'Events', 'Go Live', 'View Feedback', 'Delete Requests', 'Audit Log', 'Manage Profile']);
+    expect(menuLabels()).toEqual(['Dashboard', 'Manage Church', 'Staff Members', 'Users', 'Events', 'Go Live', 'Follow-ups', 'View Feedback', 'Delete Requests', 'Audit Log', 'Manage Profile']);
   });
 
   it('switches the menu when sign-in stores another userType', async () => {

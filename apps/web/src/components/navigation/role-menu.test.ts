@@ -15,6 +15,7 @@ describe('menu by stored userType', () => {
       ['Users', '/users'],
       ['Churches', '/churches'],
       ['Events', '/events'],
+      ['Follow-ups', '/follow-ups'],
       ['View Feedback', '/all-feedback'],
       ['Delete Requests', '/deletion-requests'],
       ['Audit Log', '/audit'],
@@ -23,7 +24,7 @@ describe('menu by stored userType', () => {
     ]);
   });
 
-  it('gives a church administrator (2) its church, people, events, Go Live, feedback, delete requests and the audit log', () => {
+  it('gives a church administrator (2) its church, people, events, Go Live, follow-ups, feedback, delete requests and the audit log', () => {
     expect(labels('2')).toEqual([
       ['Dashboard', '/dashboard'],
       ['Manage Church', '/church'],
@@ -31,6 +32,7 @@ describe('menu by stored userType', () => {
       ['Users', '/users'],
       ['Events', '/events'],
       ['Go Live', '/real-time-sermon-translation'],
+      ['Follow-ups', '/follow-ups'],
       ['View Feedback', '/all-feedback'],
       ['Delete Requests', '/deletion-requests'],
       ['Audit Log', '/audit'],
@@ -38,12 +40,13 @@ describe('menu by stored userType', () => {
     ]);
   });
 
-  it('gives staff (3) Users, Events and Go Live', () => {
+  it('gives staff (3) Users, Events, Go Live and their follow-ups', () => {
     expect(labels('3')).toEqual([
       ['Dashboard', '/dashboard'],
       ['Users', '/users'],
       ['Events', '/events'],
       ['Go Live', '/real-time-sermon-translation'],
+      ['Follow-ups', '/follow-ups'],
       ['Manage Profile', '/profile'],
     ]);
   });

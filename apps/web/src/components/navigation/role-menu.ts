@@ -7,6 +7,7 @@ import {
   IconMessageCircle,
   IconMessageReport,
   IconHistory,
+  IconHeartHandshake,
   IconDatabaseExport,
   IconUserCancel,
   IconMicrophone,
@@ -37,6 +38,7 @@ export type MenuItemId =
   | 'deleteAccount'
   | 'feedback'
   | 'deletionRequests'
+  | 'followUps'
   | 'audit'
   | 'backups';
 
@@ -67,6 +69,8 @@ export const menuItems: Record<MenuItemId, MenuItem> = {
   feedback: { id: 'feedback', labelKey: 'nav.feedback', path: paths.feedback, icon: IconMessageCircle },
   // Reviewing deletion requests (spec section 6) and reading the audit log, for church and platform admins.
   deletionRequests: { id: 'deletionRequests', labelKey: 'nav.deletionRequests', path: paths.deletionRequests, icon: IconUserCancel },
+  // Following up people who accepted Jesus (decision 014): the server lets admins and staff in.
+  followUps: { id: 'followUps', labelKey: 'nav.followUps', path: paths.followUps, icon: IconHeartHandshake },
   audit: { id: 'audit', labelKey: 'nav.auditLog', path: paths.audit, icon: IconHistory },
   // Backups hold every church's data: the platform's own administrators only (decision 032).
   backups: { id: 'backups', labelKey: 'nav.backups', path: paths.backups, icon: IconDatabaseExport },
@@ -74,9 +78,9 @@ export const menuItems: Record<MenuItemId, MenuItem> = {
 
 // The role's own items sit between the two every role has (Dashboard first, Manage Profile last).
 const roleItems: Record<UserType, MenuItemId[]> = {
-  '1': ['administrators', 'staffMembers', 'users', 'churches', 'events', 'viewFeedback', 'deletionRequests', 'audit', 'backups'],
-  '2': ['church', 'staffMembers', 'users', 'events', 'goLive', 'viewFeedback', 'deletionRequests', 'audit'],
-  '3': ['users', 'events', 'goLive'],
+  '1': ['administrators', 'staffMembers', 'users', 'churches', 'events', 'followUps', 'viewFeedback', 'deletionRequests', 'audit', 'backups'],
+  '2': ['church', 'staffMembers', 'users', 'events', 'goLive', 'followUps', 'viewFeedback', 'deletionRequests', 'audit'],
+  '3': ['users', 'events', 'goLive', 'followUps'],
   '4': ['joinLive', 'userEvents', 'privacyPolicy', 'deleteAccount', 'feedback'],
 };
 

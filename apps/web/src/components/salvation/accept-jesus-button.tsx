@@ -1,7 +1,10 @@
-import { Button } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Me } from '@app/shared';
+import { api } from '../../lib/api-client';
+import { readStoredUser } from '../../lib/stored-user';
 
 // The dialog (modal, form, focus trap) loads on the first tap: most listeners never open it.
 const loadDialog = () => import('./accept-jesus-dialog');
@@ -17,11 +20,28 @@ export function AcceptJesusButton({ sermonId, language }: { sermonId?: string; l
   // Kept mounted once opened, so a decision made stays made and the close animation plays.
   const [wasOpened, setWasOpened] = useState(false);
   const [decided, setDecided] = useState(false);
+  // A signed-in member who decided already (on the dashboard, in an earlier sermon) is not asked again.
+  const [decidedBefore, setDecidedBefore] = useState(false);
+  useEffect(() => {
+    if (!readStoredUser().userId) return;
+    let cancelled = false;
+    api<Me>('/me').then((me) => !cancelled && setDecidedBefore(me.acceptedJesus), () => undefined);
+    return () => { cancelled = true; };
+  }, []);
 
   const handleOpen = () => {
     setWasOpened(true);
     setOpen(true);
   };
+
+  if (decidedBefore && !wasOpened) {
+    return (
+      <Text c="grape" fw={600} role="status" style={{ flexShrink: 0, display: 'flex', alignItems: 'center', gap: 6, minHeight: 44 }}>
+        <IconHeart size={18} aria-hidden />
+        {t('salvation.decided')}
+      </Text>
+    );
+  }
 
   return (
     <>

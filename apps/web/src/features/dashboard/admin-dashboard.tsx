@@ -1,7 +1,8 @@
-import { Alert, Group, Skeleton, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Skeleton, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/query-states';
 import { useSummary, type AppliedFilters } from './api/get-summary';
@@ -10,7 +11,7 @@ import { DashboardFilters } from './dashboard-filters';
 import { SummaryTiles } from './summary-tiles';
 import { formattingLocale } from '../../i18n/interface-language';
 
-// The charts library is most of the dashboard's weight and nothing draws before "Apply filters"
+// The charts library is most of the dashboard's weight and nothing draws before the first figures
 // (spec section 9): it loads with the first figures, not with the page (decision 029).
 const SummaryCharts = lazy(() => import('./summary-charts').then((m) => ({ default: m.SummaryCharts })));
 
@@ -25,8 +26,11 @@ function appliedFrom(search: URLSearchParams): AppliedFilters | null {
 export function AdminDashboard({ ownChurchId, isPlatform }: { ownChurchId: string | null; isPlatform: boolean }) {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useSearchParams();
-  const applied = appliedFrom(search);
-  const summary = useSummary(applied);
+  // Before "Apply filters" the first view is not empty: the last 30 days of the administrator's
+  // church (all churches for a platform admin). The filters stay and replace it once applied.
+  const fromUrl = appliedFrom(search);
+  const applied: AppliedFilters = fromUrl ?? { range: '30d', churchId: isPlatform ? null : ownChurchId, from: null, to: null };
+  const summary = useSummary(!isPlatform && !ownChurchId ? null : applied);
 
   const apply = (f: AppliedFilters) => {
     const next = new URLSearchParams({ range: f.range });
@@ -35,7 +39,7 @@ export function AdminDashboard({ ownChurchId, isPlatform }: { ownChurchId: strin
     if (f.to) next.set('to', f.to);
     setSearch(next);
     // Applying the same filters again refreshes the figures.
-    if (applied && next.toString() === search.toString()) void summary.refetch();
+    if (next.toString() === search.toString()) void summary.refetch();
   };
 
   if (!isPlatform && !ownChurchId) {
@@ -50,10 +54,13 @@ export function AdminDashboard({ ownChurchId, isPlatform }: { ownChurchId: strin
   return (
     <Stack gap="md">
       {isPlatform && <BackupAlert />}
-      <DashboardFilters key={search.toString()} initial={applied ?? { churchId: null, range: 'week', from: null, to: null }} ownChurchId={ownChurchId} isPlatform={isPlatform} onApply={apply} />
-      {!applied ? (
-        <Alert color="blue" icon={<IconInfoCircle />}>{t('analytics.applyPrompt')}</Alert>
-      ) : summary.isPending ? (
+      {/* The administrator's work behind the figures, one click away (follow-ups, decision 014; the cost view, decision 033). */}
+      <Group gap="md" component="nav" aria-label={t('dashboard.shortcuts')}>
+        <Anchor component={Link} to={paths.followUps}>{t('nav.followUps')}</Anchor>
+        <Anchor component={Link} to={`${paths.analytics}?tab=cost`}>{t('dashboard.costLink')}</Anchor>
+      </Group>
+      <DashboardFilters key={search.toString()} initial={applied} ownChurchId={ownChurchId} isPlatform={isPlatform} onApply={apply} />
+      {summary.isPending ? (
         <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">{Array.from({ length: 8 }, (_, i) => <Skeleton key={i} h={72} radius="md" />)}</SimpleGrid>
           <Skeleton h={240} radius="md" />

@@ -26,22 +26,25 @@ describe('dashboard', () => {
   const { fetchMock } = stubApiEachTest(() => ({
     'GET /api/v1/churches/public': () => jsonResponse(200, [{ id: CHURCH, name: 'Hope', suburb: 'Sydney' }]),
     [`GET /api/v1/analytics/summary?range=week&churchId=${CHURCH}`]: () => jsonResponse(200, summary),
+    [`GET /api/v1/analytics/summary?range=30d&churchId=${CHURCH}`]: () => jsonResponse(200, { ...summary, salvations: 9 }),
     'GET /api/v1/analytics/my-dashboard': () => jsonResponse(200, mine),
   }));
   const summaryCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/analytics/summary')).length;
 
-  it('loads figures only when "Apply filters" is pressed, then keeps the filters in the URL', async () => {
+  it('shows the last 30 days at once, and keeps the applied filters in the URL', async () => {
     storeUser({ id: 'u1', email: 'admin@demo.church', firstName: 'Grace', lastName: 'Hopper', role: 'church_admin', churchId: CHURCH });
     const { router } = await render();
-    // The admin part (with the charts) is a lazy chunk.
-    expect(await screen.findByText(/Nothing is loaded yet/, undefined, { timeout: 15_000 })).toBeTruthy();
+    // The first view is not empty: the church's last 30 days, before any filter is applied.
+    expect(await screen.findByRole('link', { name: 'Accepted Jesus: 9' }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByText(/Nothing is loaded yet/)).toBeNull();
     await waitFor(() => expect(screen.getByDisplayValue('Hope (your church)')).toBeTruthy());
-    expect(summaryCalls()).toBe(0);
-    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(await screen.findByRole('link', { name: 'Accepted Jesus: 3' }, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByText('1,234')).toBeTruthy();
-    expect(router.state.location.search).toBe(`?range=week&churchId=${CHURCH}`);
+    expect(screen.getByDisplayValue('Last 30 days')).toBeTruthy();
     expect(summaryCalls()).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?range=30d&churchId=${CHURCH}`));
+    expect(screen.getByText('1,234')).toBeTruthy();
+    // The tile of pending deletion requests opens the requests to review, not the admin's own form.
+    expect(screen.getByRole('link', { name: 'Deletion requests waiting: 2' }).getAttribute('href')).toBe('/deletion-requests');
   }, 30_000);
 
   it('shows a church admin without a church the "no church assigned" state', async () => {

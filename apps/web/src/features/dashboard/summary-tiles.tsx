@@ -13,7 +13,8 @@ const links: Partial<Record<TileKey, string>> = {
   liveNow: `${paths.analytics}?tab=live`,
   salvations: `${paths.analytics}?tab=salvations`,
   feedback: paths.allFeedback,
-  pendingDeletionRequests: paths.requestDelete,
+  // The requests waiting for review (spec section 6), not the administrator's own deletion form.
+  pendingDeletionRequests: paths.deletionRequests,
 };
 
 /** The dashboard's figures, each linking to the list behind it where there is one. */

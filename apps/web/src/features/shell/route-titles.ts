@@ -55,7 +55,7 @@ export const routeTitles: ReadonlyArray<readonly [pattern: string, title: RouteT
   [paths.join, { titleKey: 'shell.titles.liveSermon', menuId: 'joinLive', trail: [{ labelKey: 'nav.joinLiveSermons', path: paths.liveSermons }] }],
   [paths.privacyPolicy, item('privacyPolicy')],
   [paths.analyticsSermon, { titleKey: 'analytics.sermon.title', menuId: 'dashboard', trail: [{ labelKey: 'shell.titles.analytics', path: paths.analytics }] }],
-  [paths.followUps, { titleKey: 'followUps.title', menuId: 'dashboard' }],
+  [paths.followUps, item('followUps')],
   [paths.listenAgain, { titleKey: 'listenAgain.title', menuId: 'joinLive', trail: [{ labelKey: 'nav.joinLiveSermons', path: paths.liveSermons }] }],
   [paths.requestDelete, item('deleteAccount')],
   [paths.feedback, item('feedback')],

@@ -20,7 +20,8 @@ export function EngineSlotsCard<E extends { slot: EngineSlot }>({ ns, query, ren
   const slotOrder = useHeadingLevel(2);
   const { t } = useTranslation();
   return (
-    <Paper withBorder p="md" radius="md">
+    // The id is where the speaker's "choose a translation engine" link lands (translationEngines).
+    <Paper withBorder p="md" radius="md" id={ns}>
       <Stack gap="md">
         <Title order={sectionOrder} size="h4">{t(`${ns}.title`)}</Title>
         <Text size="sm" c="dimmed">{t(`${ns}.intro`)}</Text>

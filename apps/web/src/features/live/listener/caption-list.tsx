@@ -141,7 +141,8 @@ export function CaptionList({
                 <ActionIcon
                   variant="subtle"
                   color="gray"
-                  size="lg"
+                  // 44 px: the listener page's own touch-target rule (ARCHITECTURE.md section 7).
+                  size={44}
                   ms={4}
                   style={{ verticalAlign: 'middle' }}
                   aria-label={t('glossary.listenerFlag.button', { seq: c.seq })}

@@ -22,6 +22,7 @@ import { PreparedPanel } from './prepared-panel';
 import { ProblemAlerts } from './problem-alerts';
 import { SentLines } from './sent-lines';
 import { SharePanel } from './share-panel';
+import { TranslatorNote } from './translator-note';
 import { TypedLine } from './typed-line';
 import type { useSpeakerSession } from './use-speaker-session';
 import type { SpeechEngine } from './use-speech-engine';
@@ -47,12 +48,16 @@ export function SpeakerLiveView({ churchId, canManage, session, sermon, engine, 
   const { state } = session;
   const minutesLeft = state?.minutesLeft ?? null;
   const counts = state?.listenerCounts ?? {};
+  // The recogniser's state is the microphone's: "Stopped" beside "Live" read as if the sermon had
+  // stopped while typed lines still went out.
   const statusLabel =
     session.recognizerStatus === 'listening'
       ? t('live.speaker.statusListening')
-      : session.recognizerStatus === 'stopped'
-        ? t('live.speaker.statusStopped')
-        : t('live.speaker.statusReady');
+      : engine.kind === 'none'
+        ? t('live.speaker.typingOnly')
+        : session.recognizerStatus === 'stopped'
+          ? t('live.speaker.microphoneOff')
+          : t('live.speaker.statusReady');
 
   const confirmStop = () =>
     dialogs.confirm({
@@ -116,6 +121,8 @@ export function SpeakerLiveView({ churchId, canManage, session, sermon, engine, 
         </Alert>
       )}
       <ProblemAlerts problems={session.problems} onDismiss={session.dismiss} />
+      {/* The sermon's own translator, as the server reports it (the church may change it mid-week). */}
+      <TranslatorNote churchId={churchId} primary={state?.translator ?? engine.translator?.primary ?? null} failover={engine.translator?.failover} canManage={canManage} />
       {(wakeLock === 'unsupported' || wakeLock === 'failed') && (
         <Alert color="yellow" variant="light">
           {t('live.speaker.errors.wakeLockUnsupported')}

@@ -11,6 +11,7 @@ import { GoLiveSchedule } from './go-live-schedule';
 import { LobbyWaitingPanel } from './lobby-waiting-panel';
 import { PreparedPanel } from './prepared-panel';
 import { ProblemAlerts } from './problem-alerts';
+import { TranslatorNote } from './translator-note';
 import type { SpeakerSession } from './speaker-live-view';
 import type { SpeakerProblem } from './use-speaker-session';
 import type { SpeechEngine } from './use-speech-engine';
@@ -120,6 +121,7 @@ export function SpeakerSetupView(props: SetupViewProps) {
                 {engineNote}
               </Text>
             </Group>
+            <TranslatorNote churchId={churchId} primary={engine.translator?.primary ?? null} failover={engine.translator?.failover} canManage={canManage} />
             <Button
               size="lg"
               onClick={props.onStart}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ServerRecognitionKind, SpeechTokenResponse } from '@app/shared';
+import type { ServerRecognitionKind, SpeakerRecognition, SpeechTokenResponse } from '@app/shared';
 import { getSpeakerRecognition } from '../api/get-speaker-recognition';
 import { findSpeechToken } from '../api/get-speech-token';
 import { getGlossaryPhrases } from '../api/get-glossary-phrases';
@@ -18,6 +18,8 @@ export interface SpeechEngine {
   hasMicrophone: boolean | null;
   /** Server engines whose last attempt failed (decision 038): the speaker is told before going live. */
   failing: ServerRecognitionKind[];
+  /** What translates the captions ('demo' when the church chose no engine); null while unknown. */
+  translator: SpeakerRecognition['translator'] | null;
   /** A recogniser for the spoken language, or null when this browser has none (typing still works). */
   create: (locale: string, callbacks: RecognizerCallbacks) => Recognizer | null;
 }
@@ -86,7 +88,8 @@ export function useSpeechEngine(churchId: string): SpeechEngine {
   const kind: SpeechEngineKind | null = !settled ? null : onServer ? 'server' : useAzure && !sdk ? null : useAzure ? 'azure' : browserCtor ? 'browser' : 'none';
 
   const create = (locale: string, callbacks: RecognizerCallbacks): Recognizer | null => {
-    if (kind === 'server') return createServerRecognizer(callbacks);
+    // The browser's own recogniser stands in while every engine on the server is down (decision 043).
+    if (kind === 'server') return createServerRecognizer(callbacks, browserCtor ? (cb) => createWebSpeechRecognizer({ Ctor: browserCtor, lang: locale, callbacks: cb }) : undefined);
     const current = tokenRef.current;
     if (kind === 'azure' && sdk && current) {
       return createAzureRecognizer({
@@ -107,5 +110,5 @@ export function useSpeechEngine(churchId: string): SpeechEngine {
   };
 
   const failing = onServer ? (recognition.data?.engines ?? []).filter((e) => e.failing).map((e) => e.kind as ServerRecognitionKind) : [];
-  return { kind, hasMicrophone, failing, create };
+  return { kind, hasMicrophone, failing, translator: recognition.data?.translator ?? null, create };
 }
