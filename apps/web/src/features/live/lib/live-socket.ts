@@ -61,7 +61,8 @@ export interface LiveClientEvents {
   [liveEvents.listenerCatchUp]: (payload: { afterSeq: number }, ack: Ack<ListenerPrefsAck>) => void;
   [liveEvents.listenerLeave]: (payload: Record<string, never>, ack: Ack) => void;
   [lobbyEvents.join]: (payload: LobbyJoinPayload, ack: Ack<{ churchId: string }>) => void;
-  [recognitionEvents.audioStart]: (payload: { sermonId: string }, ack: Ack<{ engine: ServerRecognitionKind; slot: EngineSlot }>) => void;
+  // `state: failed`: no engine listens yet (the server retries; the browser stands in, decision 043).
+  [recognitionEvents.audioStart]: (payload: { sermonId: string }, ack: Ack<{ engine: ServerRecognitionKind; slot: EngineSlot; state?: 'listening' | 'failed' }>) => void;
   [recognitionEvents.audioStop]: (payload: { sermonId: string }, ack: Ack) => void;
   /** 100 ms of 16 kHz PCM16; not acknowledged (a refusal comes as `live:error`). */
   [recognitionEvents.audio]: (payload: { sermonId: string; seq: number; audio: ArrayBuffer }) => void;

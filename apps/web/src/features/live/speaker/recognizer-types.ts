@@ -24,8 +24,11 @@ export interface RecognizerCallbacks {
   onListeningChange: (listening: boolean) => void;
   /** Server recognition: a phrase the church's engine heard, already sent to listeners as line `seq`. */
   onHeard?: (seq: number, text: string) => void;
-  /** Server recognition: which engine listens now, or that none can (decision 038). */
-  onEngine?: (engine: ServerRecognitionKind | null, state: RecognitionStateEvent['state']) => void;
+  /**
+   * Server recognition: which engine listens now, or that none can (decision 038); `browser`: the
+   * server's engines are down and the browser's own recogniser listens until one answers (decision 043).
+   */
+  onEngine?: (engine: ServerRecognitionKind | 'browser' | null, state: RecognitionStateEvent['state']) => void;
 }
 
 export interface Recognizer {

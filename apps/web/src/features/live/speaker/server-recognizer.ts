@@ -18,20 +18,47 @@ export interface ServerRecognizer extends Recognizer {
  * an AudioWorklet as 16 kHz PCM16 and streamed over the live socket; the server sends back what
  * its engine hears and which engine is listening. Works in any browser that captures a microphone.
  */
-export function createServerRecognizer(callbacks: RecognizerCallbacks): ServerRecognizer {
+export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?: (callbacks: RecognizerCallbacks) => Recognizer | null): ServerRecognizer {
   let media: MediaStream | null = null;
+  /** The browser's own recogniser, listening while no engine on the server does (decision 043). */
+  let standIn: Recognizer | null = null;
   let context: AudioContext | null = null;
   let target: { socket: LiveSocket; sermonId: string; started: boolean } | null = null;
   let queue: ArrayBuffer[] = [];
   let seq = 0;
   let stopped = false;
 
+  /**
+   * No engine on the server listens (it retries with a back-off): the browser's recogniser takes
+   * over where there is one, its phrases sent as lines (the server then does not replay that time);
+   * when an engine answers, it stops, its last phrase sent as it ends (decision 043).
+   */
+  const standInFor = (state: RecognitionStateEvent['state']) => {
+    if (state === 'failed' && !standIn && !stopped && fallback) {
+      standIn = fallback({
+        onInterim: callbacks.onInterim,
+        onFinal: callbacks.onFinal,
+        onError: () => undefined,
+        onListeningChange: () => undefined,
+      });
+      standIn?.start();
+    } else if (state !== 'failed' && standIn) {
+      standIn.stop();
+      standIn = null;
+    }
+    callbacks.onEngine?.(standIn ? 'browser' : null, state === 'failed' && standIn ? 'listening' : state);
+  };
+
   const onState = (event: RecognitionStateEvent) => {
     if (event.sermonId !== target?.sermonId) return;
-    callbacks.onEngine?.(event.engine, event.state);
+    if (event.engine === null && event.state === 'failed') standInFor('failed');
+    else {
+      if (standIn && event.state === 'listening') standInFor('listening');
+      callbacks.onEngine?.(event.engine, event.state);
+    }
     if (event.interim) callbacks.onInterim(event.interim);
     if (event.heard) callbacks.onHeard?.(event.heard.seq, event.heard.text);
-    if (event.state === 'failed') callbacks.onError('serviceError', false);
+    if (event.state === 'failed' && !standIn) callbacks.onError('serviceError', false);
   };
 
   const send = (frame: ArrayBuffer) => {
@@ -73,6 +100,8 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks): ServerRe
     start: () => void start(),
     stop: () => {
       stopped = true;
+      standIn?.stop();
+      standIn = null;
       stopMedia();
       if (target?.started) void emitWithAck(target.socket, recognitionEvents.audioStop, { sermonId: target.sermonId });
       target?.socket.off(recognitionEvents.state, onState);
@@ -88,7 +117,9 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks): ServerRe
         if (target?.socket !== socket) return;
         if (!ack.ok) return callbacks.onError('serviceError', false);
         target.started = true;
-        callbacks.onEngine?.(ack.engine, 'listening');
+        // `failed`: no engine listens yet, a retry waits on the server (the browser stands in).
+        if (ack.state === 'failed') standInFor('failed');
+        else callbacks.onEngine?.(ack.engine, 'listening');
         const waiting = queue;
         queue = [];
         for (const frame of waiting) send(frame);

@@ -11,7 +11,7 @@ const INTERIM_INTERVAL_MS = 250;
 
 /** Which of the church's engines on the server listens now (decision 038), shown to the speaker. */
 export interface ListeningEngine {
-  engine: ServerRecognitionKind | null;
+  engine: ServerRecognitionKind | 'browser' | null;
   state: RecognitionStateEvent['state'];
 }
 

@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import { recognitionEvents, type RecognitionStateEvent } from '@app/shared';
+import type { LiveSocket } from '../lib/live-socket';
+import { createServerRecognizer } from './server-recognizer';
+import type { Recognizer, RecognizerCallbacks } from './recognizer-types';
+
+vi.mock('./pcm-capture.worklet.ts?worker&url', () => ({ default: 'worklet.js' }));
+
+const SERMON = '00000000-0000-4000-8000-000000000001';
+
+/** A live socket that answers audio-start with `ack` and lets the test send recognition states. */
+function fakeSocket(ack: object) {
+  const handlers = new Map<string, (e: RecognitionStateEvent) => void>();
+  const socket = {
+    on: (event: string, fn: (e: RecognitionStateEvent) => void) => handlers.set(event, fn),
+    off: (event: string) => handlers.delete(event),
+    emit: vi.fn(),
+    timeout: () => ({ emit: (_e: string, _p: unknown, cb: (err: null, a: object) => void) => cb(null, { ok: true, ...ack }) }),
+  };
+  const state = (s: Omit<RecognitionStateEvent, 'sermonId'>) => handlers.get(recognitionEvents.state)?.({ sermonId: SERMON, ...s });
+  return { socket: socket as unknown as LiveSocket, state };
+}
+
+function setup(ack: object) {
+  const engines: [string | null, string][] = [];
+  const finals: string[] = [];
+  const errors: string[] = [];
+  const callbacks: RecognizerCallbacks = {
+    onInterim: () => undefined, onFinal: (t) => finals.push(t), onError: (c) => errors.push(c), onListeningChange: () => undefined,
+    onEngine: (engine, state) => engines.push([engine, state]),
+  };
+  const standIns: { started: boolean; stopped: boolean; callbacks: RecognizerCallbacks }[] = [];
+  const fallback = (cb: RecognizerCallbacks): Recognizer => {
+    const r = { started: false, stopped: false, callbacks: cb };
+    standIns.push(r);
+    return { kind: 'browser', start: () => (r.started = true), stop: () => (r.stopped = true) };
+  };
+  const recognizer = createServerRecognizer(callbacks, fallback);
+  const fake = fakeSocket(ack);
+  recognizer.attach(fake.socket, SERMON);
+  return { recognizer, ...fake, engines, finals, errors, standIns };
+}
+
+describe('server recognition with the browser standing in', () => {
+  it('the browser listens while no engine on the server does, its phrases sent as lines, and stops when an engine answers', async () => {
+    const s = setup({ engine: 'deepgram', slot: 'primary', state: 'listening' });
+    await vi.waitFor(() => expect(s.engines).toEqual([['deepgram', 'listening']]));
+    s.state({ engine: null, slot: null, state: 'failed' });
+    expect(s.standIns).toHaveLength(1);
+    expect(s.standIns[0]!.started).toBe(true);
+    expect(s.engines.at(-1)).toEqual(['browser', 'listening']);
+    expect(s.errors).toEqual([]);
+    s.standIns[0]!.callbacks.onFinal('Grace and peace');
+    expect(s.finals).toEqual(['Grace and peace']);
+    // A second "failed" while it listens starts no second recogniser.
+    s.state({ engine: null, slot: null, state: 'failed' });
+    expect(s.standIns).toHaveLength(1);
+    s.state({ engine: 'assemblyai', slot: 'failover', state: 'listening' });
+    expect(s.standIns[0]!.stopped).toBe(true);
+    expect(s.engines.at(-1)).toEqual(['assemblyai', 'listening']);
+  });
+
+  it('starts with the browser when the server has no engine listening yet', async () => {
+    const s = setup({ engine: 'deepgram', slot: 'primary', state: 'failed' });
+    await vi.waitFor(() => expect(s.standIns[0]?.started).toBe(true));
+    expect(s.engines.at(-1)).toEqual(['browser', 'listening']);
+  });
+
+  it('without a recogniser in the browser, the speaker is told none listens', () => {
+    const engines: [string | null, string][] = [];
+    const errors: string[] = [];
+    const recognizer = createServerRecognizer({
+      onInterim: () => undefined, onFinal: () => undefined, onError: (c) => errors.push(c), onListeningChange: () => undefined,
+      onEngine: (engine, state) => engines.push([engine, state]),
+    });
+    const fake = fakeSocket({ engine: 'deepgram', slot: 'primary' });
+    recognizer.attach(fake.socket, SERMON);
+    fake.state({ engine: null, slot: null, state: 'failed' });
+    expect(engines.at(-1)).toEqual([null, 'failed']);
+    expect(errors).toEqual(['serviceError']);
+  });
+});
