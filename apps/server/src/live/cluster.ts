@@ -111,5 +111,5 @@ export class ClusterLink {
 const key = (sermonId: string) => `live:room:${sermonId}`;
 
 function add(a: LanguageCount | undefined, b: LanguageCount): LanguageCount {
-  return { listeners: (a?.listeners ?? 0) + b.listeners, male: (a?.male ?? 0) + b.male, female: (a?.female ?? 0) + b.female };
+  return { listeners: (a?.listeners ?? 0) + b.listeners, male: (a?.male ?? 0) + b.male, female: (a?.female ?? 0) + b.female, screens: (a?.screens ?? 0) + (b.screens ?? 0) };
 }

@@ -119,12 +119,14 @@ export class ListenerFlow {
   }
 
   private startSession(room: SermonRoom, socketId: string, ref: ListenerRef): void {
-    room.addListener(socketId, { sessionId: ref.sessionId, userId: ref.userId, language: ref.language, voice: ref.voice });
-    this.core.writer.startListenerSession({
-      id: ref.sessionId, sermonId: room.id, userId: ref.userId, language: ref.language, startedAt: new Date(this.core.options.clock.now()), status: 'active',
-      // A room's screen is listed as "projector", never as a person (docs/decisions/019).
-      ...(ref.projector ? { guestName: PROJECTOR_NAME } : {}),
-    });
+    room.addListener(socketId, { sessionId: ref.sessionId, userId: ref.userId, language: ref.language, voice: ref.voice, ...(ref.projector ? { projector: true } : {}) });
+    // A room's screen is nobody listening (docs/decisions/019): its language is translated, but it is
+    // neither counted among the listeners nor kept as a listening session, so analytics count people.
+    if (!ref.projector) {
+      this.core.writer.startListenerSession({
+        id: ref.sessionId, sermonId: room.id, userId: ref.userId, language: ref.language, startedAt: new Date(this.core.options.clock.now()), status: 'active',
+      });
+    }
     this.registry.pushCounts(room);
   }
 

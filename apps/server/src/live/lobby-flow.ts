@@ -61,14 +61,15 @@ export function announceLive(live: LiveService, row: typeof sermons.$inferSelect
 }
 
 /** Lobby sockets' data, from every process (the adapter asks the others). */
-export type LobbySockets = () => Promise<Array<{ data: { lobby?: { languages: string[]; projector: boolean } } }>>;
+export type LobbySockets = () => Promise<Array<{ data: { lobby?: { languages: string[]; projector: boolean }; listener?: unknown } }>>;
 
 /** How many wait in the lobby per language: people, and projectors (one per language each, not people). */
 export async function countWaiting(fetch: LobbySockets): Promise<Omit<LobbyWaiting, 'joinCode'>> {
   const byCode = new Map<string, { people: number; projectors: number }>();
   let total = 0;
   for (const { data } of await fetch()) {
-    if (!data.lobby) continue;
+    // A phone listening on its lobby socket (decision 034) is listening, no longer waiting.
+    if (!data.lobby || data.listener) continue;
     if (!data.lobby.projector) total++;
     for (const code of data.lobby.languages) {
       const entry = byCode.get(code) ?? { people: 0, projectors: 0 };

@@ -20,6 +20,8 @@ export interface ListenerEntry {
   userId: string | null;
   language: string;
   voice: ListenerVoice;
+  /** A room's screen (docs/decisions/019): its language is translated, but it is nobody listening. */
+  projector?: boolean;
 }
 
 export interface RoomSegment {
@@ -49,9 +51,12 @@ export interface RoomLanguage {
 }
 
 export interface LanguageCount {
+  /** People: a room's screen is not one (it is counted in `screens`). */
   listeners: number;
   male: number;
   female: number;
+  /** Room screens showing the language: it is still translated for them. */
+  screens?: number;
 }
 
 /**
@@ -272,7 +277,7 @@ export class SermonRoom {
 
   private localWanted(now: number, windowMs: number): string[] {
     const wanted = new Set<string>();
-    for (const [code, c] of this.counts) if (c.listeners > 0) wanted.add(code);
+    for (const [code, c] of this.counts) if (c.listeners > 0 || (c.screens ?? 0) > 0) wanted.add(code);
     for (const away of this.away.values()) if (now - away.since < windowMs) wanted.add(away.entry.language);
     return [...wanted];
   }
@@ -302,8 +307,11 @@ export class SermonRoom {
     return this.counts.get(language)?.listeners ?? 0;
   }
 
+  /** People listening on this process (room screens left out). */
   get listenerTotal(): number {
-    return this.listeners.size;
+    let n = 0;
+    for (const entry of this.listeners.values()) if (!entry.projector) n++;
+    return n;
   }
 
   pushSegment(segment: RoomSegment): void {
@@ -336,10 +344,11 @@ export class SermonRoom {
       c = { listeners: 0, male: 0, female: 0 };
       this.counts.set(entry.language, c);
     }
-    c.listeners += delta;
+    if (entry.projector) c.screens = (c.screens ?? 0) + delta;
+    else c.listeners += delta;
     if (entry.voice === 'male') c.male += delta;
     if (entry.voice === 'female') c.female += delta;
-    if (c.listeners <= 0) this.counts.delete(entry.language);
+    if (c.listeners <= 0 && (c.screens ?? 0) <= 0) this.counts.delete(entry.language);
     this.countsDirty = true;
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lobbyEvents, type LobbyEndedPayload, type LobbyInfo, type LobbyLivePayload } from '@app/shared';
-import { churches } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { liveEvents, lobbyEvents, type ListenerJoinAck, type LobbyEndedPayload, type LobbyInfo, type LobbyLivePayload } from '@app/shared';
+import { churches, listenerSessions } from '../../db/schema';
 import { eventually, ok, record, request } from '../../../test/helpers/live-kit';
 import { useLobbyApp } from '../../../test/helpers/lobby-kit';
 
@@ -93,6 +94,36 @@ describe('the lobby on the live namespace', () => {
     await eventually(() => expect(lives).toMatchObject([{ sermonId: live.json().id, broadcastId: live.json().broadcastId }]));
     await s.call('POST', `/sermons/${live.json().id}/end`, s.cast.staff.cookie);
     await eventually(() => expect(ends).toEqual([{ sermonId: live.json().id }]));
+  });
+
+  it('counts people, never the room screen, and no longer counts as waiting the phones that listen', async () => {
+    const [phone1, phone2, projector] = [await client(), await client(), await client()];
+    ok(await request(phone1, lobbyEvents.join, { code: 'GRACE', languages: ['pt'] }));
+    ok(await request(phone2, lobbyEvents.join, { code: 'GRACE', languages: ['es'] }));
+    ok(await request(projector, lobbyEvents.join, { code: 'GRACE', languages: ['pt', 'es'], projector: true }));
+    const live = await s.call('POST', '/sermons', s.cast.staff.cookie, { churchId: s.cast.church.id, sourceLanguage: 'en' });
+    const { id: sermonId, broadcastId } = live.json() as { id: string; broadcastId: string };
+    type Waiting = { total: number; languages: Array<{ code: string; people: number; projectors: number }> };
+    const waitingNow = async () => (await s.call('GET', `/lobby/waiting?churchId=${s.cast.church.id}`, s.cast.staff.cookie)).json() as Waiting;
+    const people = (w: Waiting, code: string) => w.languages.find((l) => l.code === code)?.people ?? 0;
+    const before = await waitingNow();
+    const join = (socket: typeof phone1, language: string, projectorScreen = false) =>
+      request<ListenerJoinAck>(socket, liveEvents.listenerJoin, { broadcastId, language, voice: 'none', lastSeq: 0, ...(projectorScreen ? { projector: true } : {}) });
+    ok(await join(projector, 'pt', true));
+    ok(await join(phone1, 'pt'));
+    const last = ok(await join(phone2, 'es'));
+    // Two phones and a projector: two listeners, one per language.
+    expect(last.state.listenerCounts).toEqual({ pt: 1, es: 1 });
+    // The phones listen on their lobby sockets now: nobody waits; the room screen stays a screen.
+    const after = await waitingNow();
+    expect(after.total).toBe(before.total - 2);
+    expect([people(after, 'pt'), people(after, 'es')]).toEqual([people(before, 'pt') - 1, people(before, 'es') - 1]);
+    // Analytics count the sessions kept: the phones', not the screen's.
+    await eventually(async () => expect(await s.t.ctx.db.select().from(listenerSessions).where(eq(listenerSessions.sermonId, sermonId))).toHaveLength(2));
+    await s.call('POST', `/sermons/${sermonId}/end`, s.cast.staff.cookie);
+    const detail = await s.call('GET', `/analytics/sermons/${sermonId}`, s.cast.churchAdmin.cookie);
+    expect(detail.json()).toMatchObject({ listenersByLanguage: expect.arrayContaining([expect.objectContaining({ language: 'pt', listeners: 1 })]) });
+    for (const socket of [phone1, phone2, projector]) socket.disconnect();
   });
 
   it('refuses an unknown code, and a guest in a church without guests', async () => {
