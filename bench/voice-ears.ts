@@ -10,8 +10,7 @@ import { Manager, type ManagerOptions } from 'socket.io-client';
 import { MPEGDecoder } from 'mpg123-decoder';
 import { liveEvents, sermonVoicePath, type Caption, type VoicePiece, type VoiceStatus } from '@app/shared';
 import { blockFedPlayback, defaultPlayback, PlaybackPacer, workerFedPlayback, type PlaybackPolicy } from '../packages/shared/src/voice-playback';
-import { silentFrame } from '../apps/server/src/live/voice/mp3-frames';
-import { defaultStreamOptions } from '../apps/server/src/live/voice/voice-streams';
+import { primingBytes } from '../apps/server/src/live/voice/voice-streams';
 import { hearWords, type HeardWord } from '../apps/server/test/helpers/voice-ear';
 
 export interface Tuned {
@@ -160,7 +159,7 @@ export interface Delivery {
  * A Chromium with no Media Source in workers plays the plain stream in blocks.
  */
 export const deliveries = {
-  chromium: { blockBytes: 0, skipBytes: defaultStreamOptions.primingFrames * silentFrame().length, policy: workerFedPlayback },
+  chromium: { blockBytes: 0, skipBytes: primingBytes(), policy: workerFedPlayback },
   safari: { blockBytes: 0, skipBytes: 0, policy: defaultPlayback },
   chromiumPlainStream: { blockBytes: CHROMIUM_BLOCK_BYTES, skipBytes: 0, policy: blockFedPlayback },
 } satisfies Record<string, Delivery>;

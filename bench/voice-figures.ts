@@ -7,6 +7,7 @@ import type { Trace } from './latency-trace';
 import { align, play, type Delivery, type Ear, type Said } from './voice-ears';
 import { toneOf, wordKey } from '../apps/server/test/mock-azure/spoken-audio';
 import { translateWords } from '../apps/server/test/mock-azure';
+import { audioFrames, frameHeader, SILENCE_KBPS } from '../apps/server/src/live/voice/mp3-frames';
 
 export interface LanguageFigures {
   wordsSaid: number;
@@ -152,4 +153,33 @@ export async function languageFigures(language: string, ears: Ear[], trace: Trac
     serverBehindMaxS: serverBehind.at(-1) ?? Number.NaN,
     missingFinals: missing,
   };
+}
+
+/** What a phone's stream of a language cost: bytes an hour, kbit/s, and the share of it that was speech. */
+export interface StreamCost {
+  kbps: number;
+  mbPerHour: number;
+  speechPct: number;
+}
+
+/**
+ * From an ear's bytes, less the priming silence a plain stream opens with (a phone pays it once per
+ * connection): averaged from the stream's opening to its last byte, silence included (decision 045).
+ */
+export function streamCost(ears: Ear[], primingBytes: number): StreamCost {
+  let bytes = 0;
+  let seconds = 0;
+  let speech = 0;
+  let frames = 0;
+  for (const ear of ears) {
+    const all = Buffer.concat(ear.chunks.map((c) => c.bytes)).subarray(primingBytes);
+    bytes += all.length;
+    seconds += ((ear.chunks.at(-1)?.at ?? ear.openedAt) - ear.openedAt) / 1000;
+    for (const frame of audioFrames(all)) {
+      frames++;
+      if (frameHeader(frame, 0)!.kbps > SILENCE_KBPS) speech++;
+    }
+  }
+  const perSecond = bytes / Math.max(1e-9, seconds);
+  return { kbps: round1((perSecond * 8) / 1000), mbPerHour: round1((perSecond * 3600) / 1e6), speechPct: Math.round((speech / Math.max(1, frames)) * 100) };
 }

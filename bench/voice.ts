@@ -6,7 +6,8 @@
  * (ears, voice-ears.ts) decode what they received and play it as the listener page does, so each
  * word said can be followed to the moment a phone played it. Per language it prints the words
  * heard, said → heard (median, p95, worst), the highest speed (server × phone), the longest run of
- * words never heard, and the characters synthesised against a voice of finals only. Each ear's audio is
+ * words never heard, the characters synthesised against a voice of finals only, and what each phone's
+ * stream costs (kbit/s and MB an hour, silence included, decision 045). Each ear's audio is
  * played as each browser's listener page plays it (`deliveries` in voice-ears.ts): Chromium fed from
  * a worker (as it comes, without the priming), Safari (the plain stream, as it comes), and a
  * Chromium with no Media Source in workers (the plain stream in 32 KB blocks); the figures of each
@@ -29,7 +30,8 @@ import { ask, round1 } from './ipc';
 import { buildTrace } from './latency-trace';
 import { goLive, processesProblem, startLiveServers, TSX } from './live-servers';
 import { close, deliveries, openEar, type Ear } from './voice-ears';
-import { languageFigures, type LanguageFigures } from './voice-figures';
+import { languageFigures, streamCost, type LanguageFigures, type StreamCost } from './voice-figures';
+import { primingBytes } from '../apps/server/src/live/voice/voice-streams';
 
 interface ServerReady { port: number; cookie: string; churchId: string }
 
@@ -174,6 +176,13 @@ try {
     byBrowser[browser] = byLanguage;
     result[browser] = byLanguage;
   }
+  // What each phone's stream cost, silence included (decision 045: at most 32 kbit/s, 15 MB an hour).
+  const cost: Record<string, StreamCost> = {};
+  for (const language of languages) cost[language] = streamCost(ears.filter((e) => e.language === language), primingBytes());
+  const allBytes = stopped.reduce((n, s) => n + s.bytes, 0) + ears.reduce((n, e) => n + e.tuned.bytes, 0);
+  log(`  bytes per phone: ${languages.map((l) => `${l} ${cost[l]!.kbps} kbit/s, ${cost[l]!.mbPerHour} MB an hour (${cost[l]!.speechPct}% of frames speech)`).join('; ')}; all ${joinedCount} phones ${round1(allBytes / 1e6)} MB`);
+  result.streamCost = cost;
+  result.bytesPerPhonePerHourMB = Math.max(...languages.map((l) => cost[l]!.mbPerHour));
   result.synthesisedCharacters = synthesised;
   result.ttsRequests = ttsRequests;
   result.finalOnlyCharacters = finalChars;
@@ -184,9 +193,9 @@ try {
   const metFor = (browser: string) => languages.every((l) => {
     const f = byBrowser[browser]![l]!;
     return f.heardPct >= 99 && f.longestUnheard <= 3 && f.medianS <= 3 && f.p95S <= 5 && f.worstS <= 8 && f.maxSpeed <= 1.3;
-  }) && (result.charactersRatio as number) <= 1.3;
+  }) && (result.charactersRatio as number) <= 1.3 && languages.every((l) => cost[l]!.kbps <= 32);
   result.targetsMet = { chromium: metFor('chromium'), safari: metFor('safari'), chromiumPlainStream: metFor('chromiumPlainStream') };
-  log(`targets (as Chromium plays it: ${metFor('chromium') ? 'met' : 'NOT met'}; as Safari: ${metFor('safari') ? 'met' : 'NOT met'}): heard ≥ 99% with no run > 3 words unheard; said → heard median ≤ 3.0 s, p95 ≤ 5.0 s, worst ≤ 8.0 s; speed ≤ 1.3×; characters ≤ 1.3× finals only`);
+  log(`targets (as Chromium plays it: ${metFor('chromium') ? 'met' : 'NOT met'}; as Safari: ${metFor('safari') ? 'met' : 'NOT met'}): heard ≥ 99% with no run > 3 words unheard; said → heard median ≤ 3.0 s, p95 ≤ 5.0 s, worst ≤ 8.0 s; speed ≤ 1.3×; characters ≤ 1.3× finals only; stream ≤ 32 kbit/s`);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {
   for (const w of workers) if (w.exitCode === null) w.kill();

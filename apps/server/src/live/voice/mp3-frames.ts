@@ -5,12 +5,19 @@
  */
 
 /**
- * The stream's one format: MPEG-2 Layer III, 24 kHz, mono, at its highest bitrate. Chromium's media
- * loader hands a stream to its decoder in blocks of 32 KB, so a word waits for the block it is in to
- * fill: 5.3 s at Azure's 48 kbit/s, 1.6 s at 160 kbit/s (decision 039). The bytes buy time.
+ * The stream's one format: MPEG-2 Layer III, 24 kHz, mono (decision 045). Speech is encoded at 32
+ * kbit/s, where speech is clear; silence, which is most of what a stream carries between pieces,
+ * is written in the format's smallest frames (8 kbit/s: a header and no audio data). A frame says
+ * its own bitrate, so one stream holds both and every MP3 decoder plays it.
+ *
+ * Chromium's media loader hands a progressive stream to its decoder in blocks of 32 KB (decision
+ * 039), which at these rates would hold a word for many seconds: Chromium is fed by a worker
+ * through Media Source instead (no blocks), and Safari's loader has none.
  */
 export const STREAM_SAMPLE_RATE = 24_000;
-export const STREAM_KBPS = 160;
+export const STREAM_KBPS = 32;
+/** Silence between pieces: the smallest frame of the format, 24 bytes for 24 ms. */
+export const SILENCE_KBPS = 8;
 /** An MPEG-2 Layer III frame holds 576 samples: 24 ms at 24 kHz. */
 export const FRAME_SAMPLES = 576;
 export const FRAME_MS = (FRAME_SAMPLES * 1000) / STREAM_SAMPLE_RATE;
@@ -90,9 +97,9 @@ export function mp3Seconds(clip: Uint8Array): number {
 
 /**
  * A frame of silence in the stream's format: no Huffman data (part2_3_length 0), so every decoder
- * plays zeros.
+ * plays zeros. Its main_data_begin is 0, so the piece after it needs nothing from it.
  */
-export function silentFrame(kbps = STREAM_KBPS): Buffer {
+export function silentFrame(kbps = SILENCE_KBPS): Buffer {
   const index = KBPS_V2_L3.indexOf(kbps);
   if (index <= 0) throw new Error(`No MPEG-2 Layer III bitrate of ${kbps} kbps`);
   const frame = Buffer.alloc(Math.floor((72 * kbps * 1000) / STREAM_SAMPLE_RATE));

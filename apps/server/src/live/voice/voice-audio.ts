@@ -95,7 +95,9 @@ function resample(samples: Float32Array, from: number): Float32Array {
 /** LAME, compiled to WebAssembly: about 90 times faster than real time here, so a clip costs milliseconds. */
 async function encode(samples: Float32Array): Promise<Buffer[]> {
   const encoder = await createMp3Encoder();
-  encoder.configure({ sampleRate: STREAM_SAMPLE_RATE, channels: 1, bitrate: STREAM_KBPS });
+  // The output rate is said: at low bitrates LAME would otherwise choose a lower one (22.05 kHz at
+  // 32 kbit/s), and a stream holds one sample rate.
+  encoder.configure({ sampleRate: STREAM_SAMPLE_RATE, channels: 1, bitrate: STREAM_KBPS, outputSampleRate: STREAM_SAMPLE_RATE });
   const parts: Buffer[] = [];
   for (let i = 0; i < samples.length; i += 8192) parts.push(Buffer.from(encoder.encode([samples.subarray(i, i + 8192)])));
   parts.push(Buffer.from(encoder.finalize()));

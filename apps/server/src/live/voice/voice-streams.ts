@@ -18,8 +18,8 @@ export interface VoiceStreamOptions {
   aheadMs: number;
   /** How often connections are written. */
   tickMs: number;
-  /** Silence sent at once to a new connection: a browser plays nothing before its first block of
-   * 32 KB is full (decision 039), so the first block is full at once. */
+  /** Silence sent at once to a new plain-stream connection, for the element to start on (decision
+   * 039). In the smallest frames it is 1.7 KB (decision 045): a link of 64 kbit/s takes it at once. */
   primingFrames: number;
   /** A connection holding more unsent bytes than this is not being read: it is closed. */
   maxBufferedBytes: number;
@@ -46,6 +46,9 @@ interface Channel {
 const ENDS_KEPT = 500;
 
 const SILENCE = silentFrame();
+
+/** The bytes of the priming silence a plain stream opens with. */
+export const primingBytes = (options: VoiceStreamOptions = defaultStreamOptions) => options.primingFrames * SILENCE.length;
 
 export const slotAt = (ms: number) => Math.floor(ms / FRAME_MS);
 
