@@ -60,7 +60,7 @@ export type ImportOutcome = (typeof importOutcomes)[number];
 
 export const importReasonSchema = z.object({
   field: z.string(),
-  /** A translation key (`validation.*` or `peopleImport.reason.*`) the interface shows. */
+  /** A translation key (`validation.*` or `peopleImport.reason.*`) the interface shows, and its English. */
   key: z.string(),
   message: z.string(),
 });
@@ -74,6 +74,11 @@ export const previewRowSchema = z.object({
   /** Field names an update changes. */
   changes: z.array(z.string()),
   reasons: z.array(importReasonSchema),
+  /**
+   * Cells not written because they fail their field's rule (or are empty where a form requires
+   * them): the person is kept, the field left empty or as it was (decision 042).
+   */
+  warnings: z.array(importReasonSchema),
   /** The row's cells as in the file, for refused rows only (the download of refusals). */
   cells: z.array(z.string()).optional(),
 });
@@ -81,7 +86,8 @@ export type PreviewRow = z.infer<typeof previewRowSchema>;
 
 export const importPreviewSchema = z.object({
   headers: z.array(z.string()),
-  counts: z.object({ new: z.number(), update: z.number(), unchanged: z.number(), refused: z.number() }),
+  /** Rows by outcome, and `warnings`: the cells of all rows that are not written. */
+  counts: z.object({ new: z.number(), update: z.number(), unchanged: z.number(), refused: z.number(), warnings: z.number() }),
   rows: z.array(previewRowSchema),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;

@@ -8,6 +8,8 @@ export interface UploadedFile {
   fields: Record<string, string>;
 }
 
+const tooLarge = () => new AppError('payload_too_large', 413, 'The file is too large');
+
 /**
  * One file from a multipart request, whole, as bytes (glossary CSV, prepared text): 415 when not
  * multipart, 400 without the file, 413 over the multipart plugin's size limit.
@@ -18,6 +20,9 @@ export async function readFileUpload(req: FastifyRequest, field: string, missing
   if (!part || part.fieldname !== field) throw badRequest(missingMessage, [{ field, message: missingMessage }]);
   try {
     const bytes = await part.toBuffer();
+    // A stream cut at the limit can end without an error, depending on where the cut falls in its
+    // chunks: the multipart stream says so in `truncated`, and a cut file is never read as whole.
+    if (part.file.truncated) throw tooLarge();
     const fields: Record<string, string> = {};
     for (const [name, value] of Object.entries(part.fields)) {
       const v = Array.isArray(value) ? value[0] : value;
@@ -25,7 +30,7 @@ export async function readFileUpload(req: FastifyRequest, field: string, missing
     }
     return { filename: part.filename, bytes, fields };
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 413, 'The file is too large');
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw err;
   }
 }

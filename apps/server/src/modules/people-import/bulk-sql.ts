@@ -31,7 +31,7 @@ export async function insertNewPeople(tx: DbOrTx, churchId: string, passwordHash
     select x.id, x.email, ${passwordHash}, 'member', ${churchId}::uuid,
       -- Without an email there is no one to invite and nothing to sign in with (decision 036).
       (case when x.email is null then 'no_account' else 'invited' end)::account_status,
-      x."referralCode", ${now}, ${now}, x."firstName", coalesce(x."lastName", ''), coalesce(x.phone, ''), coalesce(x.suburb, ''),
+      x."referralCode", ${now}, ${now}, coalesce(x."firstName", ''), coalesce(x."lastName", ''), coalesce(x.phone, ''), coalesce(x.suburb, ''),
       x.address, x."dateOfBirth"::date, x.gender::gender, x."primaryLanguage"::primary_language
     from jsonb_to_recordset(${json}::jsonb) as x(id uuid, email text, "referralCode" text, "firstName" text, "lastName" text, phone text,
       suburb text, address text, "dateOfBirth" text, gender text, "primaryLanguage" text)

@@ -1,6 +1,13 @@
 import type { AppContext } from '../../context';
 import { liveFirst } from '../../lib/live-first';
-import { breathe } from './row-values';
+
+/** Lets other work (live captions) run between slices of a long synchronous loop. */
+export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Rows between two breaths: a few milliseconds of work on a busy 2-core server. At 250 a slice
+ * took 10 to 40 ms, and a caption arriving then waited for it (decision 036, "Live captions first").
+ */
+export const SLICE = 50;
 
 /**
  * How an import shares the database with live sermons (decision 036, "Live captions first"). The

@@ -23,7 +23,7 @@ const planningCenter = (tag: string) => [
 ].join('\r\n');
 
 describe('people import', () => {
-  it('matches columns, previews every row with reasons, writes nothing until confirmed', async () => {
+  it('matches columns, previews every row with its warnings or reasons, writes nothing until confirmed', async () => {
     const tag = unique();
     const up = await upload(app.cast.churchAdmin.cookie, planningCenter(tag));
     expect(up.statusCode, up.body).toBe(201);
@@ -32,12 +32,12 @@ describe('people import', () => {
     const preview = await call('POST', `/people-imports/${up.json().id}/preview`, app.cast.churchAdmin.cookie, { mapping });
     expect(preview.statusCode, preview.body).toBe(200);
     const rows = preview.json().rows as Array<{ row: number; outcome: string; reasons: Array<{ field: string; key: string }>; cells?: string[] }>;
-    expect(rows.map((r) => r.outcome)).toEqual(['new', 'new', 'refused', 'refused', 'refused']);
-    expect(rows[2]!.reasons.map((r) => r.key)).toEqual(expect.arrayContaining(['validation.firstNameMin', 'validation.lastNameMin', 'validation.emailInvalid', 'validation.phoneExactly10']));
-    // One reason per field, as the forms say it: an empty suburb is required, not also "letters only".
-    expect(rows[2]!.reasons.filter((r) => r.field === 'suburb').map((r) => r.key)).toEqual(['validation.suburbRequired']);
+    // Al Li has a name but, with the email and phone unreadable, nothing to be known by (decision 042).
+    expect(rows.map((r) => r.outcome)).toEqual(['new', 'new', 'refused', 'refused', 'new']);
+    expect(rows[2]!.reasons.map((r) => r.key)).toEqual(['peopleImport.reason.noIdentity', 'validation.emailInvalid', 'validation.phoneExactly10']);
     expect(rows[3]!.reasons[0]!.key).toBe('peopleImport.reason.duplicateInFile');
-    expect(rows[4]!.reasons.map((r) => r.field)).toContain('firstName');
+    // A formula is no name: the first name is left empty with a warning, the person kept by their last name and email.
+    expect(preview.json().rows[4].warnings).toEqual([expect.objectContaining({ field: 'firstName', key: 'validation.nameChars' })]);
     expect(rows[2]!.cells?.[1]).toBe('Al');
     const written = await app.t.ctx.db.select().from(users).where(eq(users.email, `maria.${tag}@example.com`));
     expect(written).toHaveLength(0);
@@ -46,13 +46,13 @@ describe('people import', () => {
   it('imports as members of the church, invited, never twice, audited; the same file again changes nothing', async () => {
     const tag = unique();
     const { status } = await importFile(app.cast.churchAdmin.cookie, planningCenter(tag));
-    expect(status).toMatchObject({ status: 'done', created: 2, updated: 0, done: 2, toWrite: 2 });
+    expect(status).toMatchObject({ status: 'done', created: 3, updated: 0, done: 3, toWrite: 3 });
     const [maria] = await app.t.ctx.db.select().from(users).where(eq(users.email, `maria.${tag}@example.com`));
     expect(maria).toMatchObject({ role: 'member', churchId: app.cast.church.id, phone: '0412345678', dateOfBirth: '1990-04-07', suburb: 'Parramatta', address: '1 George St', accountStatus: 'invited' });
     const login = await app.t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: maria!.email, password: '!imported' } });
     expect(login.statusCode).toBe(401);
     const again = await importFile(app.cast.churchAdmin.cookie, planningCenter(tag));
-    expect(again.preview.counts).toEqual({ new: 0, update: 0, unchanged: 2, refused: 3 });
+    expect(again.preview.counts).toEqual({ new: 0, update: 0, unchanged: 3, refused: 2, warnings: 1 });
     expect(again.status).toMatchObject({ created: 0, updated: 0 });
     const audit = await app.t.ctx.db.select().from(auditLog).where(and(eq(auditLog.churchId, app.cast.church.id), inArray(auditLog.action, ['people.import_confirmed', 'people.imported'])));
     expect(audit.length).toBeGreaterThanOrEqual(2);
@@ -61,12 +61,12 @@ describe('people import', () => {
   it('undoes: created people removed unless they signed in, updated fields restored', async () => {
     const tag = unique();
     const first = await importFile(app.cast.churchAdmin.cookie, planningCenter(tag));
-    expect(first.status.created).toBe(2);
+    expect(first.status.created).toBe(3);
     const [joao] = await app.t.ctx.db.select().from(users).where(eq(users.email, `joao.${tag}@example.com`));
     await sessionCookie(app.t.ctx.db, joao!.id);
     const undoFirst = await call('POST', `/people-imports/${first.id}/undo`, app.cast.churchAdmin.cookie);
     expect(undoFirst.statusCode, undoFirst.body).toBe(200);
-    expect(undoFirst.json()).toMatchObject({ removed: 1, restored: 0, kept: [{ email: `joao.${tag}@example.com`, why: 'signedIn' }] });
+    expect(undoFirst.json()).toMatchObject({ removed: 2, restored: 0, kept: [{ email: `joao.${tag}@example.com`, why: 'signedIn' }] });
     expect(await app.t.ctx.db.select().from(users).where(eq(users.email, `maria.${tag}@example.com`))).toHaveLength(0);
     expect((await call('POST', `/people-imports/${first.id}/undo`, app.cast.churchAdmin.cookie)).statusCode).toBe(409);
     const audit = await app.t.ctx.db.select().from(auditLog).where(and(eq(auditLog.targetId, first.id), eq(auditLog.action, 'people.import_undone')));
@@ -76,7 +76,7 @@ describe('people import', () => {
     await importFile(app.cast.churchAdmin.cookie, planningCenter(other));
     const moved = planningCenter(other).replace('1 George St,Parramatta', '9 Church St,Hornsby');
     const second = await importFile(app.cast.churchAdmin.cookie, moved);
-    expect(second.preview.counts).toMatchObject({ update: 1, unchanged: 1 });
+    expect(second.preview.counts).toMatchObject({ update: 1, unchanged: 2 });
     expect(second.preview.rows[0].changes).toEqual(['suburb', 'address']);
     const undoSecond = await call('POST', `/people-imports/${second.id}/undo`, app.cast.churchAdmin.cookie);
     expect(undoSecond.json()).toMatchObject({ removed: 0, restored: 1, kept: [] });
@@ -113,20 +113,10 @@ describe('people import', () => {
     expect(list.json().every((i: { churchId: string }) => i.churchId === app.cast.otherChurch.id)).toBe(true);
   });
 
-  it('answers hostile files clearly: too large (413), not a spreadsheet (415), a zip bomb (413)', async () => {
-    const big = await upload(app.cast.churchAdmin.cookie, Buffer.alloc(11 * 1024 * 1024, 'a'));
-    expect(big.statusCode).toBe(413);
+  it('answers a file that is no spreadsheet with 415', async () => {
     const pdf = await upload(app.cast.churchAdmin.cookie, Buffer.from('%PDF-1.4\n\0\0\0'), 'people.pdf');
     expect(pdf.statusCode).toBe(415);
-    const { default: JSZip } = await import('jszip');
-    const zip = new JSZip();
-    zip.file('[Content_Types].xml', '<Types/>');
-    zip.file('xl/worksheets/sheet1.xml', Buffer.alloc(210 * 1024 * 1024));
-    const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
-    const res = await upload(app.cast.churchAdmin.cookie, bomb, 'people.xlsx');
-    expect(res.statusCode, res.body).toBe(413);
-    expect(res.json().errors[0].key).toBe('peopleImport.errors.zipBomb');
-  }, 30_000);
+  });
 
   it('exports CSV and XLSX that an import reads back without a change', async () => {
     const tag = unique();

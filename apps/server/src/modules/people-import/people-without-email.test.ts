@@ -23,7 +23,7 @@ const family = (tag: string) => [
   `Obed,Na${tag},,0298765432,1990-06-15,Ryde`,
   // The same person twice (same name, same phone, no birthday to tell them apart).
   `Boaz,NA${tag},,0412000002,,Ryde`,
-  // Without an email the other rules still hold (spec section 5: phone of 10 digits).
+  // Without an email an unreadable phone leaves nothing to know her by (decision 042: refused).
   `Naomi,Na${tag},,123,,Ryde`,
 ].join('\r\n');
 
@@ -39,7 +39,7 @@ describe('people without an email', () => {
     const rows = preview.json().rows as Array<{ outcome: string; reasons: Array<{ key: string }> }>;
     expect(rows.map((r) => r.outcome)).toEqual(['new', 'new', 'new', 'new', 'refused', 'refused']);
     expect(rows[4]!.reasons.map((r) => r.key)).toEqual(['peopleImport.reason.samePersonInFile']);
-    expect(rows[5]!.reasons.map((r) => r.key)).toEqual(['validation.phoneExactly10']);
+    expect(rows[5]!.reasons.map((r) => r.key)).toEqual(['peopleImport.reason.noIdentity', 'validation.phoneExactly10']);
   });
 
   it('imports them with no email and no invitation; the same file again changes nothing; undo removes them', async () => {
@@ -58,7 +58,7 @@ describe('people without an email', () => {
     expect(listed.json().items).toHaveLength(4);
 
     const again = await importFile(app.cast.churchAdmin.cookie, family(tag));
-    expect(again.preview.counts).toEqual({ new: 0, update: 0, unchanged: 4, refused: 2 });
+    expect(again.preview.counts).toEqual({ new: 0, update: 0, unchanged: 4, refused: 2, warnings: 0 });
     expect(await peopleNamed(tag)).toHaveLength(4);
     // A new phone is an update of the person known by their birthday.
     const moved = await importFile(app.cast.churchAdmin.cookie, family(tag).replace('0412 000 001', '0412 999 999'));
@@ -104,7 +104,7 @@ describe('people without an email', () => {
     const given = await call('PATCH', `/users/${ruth!.id}`, app.cast.churchAdmin.cookie, { email: `ruth.${tag}@example.com` });
     expect(given.statusCode, given.body).toBe(200);
     const again = await importFile(app.cast.churchAdmin.cookie, family(tag));
-    expect(again.preview.counts).toEqual({ new: 0, update: 0, unchanged: 4, refused: 2 });
+    expect(again.preview.counts).toEqual({ new: 0, update: 0, unchanged: 4, refused: 2, warnings: 0 });
     expect(await peopleNamed(tag)).toHaveLength(4);
     // Staff of the same name and phone is not someone an import may change.
     const staffed = await call('PATCH', `/users/${ruth!.id}`, app.cast.churchAdmin.cookie, { role: 'staff' });
@@ -122,7 +122,7 @@ describe('people without an email', () => {
       const exported = await call('GET', `/users/export.${kind}?q=Na${tag}`, app.cast.churchAdmin.cookie);
       expect(exported.statusCode).toBe(200);
       const back = await importFile(app.cast.churchAdmin.cookie, exported.rawPayload, `users.${kind}`);
-      expect(back.preview.counts).toEqual({ new: 0, update: 0, unchanged: 4, refused: 0 });
+      expect(back.preview.counts).toEqual({ new: 0, update: 0, unchanged: 4, refused: 0, warnings: 0 });
     }
     expect(await peopleNamed(tag)).toHaveLength(4);
   });

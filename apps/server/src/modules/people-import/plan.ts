@@ -3,9 +3,9 @@ import { englishValidationMessage, personFields, type ImportField, type ImportOu
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { churchPeopleByName, keyOf, NoEmailIndex, personColumns, type StoredPerson } from './identity';
-import { breathe, IMPORTED_FIELDS, rowValuesOf, SLICE, type ImportedField, type RowValues } from './row-values';
-import type { Pace } from './pace';
-import type { Table } from './read-table';
+import { breathe, SLICE, type Pace } from './pace';
+import { isBlankRow, type Table } from './read-table';
+import { IMPORTED_FIELDS, rowValuesOf, type ImportedField, type RowValues } from './row-values';
 
 /** A row of the preview, with what confirming it would write. */
 export interface PlannedRow extends PreviewRow {
@@ -13,15 +13,23 @@ export interface PlannedRow extends PreviewRow {
   userId?: string;
 }
 
-// The form's rules (spec section 5) for the fields an import writes; a church is given by the import.
-const rules = personFields.pick({
-  firstName: true, lastName: true, email: true, phone: true, suburb: true, address: true, dateOfBirth: true, gender: true, primaryLanguage: true,
-});
-// A row without an email is a person without an account (decision 036): every other rule holds.
-const rulesWithoutEmail = rules.omit({ email: true });
-const OPTIONAL: ImportedField[] = ['address', 'dateOfBirth', 'gender', 'primaryLanguage'];
+type Note = PreviewRow['reasons'][number];
+const note = (field: string, key: string, message: string): Note => ({ field, key, message });
+const ruleNote = (field: string, key: string): Note => note(field, key, englishValidationMessage(key));
 
-const reason = (field: string, key: string, message: string) => ({ field, key, message });
+/**
+ * The forms' rule of each field an import writes (spec section 5 as decision 042 reads it for
+ * names). A cell that fails its rule is not written and the preview warns of it: the person is kept.
+ */
+const RULES = personFields.pick({
+  firstName: true, lastName: true, email: true, phone: true, suburb: true, address: true, dateOfBirth: true, gender: true, primaryLanguage: true,
+}).shape;
+/** Fields a form requires: an empty cell under a column that gives them is worth a warning. */
+const REQUIRED: ImportedField[] = ['firstName', 'lastName', 'phone', 'suburb'];
+/** The import fields that give each person field. */
+const SOURCES: Partial<Record<ImportedField, ImportField[]>> = {
+  firstName: ['firstName', 'preferredName', 'fullName'], lastName: ['lastName', 'fullName'], suburb: ['suburb', 'fullAddress'], address: ['address', 'fullAddress'],
+};
 
 /**
  * The people stored under the file's emails, `pace.chunk` emails to a query with a pause between:
@@ -38,70 +46,91 @@ async function existingPeople(db: Db, emails: string[], pace: Pace): Promise<Map
   return found;
 }
 
-/** The stored value of a checked field: '' of an optional field is no value. */
-function storedOf(values: RowValues, parsed: Record<string, unknown>): Record<ImportedField, string | null> {
-  return Object.fromEntries(IMPORTED_FIELDS.map((f) => {
-    const v = (parsed[f] as string | undefined) ?? values[f];
-    return [f, (OPTIONAL.includes(f) || f === 'email') && v === '' ? null : v];
-  })) as Record<ImportedField, string | null>;
+/**
+ * Each field checked alone by its rule: the value to write (null: nothing, '' cells included) and a
+ * warning for each cell that failed, or was empty under a column giving a required field.
+ */
+function checkFields(values: RowValues, mapped: Set<ImportedField>): { stored: Record<ImportedField, string | null>; warnings: Note[] } {
+  const warnings: Note[] = [];
+  const stored = {} as Record<ImportedField, string | null>;
+  for (const f of IMPORTED_FIELDS) {
+    const raw = values[f];
+    stored[f] = null;
+    if (raw === '') {
+      if (REQUIRED.includes(f) && mapped.has(f)) warnings.push(ruleNote(f, f === 'phone' ? 'validation.phoneRequired' : f === 'suburb' ? 'validation.suburbRequired' : `validation.${f}Required`));
+      continue;
+    }
+    const parsed = RULES[f].safeParse(raw);
+    if (parsed.success) stored[f] = typeof parsed.data === 'string' && parsed.data !== '' ? parsed.data : null;
+    else warnings.push(ruleNote(f, parsed.error.issues[0]?.message ?? 'validation.required'));
+  }
+  return { stored, warnings };
 }
 
 /**
- * Every row's outcome, checked by the forms' rules, against the people already stored: new, an
- * update of the person with the same email (only the fields the file gives that differ), unchanged,
- * or refused with its reasons. A later row repeating an email is refused naming the first. A row
- * without an email is the church's person of the same name and phone or date of birth (identity.ts);
- * a later row that is the same person is refused the same way.
+ * Every row's outcome against the people already stored (decision 042, "The person is kept"): new,
+ * an update of the person with the same email (only the fields the file gives that pass their rule
+ * and differ), unchanged, or refused only when the row cannot be a person: no name, neither an
+ * email nor a phone or date of birth to know them by (decision 036), an email an earlier row has,
+ * or someone an import may not change. A field failing its rule is a warning, never a refusal.
+ * Blank rows are no one, and keep their number.
  */
 export async function planRows(db: Db, churchId: string, table: Table, mapping: Array<ImportField | null>, pace: Pace): Promise<PlannedRow[]> {
   const all = await rowValuesOf(table, mapping);
-  const existing = await existingPeople(db, [...new Set(all.map((v) => v.email).filter(Boolean))], pace);
-  const withoutEmail = all.some((v) => v.email === '') ? await churchPeopleByName(db, churchId) : new NoEmailIndex<StoredPerson>();
+  const given = new Set(mapping.filter((f): f is ImportField => f !== null));
+  const mapped = new Set(IMPORTED_FIELDS.filter((f) => (SOURCES[f] ?? [f as ImportField]).some((s) => given.has(s))));
+  const checked = all.map((values, i) => (isBlankRow(table.rows[i]!) ? null : checkFields(values, mapped)));
+  const emails = [...new Set(checked.flatMap((c) => (c?.stored.email ? [c.stored.email] : [])))];
+  const existing = await existingPeople(db, emails, pace);
+  const withoutEmail = checked.some((c) => c && !c.stored.email) ? await churchPeopleByName(db, churchId) : new NoEmailIndex<StoredPerson>();
   const firstRowOf = new Map<string, number>();
   const firstNoEmailRow = new NoEmailIndex<number>();
   const planned: PlannedRow[] = [];
-  for (const [i, values] of all.entries()) {
+  for (const [i, check] of checked.entries()) {
     if (i % SLICE === SLICE - 1) await breathe();
-    planned.push(planRow(values, i));
+    if (check) planned.push(planRow(all[i]!, check, i));
   }
   return planned;
 
-  function planRow(values: RowValues, i: number): PlannedRow {
+  function planRow(values: RowValues, { stored, warnings }: ReturnType<typeof checkFields>, i: number): PlannedRow {
     const row = i + 2;
-    const base = { row, name: `${values.firstName} ${values.lastName}`.trim(), email: values.email, changes: [] as string[] };
-    const refuse = (reasons: PlannedRow['reasons']): PlannedRow => ({ ...base, outcome: 'refused', reasons, cells: table.rows[i]!.map((c) => c ?? '') });
-    const input = Object.fromEntries(IMPORTED_FIELDS.map((f) => [f, OPTIONAL.includes(f) && f !== 'address' && values[f] === '' ? undefined : values[f]]));
-    const parsed = values.email === '' ? rulesWithoutEmail.safeParse(input) : rules.safeParse(input);
-    if (!parsed.success) {
-      // One reason per field, as the forms show it: an empty suburb is "required", not also "letters only".
-      const field = (issue: (typeof parsed.error.issues)[number]) => String(issue.path[0] ?? 'row');
-      const first = parsed.error.issues.filter((issue, i, all) => all.findIndex((other) => field(other) === field(issue)) === i);
-      return refuse(first.map((issue) => reason(field(issue), issue.message, englishValidationMessage(issue.message))));
+    const email = stored.email ?? '';
+    const base = { row, name: `${stored.firstName ?? ''} ${stored.lastName ?? ''}`.trim() || `${values.firstName} ${values.lastName}`.trim(), email, changes: [] as string[] };
+    const refuse = (reasons: Note[]): PlannedRow => ({ ...base, outcome: 'refused', reasons, warnings: [], cells: table.rows[i]!.map((c) => c ?? '') });
+    const nameNotes = warnings.filter((w) => w.field === 'firstName' || w.field === 'lastName');
+    if (!stored.firstName && !stored.lastName) {
+      return refuse([note('firstName', 'peopleImport.reason.noName', 'A person needs a name'), ...nameNotes.filter((w) => !w.key.endsWith('Required'))]);
     }
-    const stored = storedOf(values, parsed.data);
-    const key = values.email === '' ? keyOf(stored) : null;
-    const earlier = key ? firstNoEmailRow.find(key) : firstRowOf.get(values.email);
-    if (earlier !== undefined && key) return refuse([reason('firstName', 'peopleImport.reason.samePersonInFile', `The same person (name and phone or date of birth, no email) is on row ${earlier}`)]);
-    if (earlier !== undefined) return refuse([reason('email', 'peopleImport.reason.duplicateInFile', `The same email is on row ${earlier}`)]);
+    if (!email && !stored.phone && !stored.dateOfBirth) {
+      const why = warnings.filter((w) => ['email', 'phone', 'dateOfBirth'].includes(w.field));
+      return refuse([note('email', 'peopleImport.reason.noIdentity', 'A person needs an email, or a phone or date of birth with their name, to be known by'), ...why]);
+    }
+    const key = email === '' ? keyOf(stored) : null;
+    const earlier = key ? firstNoEmailRow.find(key) : firstRowOf.get(email);
+    if (earlier !== undefined && key) return refuse([note('firstName', 'peopleImport.reason.samePersonInFile', `The same person (name and phone or date of birth, no email) is on row ${earlier}`)]);
+    if (earlier !== undefined) return refuse([note('email', 'peopleImport.reason.duplicateInFile', `The same email is on row ${earlier}`)]);
     if (key) firstNoEmailRow.add(key, row);
-    else firstRowOf.set(values.email, row);
-    const person = key ? withoutEmail.find(key) : existing.get(values.email);
-    if (!person) return { ...base, outcome: 'new', reasons: [], values: stored };
-    // A blank optional cell leaves what is stored: an export that lacks a column erases nothing.
+    else firstRowOf.set(email, row);
+    const person = key ? withoutEmail.find(key) : existing.get(email);
+    if (!person) return { ...base, outcome: 'new', reasons: [], warnings, values: stored };
+    // A blank or failing cell leaves what is stored: an export that lacks a column erases nothing.
     const changes = IMPORTED_FIELDS.filter((f) => stored[f] !== null && stored[f] !== (person[f] ?? null) && f !== 'email');
-    if (changes.length === 0) return { ...base, outcome: 'unchanged' as ImportOutcome, reasons: [], userId: person.id };
+    if (changes.length === 0) return { ...base, outcome: 'unchanged' as ImportOutcome, reasons: [], warnings, userId: person.id };
     if (key && person.role !== 'member') {
-      return refuse([reason('firstName', 'peopleImport.reason.notYoursPerson', 'This person is someone an import cannot change (staff or an administrator)')]);
+      return refuse([note('firstName', 'peopleImport.reason.notYoursPerson', 'This person is someone an import cannot change (staff or an administrator)')]);
     }
     if (person.churchId !== churchId || person.role !== 'member') {
-      return refuse([reason('email', 'peopleImport.reason.notYours', 'This email belongs to someone an import cannot change (another church, staff or an administrator)')]);
+      return refuse([note('email', 'peopleImport.reason.notYours', 'This email belongs to someone an import cannot change (another church, staff or an administrator)')]);
     }
-    return { ...base, outcome: 'update', changes, reasons: [], userId: person.id, values: Object.fromEntries(changes.map((f) => [f, stored[f]])) };
+    return { ...base, outcome: 'update', changes, reasons: [], warnings, userId: person.id, values: Object.fromEntries(changes.map((f) => [f, stored[f]])) };
   }
 }
 
 export function countsOf(rows: PlannedRow[]) {
-  const counts = { new: 0, update: 0, unchanged: 0, refused: 0 };
-  for (const r of rows) counts[r.outcome] += 1;
+  const counts = { new: 0, update: 0, unchanged: 0, refused: 0, warnings: 0 };
+  for (const r of rows) {
+    counts[r.outcome] += 1;
+    counts.warnings += r.warnings.length;
+  }
   return counts;
 }

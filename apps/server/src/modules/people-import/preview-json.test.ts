@@ -4,8 +4,8 @@ import { previewJson } from './service';
 
 const previewOf = (n: number): ImportPreview => ({
   headers: ['First Name', 'Email'],
-  counts: { new: n, update: 0, unchanged: 0, refused: 0 },
-  rows: Array.from({ length: n }, (_, i) => ({ row: i + 2, outcome: 'new' as const, name: `Maria "${i}"`, email: `m${i}@example.com`, changes: [], reasons: [] })),
+  counts: { new: n, update: 0, unchanged: 0, refused: 0, warnings: 0 },
+  rows: Array.from({ length: n }, (_, i) => ({ row: i + 2, outcome: 'new' as const, name: `Maria "${i}"`, email: `m${i}@example.com`, changes: [], reasons: [], warnings: [] })),
 });
 
 describe('preview as JSON text', () => {

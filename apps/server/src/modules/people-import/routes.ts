@@ -2,13 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  IMPORT_MAX_BYTES, idParams, importConfirmBody, importListQuery, importMappingBody, importPreviewSchema, importSummarySchema, importUploadSchema, undoResultSchema,
+  IMPORT_MAX_BYTES, idParams, interfaceLanguages, importConfirmBody, importListQuery, importMappingBody, importPreviewSchema, importSummarySchema, importUploadSchema, undoResultSchema,
 } from '@app/shared';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
 import { readFileUpload } from '../../lib/file-upload';
 import { confirmImport, getImport, listImports, previewImport, previewJson, uploadImport } from './service';
+import { templateCsv, templateXlsx } from './template';
 import { undoImport } from './undo';
+
+const templateQuery = z.object({ language: z.enum(interfaceLanguages).default('en') });
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** People import (decision 036): upload, preview, confirm, progress, undo. Administrators only. */
 export async function peopleImportRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -20,7 +24,7 @@ export async function peopleImportRoutes(app: FastifyInstance, ctx: AppContext) 
     schema: {
       tags,
       summary: 'Upload a CSV or XLSX of people (multipart `file`, optional `churchId` for platform admins): its columns and their automatic matches',
-      description: 'Nothing about people is written. Not a spreadsheet: 415; over 10 MB, 20,000 rows or a zip bomb: 413.',
+      description: 'Nothing about people is written. Not a spreadsheet: 415; over 10 MB, 20,000 rows, too many cells or a zip bomb: 413.',
       response: { 201: importUploadSchema },
     },
     config: { ...config, rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -29,6 +33,19 @@ export async function peopleImportRoutes(app: FastifyInstance, ctx: AppContext) 
     const file = await readFileUpload(req, 'file', 'Choose a CSV or XLSX file', IMPORT_MAX_BYTES);
     return reply.code(201).send(await uploadImport(ctx, actor, file, file.fields.churchId || undefined));
   });
+
+  // Static paths: Fastify takes them before `/people-imports/:id`.
+  api.get('/people-imports/template.csv', {
+    schema: { tags, summary: 'A CSV with the columns the import reads, headed in `language`', querystring: templateQuery },
+    config,
+  }, async (req, reply) => reply.type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="people-template-${req.query.language}.csv"`).send(templateCsv(req.query.language)));
+
+  api.get('/people-imports/template.xlsx', {
+    schema: { tags, summary: 'An XLSX with the columns the import reads, headed in `language`', querystring: templateQuery },
+    config,
+  }, async (req, reply) => reply.type(XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="people-template-${req.query.language}.xlsx"`).send(await templateXlsx(req.query.language)));
 
   api.get('/people-imports', {
     schema: { tags, summary: 'The church’s recent imports, newest first', querystring: importListQuery, response: { 200: z.array(importSummarySchema) } },

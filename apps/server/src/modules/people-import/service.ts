@@ -8,10 +8,9 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
 import { guessMapping } from './columns';
 import { insertItems } from './bulk-sql';
-import { paceOf } from './pace';
+import { breathe, paceOf } from './pace';
 import { countsOf, planRows } from './plan';
-import { readTable } from './read-table';
-import { breathe } from './row-values';
+import { peopleCount, readTable } from './read-table';
 import { loadRows, storeRows } from './table-store';
 import { kickImportWorker } from './worker';
 
@@ -42,7 +41,7 @@ export async function uploadImport(ctx: AppContext, actor: Actor, file: { filena
   if (!church || !canReachChurch(actor, 'people:import', church.id)) throw notFound('Church');
   const table = await readTable(file.bytes, file.filename);
   const [row] = await ctx.db.insert(peopleImports).values({
-    churchId: church.id, actorId: actor.id, filename: file.filename.slice(0, 200), headers: table.headers, rowCount: table.rows.length,
+    churchId: church.id, actorId: actor.id, filename: file.filename.slice(0, 200), headers: table.headers, rowCount: peopleCount(table),
   }).returning();
   try {
     await storeRows(ctx.db, row!.id, table.rows, paceOf(ctx));

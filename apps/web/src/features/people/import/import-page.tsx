@@ -15,8 +15,16 @@ import { MappingTable } from './mapping-table';
 import { outcomeColor, PreviewTable } from './preview-table';
 import { formattingLocale } from '../../../i18n/interface-language';
 import { downloadRefused } from './refused-csv';
+import { TemplateLinks } from './template-links';
 
 /** `/users/import`: a church's people from a CSV or XLSX, checked row by row before anything is written (decision 036). */
+/** The heading says where the import stands: "Importing people" only while it runs. */
+const progressTitle: Record<string, string> = {
+  done: 'peopleImport.progress.titleDone',
+  undone: 'peopleImport.progress.titleUndone',
+  failed: 'peopleImport.progress.titleFailed',
+};
+
 export function ImportPage() {
   const { t, i18n } = useTranslation();
   const viewer = useViewer();
@@ -42,7 +50,7 @@ export function ImportPage() {
     return (
       <Card withBorder>
         <Stack>
-          <Title order={2} size="h4">{t('peopleImport.progress.title')}</Title>
+          <Title order={2} size="h4">{t(progressTitle[progress.data?.status ?? ''] ?? 'peopleImport.progress.title')}</Title>
           {progress.data ? <ImportProgress summary={progress.data} /> : progress.isError ? <ErrorState error={progress.error} onRetry={() => void progress.refetch()} /> : <LoadingState />}
           <Group>
             <Button component={Link} to={paths.users} variant="default">{t('peopleImport.backToList')}</Button>
@@ -66,10 +74,13 @@ export function ImportPage() {
               accept=".csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
               placeholder={t('peopleImport.choose')}
+              // Mantine's placeholder grey is 2:1 on white; here it is the field's only text (WCAG 1.4.3).
+              styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
               onChange={start}
               disabled={send.isPending || (isPlatform && !churchId)}
               clearable
             />
+            <TemplateLinks />
             {send.isPending && <LoadingState label={t('peopleImport.reading')} />}
             {send.isError && <Alert color="red" role="alert" title={t('peopleImport.errors.title')}>{importErrorMessage(send.error, t)}</Alert>}
           </Stack>
@@ -97,7 +108,9 @@ export function ImportPage() {
             <>
               <Group gap="xs" aria-label={t('peopleImport.preview.summary')}>
                 {importOutcomes.map((o) => <Badge key={o} color={outcomeColor[o]} variant="light" size="lg">{t(`peopleImport.outcome.${o}`)}: {preview.data!.counts[o]}</Badge>)}
+                <Badge color="orange" variant="light" size="lg">{t('peopleImport.preview.warningsCount', { count: preview.data.counts.warnings })}</Badge>
               </Group>
+              {preview.data.counts.warnings > 0 && <Text size="sm" c="dimmed">{t('peopleImport.preview.warningsHint')}</Text>}
               {preview.data.counts.refused > 0 && (
                 <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void downloadRefused(preview.data!, upload.filename, t)} w="fit-content">
                   {t('peopleImport.preview.downloadRefused')}
