@@ -21,6 +21,7 @@ export function openEngineSocket(url: string, headers: Record<string, string>, t
     };
     ws.once('open', () => {
       ws.removeAllListeners('unexpected-response');
+      holdEarly(ws);
       resolve(ws);
     });
     ws.once('unexpected-response', (_req, res) => {
@@ -51,6 +52,18 @@ export function engineWords(body: string): string | null {
   }
 }
 
+/**
+ * Messages that arrive with the upgrade (an engine that refuses a key just after it, decision 043)
+ * come before the stream's reader is attached: they are held for it, not lost.
+ */
+const early = new WeakMap<WebSocket, { held: [Buffer, boolean][]; keep: (data: Buffer, isBinary: boolean) => void }>();
+function holdEarly(ws: WebSocket): void {
+  const held: [Buffer, boolean][] = [];
+  const keep = (data: Buffer, isBinary: boolean) => void held.push([data, isBinary]);
+  ws.on('message', keep);
+  early.set(ws, { held, keep });
+}
+
 /** How telling each kind of failure is: a key problem outranks an engine closing, whichever came first. */
 const RANK: Partial<Record<EngineErrorKind, number>> = { auth: 6, quota: 5, rate_limited: 4, refused: 3, bad_answer: 2, timeout: 1 };
 const rankOf = (e: RecognitionError) => RANK[e.kind] ?? 0;
@@ -73,7 +86,7 @@ export class EngineSocket {
   private settleTimer: NodeJS.Timeout | null = null;
 
   constructor(readonly ws: WebSocket, private readonly onFailure: (error: RecognitionError) => void, onMessage: (message: unknown) => void, private readonly readClose: CloseReader = closeError) {
-    ws.on('message', (data, isBinary) => {
+    const read = (data: Buffer, isBinary: boolean) => {
       if (isBinary) return;
       let message: unknown;
       try {
@@ -86,7 +99,15 @@ export class EngineSocket {
       } catch (err) {
         this.fail(err instanceof RecognitionError ? err : new RecognitionError(String(err), undefined, 'bad_answer'));
       }
-    });
+    };
+    const held = early.get(ws);
+    if (held) {
+      ws.off('message', held.keep);
+      early.delete(ws);
+    }
+    ws.on('message', read);
+    // Read after the constructor returns: the client's own setup (its handlers' state) comes first.
+    if (held?.held.length) queueMicrotask(() => held.held.forEach(([data, isBinary]) => read(data, isBinary)));
     ws.on('error', (err) => this.fail(new RecognitionError(`The connection to the engine failed (${err.message})`, undefined, 'unreachable')));
     ws.on('close', (code, reason) => {
       if (!this.closing) this.fail(this.readClose(code, reason.toString()), true);
