@@ -214,6 +214,11 @@ export const listenerJoinPayload = z.object({
   lastSeq: z.number().int().min(0).default(0),
   /** A room's projector (docs/decisions/019): one listener per language, named "projector", not a person. */
   projector: z.boolean().optional(),
+  /**
+   * The session this phone had in this sermon before its connection was lost (`ListenerJoinAck.sessionId`):
+   * a reconnection continues it instead of starting a second one (decision 044).
+   */
+  sessionId: z.uuid().optional(),
 });
 export type ListenerJoinPayload = z.input<typeof listenerJoinPayload>;
 /**
@@ -300,6 +305,8 @@ export interface ListenerJoinAck {
   captions: Caption[];
   /** The line being said, as far as it is shown in this language (`final: false`), when there is one. */
   partial?: Caption;
+  /** This listener's session: sent back with the join after a lost connection, to continue it. */
+  sessionId?: string;
 }
 /**
  * Ack of `listener:prefs` (recent captions in the new language when it changed, and the line being

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ListenerJoinAck, ListenerPrefsAck } from '@app/shared';
+import { eq } from 'drizzle-orm';
+import { listenerSessions } from '../db/schema';
 import { canReachChurch } from '../lib/access';
 import { LiveFailure, type ListenerRef, type LiveCore, type LiveSocket } from './live-types';
 import type { RoomRegistry } from './room-registry';
@@ -24,7 +26,7 @@ export class ListenerFlow {
     private readonly registry: RoomRegistry,
   ) {}
 
-  async join(socket: LiveSocket, payload: { broadcastId: string; language: string; voice: ListenerVoice; lastSeq: number; projector?: boolean }): Promise<ListenerJoinAck> {
+  async join(socket: LiveSocket, payload: { broadcastId: string; language: string; voice: ListenerVoice; lastSeq: number; projector?: boolean; sessionId?: string }): Promise<ListenerJoinAck> {
     const actor = socket.data.actor;
     const room = await this.registry.ensure({ broadcastId: payload.broadcastId });
     if (!room.guestsMayListen) {
@@ -39,19 +41,42 @@ export class ListenerFlow {
       await this.changePrefs(socket, room, payload.language, payload.voice);
     } else {
       if (previous) this.left(socket, true);
+      const userId = payload.projector ? null : (actor?.id ?? null);
+      // A phone back on a new connection (its process restarted, or recovery ran out) continues its
+      // session: one row in "previous sessions", not one per reconnection (decision 044).
+      const continued = payload.sessionId !== undefined && await this.mayContinue(room, payload.sessionId, userId);
       const ref: ListenerRef = {
-        sermonId: room.id, sessionId: randomUUID(), userId: payload.projector ? null : (actor?.id ?? null), language: payload.language, voice: payload.voice,
+        sermonId: room.id, sessionId: continued ? payload.sessionId! : randomUUID(), userId, language: payload.language, voice: payload.voice,
         ...(payload.projector ? { projector: true } : {}),
       };
       socket.data.listener = ref;
       await socket.join([rooms.all(room.id), rooms.language(room.id, payload.language)]);
-      this.startSession(room, socket.id, ref);
+      this.startSession(room, socket.id, ref, continued);
     }
     await this.announceLanguage(room, payload.language);
     const limit = payload.lastSeq === 0 ? this.core.options.newListenerCaptions : undefined;
     const captions = await this.core.captions.captionsFor(room.id, payload.language, payload.lastSeq, { limit, voice: payload.voice });
     const partial = this.core.partials.current(room, payload.language);
-    return { sermonId: room.id, sourceLanguage: room.sourceLanguage, language: payload.language, state: this.registry.state(room), captions, ...(partial ? { partial } : {}) };
+    const sessionId = socket.data.listener?.sessionId;
+    return {
+      sermonId: room.id, sourceLanguage: room.sourceLanguage, language: payload.language, state: this.registry.state(room), captions,
+      ...(partial ? { partial } : {}), ...(sessionId ? { sessionId } : {}),
+    };
+  }
+
+  /**
+   * Whether a session a phone names may be continued: it is this sermon's and this person's (a
+   * guest's, named by a guest), or not stored at all (its process died before writing it). The connection
+   * that held it before (still waiting to come back, or not yet noticed gone) lets go of it here, so
+   * it is neither counted twice nor ended when that connection expires.
+   */
+  private async mayContinue(room: SermonRoom, sessionId: string, userId: string | null): Promise<boolean> {
+    const [row] = await this.core.ctx.db.select({ sermonId: listenerSessions.sermonId, userId: listenerSessions.userId })
+      .from(listenerSessions).where(eq(listenerSessions.id, sessionId)).limit(1);
+    if (row && (row.sermonId !== room.id || row.userId !== userId)) return false;
+    for (const [socketId, away] of room.away) if (away.entry.sessionId === sessionId) room.away.delete(socketId);
+    for (const [socketId, entry] of room.listeners) if (entry.sessionId === sessionId) room.removeListener(socketId);
+    return true;
   }
 
   async prefs(socket: LiveSocket, prefs: { language: string; voice: ListenerVoice }): Promise<ListenerPrefsAck> {
@@ -115,17 +140,18 @@ export class ListenerFlow {
     const room = await this.registry.ensure({ sermonId: ref.sermonId }).catch(() => undefined);
     if (!room || room.ending) return;
     if (room.restore(socket.id)) this.registry.pushCounts(room);
-    else this.startSession(room, socket.id, Object.assign(ref, { sessionId: randomUUID() }));
+    // The same session goes on here: the process that held it stopped (decision 044).
+    else this.startSession(room, socket.id, ref, true);
   }
 
-  private startSession(room: SermonRoom, socketId: string, ref: ListenerRef): void {
+  private startSession(room: SermonRoom, socketId: string, ref: ListenerRef, continued = false): void {
     room.addListener(socketId, { sessionId: ref.sessionId, userId: ref.userId, language: ref.language, voice: ref.voice, ...(ref.projector ? { projector: true } : {}) });
     // A room's screen is nobody listening (docs/decisions/019): its language is translated, but it is
     // neither counted among the listeners nor kept as a listening session, so analytics count people.
     if (!ref.projector) {
       this.core.writer.startListenerSession({
         id: ref.sessionId, sermonId: room.id, userId: ref.userId, language: ref.language, startedAt: new Date(this.core.options.clock.now()), status: 'active',
-      });
+      }, continued);
     }
     this.registry.pushCounts(room);
   }

@@ -207,7 +207,7 @@ export class LiveService {
     if (room) this.publicAnswers.changed(room.churchId);
     return answer;
   }
-  listenerJoin(socket: LiveSocket, payload: { broadcastId: string; language: string; voice: ListenerVoice; lastSeq: number; projector?: boolean }): Promise<ListenerJoinAck> {
+  listenerJoin(socket: LiveSocket, payload: { broadcastId: string; language: string; voice: ListenerVoice; lastSeq: number; projector?: boolean; sessionId?: string }): Promise<ListenerJoinAck> {
     return this.listeners.join(socket, payload);
   }
   listenerPrefs(socket: LiveSocket, prefs: { language: string; voice: ListenerVoice }): Promise<ListenerPrefsAck> {

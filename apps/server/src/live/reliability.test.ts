@@ -141,6 +141,38 @@ describe('a listener that drops', () => {
   });
 });
 
+describe('a listener back on a new connection', () => {
+  it('continues its session (one row in its previous sessions), which a stranger naming it cannot', async () => {
+    const sermon = await goLive();
+    const sp = await speaker(sermon);
+    const first = await client(cast.member.cookie);
+    const joined = ok(await request<ListenerJoinAck>(first, liveEvents.listenerJoin, { broadcastId: sermon.broadcastId, language: 'es' }));
+    expect(joined.sessionId).toEqual(expect.any(String));
+    ok(await say(sp, sermon, 'Before the drop.'));
+    // Its process restarted, or recovery ran out: the phone joins again on a new connection.
+    first.io.engine.close();
+    await eventually(() => expect(liveFor(t.ctx).room(sermon.id)!.away.size).toBe(1));
+    const again = await client(cast.member.cookie);
+    const back = ok(await request<ListenerJoinAck>(again, liveEvents.listenerJoin, { broadcastId: sermon.broadcastId, language: 'pt', lastSeq: 1, sessionId: joined.sessionId }));
+    expect(back.sessionId).toBe(joined.sessionId);
+    // The dropped connection lets go of it: nothing waits to end the session going on when it expires.
+    expect(liveFor(t.ctx).room(sermon.id)!.away.size).toBe(0);
+
+    const stranger = await client(cast.churchAdmin.cookie);
+    const theirs = ok(await request<ListenerJoinAck>(stranger, liveEvents.listenerJoin, { broadcastId: sermon.broadcastId, language: 'es', sessionId: joined.sessionId }));
+    expect(theirs.sessionId).not.toBe(joined.sessionId);
+    await liveFor(t.ctx).writer.flush();
+    const rows = await t.ctx.db.select().from(listenerSessions).where(eq(listenerSessions.sermonId, sermon.id));
+    expect(rows.map((r) => [r.userId, r.status, r.language]).sort()).toEqual([
+      [cast.churchAdmin.user.id, 'active', 'es'], [cast.member.user.id, 'active', 'pt'],
+    ].sort());
+    const [row] = await t.ctx.db.select({ joined: sermons.listenersJoined }).from(sermons).where(eq(sermons.id, sermon.id));
+    expect(row!.joined).toBe(2);
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/v1/sermons/mine', headers: { cookie: cast.member.cookie } })).json<{ items: Array<{ sermonId: string }> }>();
+    expect(mine.items.filter((s) => s.sermonId === sermon.id)).toHaveLength(1);
+  });
+});
+
 describe('a speaker that drops', () => {
   it('shows listeners "speaker reconnecting" and continues when the speaker is back in time', async () => {
     const sermon = await goLive();

@@ -71,16 +71,33 @@ describe('the live write queue', () => {
     expect(byId.get(brief)!.endedAt!.getTime()).toBe(startedAt.getTime() + 4_000);
   });
 
-  it('stores the same session once when it is queued again after being stored', async () => {
+  it('stores the same session once when it is queued again after being stored: continued, active again', async () => {
     const { sermon } = await liveSermon();
     const queue = new WriteQueue(t.ctx.db, t.ctx.log);
     const id = randomUUID();
     const row = { id, sermonId: sermon.id, userId: null, language: 'es', startedAt: new Date(), status: 'active' as const };
     queue.startListenerSession(row);
     await queue.flush();
-    queue.startListenerSession({ ...row, language: 'pt' });
+    queue.endListenerSession(id, new Date());
+    await queue.flush();
+    // The phone came back on another connection (decision 044), now in Portuguese.
+    queue.startListenerSession({ ...row, language: 'pt', startedAt: new Date() }, true);
     await queue.flush();
     const rows = await sessionsOf(sermon.id);
-    expect(rows.map((r) => r.language)).toEqual(['es']);
+    expect(rows.map((r) => [r.language, r.status, r.endedAt])).toEqual([['pt', 'active', null]]);
+    expect(rows[0]!.startedAt.getTime()).toBe(row.startedAt.getTime());
+  });
+
+  it('never continues another sermon’s session named by a phone', async () => {
+    const { sermon } = await liveSermon();
+    const { sermon: other } = await liveSermon();
+    const queue = new WriteQueue(t.ctx.db, t.ctx.log);
+    const id = randomUUID();
+    queue.startListenerSession({ id, sermonId: sermon.id, userId: null, language: 'es', startedAt: new Date(), status: 'active' });
+    await queue.flush();
+    queue.startListenerSession({ id, sermonId: other.id, userId: null, language: 'pt', startedAt: new Date(), status: 'active' }, true);
+    await queue.flush();
+    expect((await sessionsOf(sermon.id)).map((r) => r.language)).toEqual(['es']);
+    expect(await sessionsOf(other.id)).toEqual([]);
   });
 });

@@ -46,9 +46,14 @@ export class WriteQueue {
     this.schedule();
   }
 
-  startListenerSession(row: SessionRow): void {
+  /**
+   * A listener's session begins, or a stored one goes on (`continued`: the same phone back on a new
+   * connection or another process, decision 044): active again, not counted as another listener.
+   */
+  startListenerSession(row: SessionRow, continued = false): void {
     this.newSessions.set(row.id, row);
-    this.joined.set(row.sermonId, (this.joined.get(row.sermonId) ?? 0) + 1);
+    if (continued) this.sessionEnds.delete(row.id);
+    else this.joined.set(row.sermonId, (this.joined.get(row.sermonId) ?? 0) + 1);
     this.schedule();
   }
 
@@ -121,7 +126,11 @@ export class WriteQueue {
         from jsonb_to_recordset(${records(rows.map(sessionRecord))}) as r(
           id uuid, sermon_id uuid, user_id uuid, guest_name text, language text,
           started_at timestamptz, ended_at timestamptz, duration_seconds int, status text)
-        on conflict do nothing`))],
+        on conflict (id) do update set
+          status = excluded.status, ended_at = excluded.ended_at, language = excluded.language,
+          duration_seconds = case when excluded.ended_at is null then null
+            else greatest(0, round(extract(epoch from (excluded.ended_at - listener_sessions.started_at))))::int end
+        where listener_sessions.sermon_id = excluded.sermon_id and listener_sessions.user_id is not distinct from excluded.user_id`))],
       ['listener languages', languages.length, () => this.chunked(languages, CHUNK, (rows) => this.db.execute(sql`
         update listener_sessions set language = v.language
         from jsonb_to_recordset(${records(rows.map(([id, language]) => ({ id, language })))}) as v(id uuid, language text)
