@@ -183,7 +183,10 @@ describe('listener screen', { timeout: 20_000 }, () => {
     }
   });
 
-  it('re-joins after a reconnection that lost the session, asking only for what it missed', async () => {
+  it('re-joins after a reconnection that lost the session, asking only for what it missed, as the same session', async () => {
+    const sessionId = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    const answer = socket.answers[liveEvents.listenerJoin]!;
+    socket.answers[liveEvents.listenerJoin] = (p) => ({ ...(answer(p) as object), sessionId });
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
     await screen.findByText('Connected');
@@ -192,7 +195,9 @@ describe('listener screen', { timeout: 20_000 }, () => {
     socket.recovered = false;
     act(() => socket.fire('connect'));
     await waitFor(() => expect(socket.sent(liveEvents.listenerJoin)).toHaveLength(2));
-    expect(socket.sent(liveEvents.listenerJoin)[1]).toMatchObject({ lastSeq: 2 });
+    expect(socket.sent(liveEvents.listenerJoin)[1]).toMatchObject({ lastSeq: 2, sessionId });
+    // Its first join named no session: one is made for it.
+    expect(socket.sent(liveEvents.listenerJoin)[0]).not.toHaveProperty('sessionId');
   });
 
   it('fills a hole in the captions by asking for what it missed, and catches up after a recovered connection', async () => {

@@ -60,6 +60,8 @@ export function useLiveCaptions({
   const detachRef = useRef<(() => void) | null>(null);
   const prefsRef = useRef<Prefs>({ language: 'en', voice: 'none' });
   const lastSeqRef = useRef(0);
+  /** This phone's listening session: a join after a lost connection continues it (decision 044). */
+  const sessionIdRef = useRef<string | null>(null);
   const joinedRef = useRef(false);
   const endedRef = useRef(false);
   const lostTimerRef = useRef<number | null>(null);
@@ -123,6 +125,7 @@ export function useLiveCaptions({
           voice: prefs.voice,
           lastSeq: lastSeqRef.current,
           ...(projector ? { projector } : {}),
+          ...(sessionIdRef.current ? { sessionId: sessionIdRef.current } : {}),
         });
         if (socket !== socketRef.current) return;
         if (!ack.ok) {
@@ -138,6 +141,7 @@ export function useLiveCaptions({
           return;
         }
         joinedRef.current = true;
+        sessionIdRef.current = ack.sessionId ?? sessionIdRef.current;
         clearLostTimer();
         setState(ack.state);
         setCaptions((list) => {
@@ -264,6 +268,8 @@ export function useLiveCaptions({
   const leave = useCallback(() => {
     const socket = socketRef.current;
     if (socket?.connected) socket.emit(liveEvents.listenerLeave, {}, () => undefined);
+    // Left on purpose: joining again later is a new session.
+    sessionIdRef.current = null;
     close();
   }, [close]);
 
