@@ -24,6 +24,16 @@ test('the OBS overlay turns live by itself with a transparent background, and th
   const said = Date.now();
   await typeLines(speaker.page, ['Welcome to Harbourside this morning.']);
   await expect(overlay.getByTestId('overlay')).toContainText('Harbourside', { timeout: 10_000 });
+  // The church's spoken language first, not Arabic (the first of its list of languages).
+  await expect(overlay.getByTestId('overlay').locator('[lang]')).toHaveAttribute('lang', 'en');
+  // A long line is shown whole, wrapped inside the frame, never cut from its front.
+  const long = 'Grace and peace to every one of you in our own language this morning, from the youngest to the oldest among us here today.';
+  await typeLines(speaker.page, [long]);
+  await expect(overlay.getByTestId('overlay')).toContainText(long);
+  const box = (await overlay.getByTestId('overlay').locator('[lang]').boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(1920);
+  expect(box.y + box.height).toBeLessThanOrEqual(1080);
   await overlay.screenshot({ path: test.info().outputPath('overlay.png'), omitBackground: true });
   const answer = await overlay.request.get(`/api/v1/overlay/${link!.split('/').at(-1)}`);
   const { sermonId } = (await answer.json()) as { sermonId: string };
@@ -45,13 +55,13 @@ test('the OBS overlay turns live by itself with a transparent background, and th
     await new Promise((resolve, reject) => { track.onload = resolve; track.onerror = reject; });
     return Array.from(track.track.cues ?? []).map((c) => ({ start: c.startTime, end: c.endTime, text: (c as VTTCue).text }));
   }, `/api/v1/sermons/${sermonId}/subtitles.vtt?lang=en`);
-  expect(cues).toHaveLength(1);
+  expect(cues).toHaveLength(2);
   expect(cues[0]!.text).toBe('Welcome to Harbourside this morning.');
   const saidAt = (said - startedAt) / 1000;
   expect(cues[0]!.start).toBeGreaterThanOrEqual(0);
   expect(cues[0]!.start).toBeLessThanOrEqual(saidAt + 3);
   expect(cues[0]!.end).toBeGreaterThan(cues[0]!.start);
   const srt = await adminPage.request.get(`/api/v1/sermons/${sermonId}/subtitles.srt?lang=en&offset=60`);
-  expect(await srt.text()).toMatch(/^1\n00:01:\d\d,\d{3} --> 00:01:\d\d,\d{3}\nWelcome to Harbourside this morning\.\n$/);
+  expect(await srt.text()).toMatch(/^1\n00:01:\d\d,\d{3} --> 00:01:\d\d,\d{3}\nWelcome to Harbourside this morning\.\n\n2\n/);
   await Promise.all([admin.close(), obs.close(), speaker.context.close()]);
 });

@@ -16,7 +16,7 @@ const PLACES: Record<OverlayStyle['position'], CSSProperties> = {
 
 /**
  * The overlay's captions as OBS shows them (decision 037): a lower third (or top, or middle) of
- * one line per language, sized for a 1080-pixel-high canvas and scaled to the box it is in (the
+ * one caption per language (wrapped, whole), sized for a 1080-pixel-high canvas and scaled to the box it is in (the
  * builder's preview is the same picture, smaller). `scale`: the box's height ÷ 1080.
  */
 export function OverlayCaptions({ style, lines, scale = 1 }: { style: OverlayStyle; lines: Array<{ language: string; text: string }>; scale?: number }) {
@@ -39,23 +39,16 @@ export function OverlayCaptions({ style, lines, scale = 1 }: { style: OverlaySty
             background: style.background === 'box' ? 'rgba(0, 0, 0, 0.72)' : 'transparent',
             borderRadius: size * 0.15,
             textShadow: style.background === 'box' ? undefined : outline,
-            // One line per language (tail() keeps the newest words of a long sentence).
-            whiteSpace: 'nowrap',
-            overflow: 'hidden',
+            // A long line wraps inside the box, whole: cutting its front ("… of us in our own
+            // language") lost the start of what was said.
+            whiteSpace: 'normal',
+            overflowWrap: 'anywhere',
             maxWidth: '100%',
           }}
         >
-          {tail(l.text, Math.floor(1700 / (style.size * 0.52)))}
+          {l.text}
         </div>
       ))}
     </div>
   );
-}
-
-/** The end of a line too long for one line on a 1920-pixel-wide canvas, from a word's start. */
-export function tail(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text;
-  const cut = text.slice(text.length - maxChars + 1);
-  const space = cut.indexOf(' ');
-  return `…${space > 0 && space < 20 ? cut.slice(space + 1) : cut}`;
 }

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { liveEvents, livestreamWarningEvent, type LivestreamSettings, type LivestreamWarning, type Sermon, type SpeakerJoinAck } from '@app/shared';
-import { buildCast } from '../../../test/helpers/factories';
+import { buildCast, buildChurch } from '../../../test/helpers/factories';
 import { addChurchLanguages, connectLive, eventually, listen, ok, record, request, settle, type ClientSocket } from '../../../test/helpers/live-kit';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { startMockYouTube, type MockYouTube } from '../../../test/mock-youtube';
-import { livestreamFeeds } from '../../db/schema';
+import { churchLanguages, livestreamFeeds, sermons } from '../../db/schema';
 import { liveFor } from '../../live/live-service';
 import { LivestreamService, livestreamOf } from './livestream-service';
 
@@ -139,6 +139,21 @@ describe('subtitle files and listen again', () => {
 });
 
 describe('the OBS overlay', () => {
+  it('starts in the language the church speaks, not the first of its list (Arabic), then in its last sermon’s', async () => {
+    const church = await buildChurch(t.ctx.db);
+    await t.ctx.db.insert(churchLanguages).values([
+      ...['ar', 'es', 'en', 'pt'].map((code) => ({ churchId: church.id, list: 'join_live' as const, code, name: code })),
+      ...['pt', 'en'].map((code) => ({ churchId: church.id, list: 'go_live' as const, code, name: code })),
+    ]);
+    const first = (await api('GET', `/churches/${church.id}/livestream`, cast.platformAdmin.cookie)).json<LivestreamSettings>();
+    expect(first.overlay.style.languages).toEqual(['en']);
+    const other = await buildChurch(t.ctx.db);
+    await t.ctx.db.insert(churchLanguages).values(['ar', 'pt'].map((code) => ({ churchId: other.id, list: 'join_live' as const, code, name: code })));
+    await t.ctx.db.insert(sermons).values({ broadcastId: `ov-${other.id.slice(0, 8)}`, churchId: other.id, sourceLanguage: 'pt', status: 'ended', startedAt: new Date(), endedAt: new Date() });
+    const second = (await api('GET', `/churches/${other.id}/livestream`, cast.platformAdmin.cookie)).json<LivestreamSettings>();
+    expect(second.overlay.style.languages).toEqual(['pt']);
+  });
+
   it('answers its look and live captions by its token only, and a renewed link retires the old one', async () => {
     const settings = (await api('GET', `/churches/${cast.church.id}/livestream`, cast.churchAdmin.cookie)).json<LivestreamSettings>();
     const token = settings.overlay.url.split('/').at(-1)!;

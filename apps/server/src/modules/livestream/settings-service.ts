@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { MAX_LIVESTREAM_FEEDS, overlayPath, type LivestreamSettings, type NewFeedBody, type OverlayStyle } from '@app/shared';
 import type { AppContext } from '../../context';
-import { churchLanguages, churchOverlays, livestreamFeeds } from '../../db/schema';
+import { churchLanguages, churchOverlays, livestreamFeeds, sermons } from '../../db/schema';
 import { canReachChurch } from '../../lib/access';
 import { sha256 } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
 import { auditChurchChange } from '../churches/audit';
+import { assertAddressAllowed } from '../churches/engine-address';
 import { loadChurch } from '../churches/settings-service';
 import { livestreamOf } from './livestream-service';
 
@@ -28,10 +29,25 @@ export function maskUrl(url: string | null): string {
 /** A link nobody guesses: 192 random bits. */
 const newToken = () => randomBytes(24).toString('base64url');
 
-async function defaultStyle(ctx: AppContext, churchId: string): Promise<OverlayStyle> {
+/**
+ * The overlay's first language is the one a person expects on the stream: the language the church's
+ * last sermon was spoken in; before any sermon, its first spoken (go-live) language, English first
+ * among languages added together; else the first it listens in. Never the first of a list that
+ * happens to start with Arabic because every language was added at once.
+ */
+async function defaultLanguage(ctx: AppContext, churchId: string): Promise<string> {
+  const [last] = await ctx.db.select({ code: sermons.sourceLanguage }).from(sermons)
+    .where(eq(sermons.churchId, churchId)).orderBy(desc(sermons.startedAt)).limit(1);
+  if (last) return last.code;
   const [first] = await ctx.db.select({ code: churchLanguages.code }).from(churchLanguages)
-    .where(and(eq(churchLanguages.churchId, churchId), eq(churchLanguages.list, 'join_live'))).orderBy(asc(churchLanguages.createdAt)).limit(1);
-  return { languages: [first?.code ?? 'en'], font: 'sans', size: 48, color: '#ffffff', background: 'box', position: 'bottom' };
+    .where(eq(churchLanguages.churchId, churchId))
+    .orderBy(sql`(${churchLanguages.list} = 'go_live') desc`, asc(churchLanguages.createdAt), sql`(${churchLanguages.code} = 'en') desc`, asc(churchLanguages.code))
+    .limit(1);
+  return first?.code ?? 'en';
+}
+
+async function defaultStyle(ctx: AppContext, churchId: string): Promise<OverlayStyle> {
+  return { languages: [await defaultLanguage(ctx, churchId)], font: 'sans', size: 48, color: '#ffffff', background: 'box', position: 'bottom' };
 }
 
 /** The church's overlay row, made with a fresh token and the default look the first time it is asked for. */
@@ -64,6 +80,8 @@ export async function addFeed(ctx: AppContext, actor: Actor, churchId: string, b
   await loadChurch(ctx, churchId);
   const existing = await ctx.db.select({ id: livestreamFeeds.id }).from(livestreamFeeds).where(eq(livestreamFeeds.churchId, churchId));
   if (existing.length >= MAX_LIVESTREAM_FEEDS) throw new AppError('livestream_feeds_full', 409, `A church posts captions to at most ${MAX_LIVESTREAM_FEEDS} streams`);
+  // YouTube's and Zoom's addresses are public: an internal one is refused (decision 041), and checked again at every post.
+  await assertAddressAllowed(ctx, body.url, 'url', false);
   await ctx.db.insert(livestreamFeeds).values({ churchId, kind: body.kind, language: body.language, urlEnc: ctx.secrets.encrypt(body.url) });
   await auditChurchChange(ctx.db, actor, churchId, 'livestream.feed_added', { kind: body.kind, language: body.language });
   livestreamOf(ctx)?.forget(churchId);

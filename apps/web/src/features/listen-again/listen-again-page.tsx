@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Anchor, Group, NumberInput, Paper, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { api } from '../../lib/api-client';
 import { languageName } from '../../lib/language-label';
 import { formattingLocale, interfaceLanguage } from '../../i18n/interface-language';
 import { SubtitleDownloads } from '../../components/subtitle-downloads';
+import { useStoredUser } from '../../components/navigation/use-stored-user';
 import { clockTime, recordingLink } from './timeline-links';
 
 /**
@@ -21,16 +22,28 @@ export function ListenAgainPage() {
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const { t, i18n } = useTranslation();
+  const ui = interfaceLanguage(i18n);
+  // Opened without ?lang (a shared link, analytics): the reader's own language when the sermon has it.
   const lang = search.get('lang') ?? '';
+  const wanted = lang || ui;
   const timeline = useQuery({
-    queryKey: ['sermons', id, 'timeline', lang],
-    queryFn: () => api<SermonTimeline>(`/sermons/${encodeURIComponent(id)}/timeline?lang=${encodeURIComponent(lang || 'en')}`),
+    queryKey: ['sermons', id, 'timeline', wanted],
+    queryFn: () => api<SermonTimeline>(`/sermons/${encodeURIComponent(id)}/timeline?lang=${encodeURIComponent(wanted)}`),
   });
+  const offered = timeline.data?.languages;
+  useEffect(() => {
+    if (lang || !offered || offered.includes(ui)) return;
+    // A regional form of the reader's language (zh-Hans for zh), else the language it was preached in.
+    const next = offered.find((l) => l.split('-')[0] === ui) ?? offered[0];
+    if (next) setSearch((s) => { s.set('lang', next); return s; }, { replace: true });
+  }, [lang, offered, ui, setSearch]);
+  // The recording link, its offset and subtitle files are the media team's (staff and administrators).
+  const { userType } = useStoredUser();
+  const isMediaTeam = userType === '1' || userType === '2' || userType === '3';
   const [recording, setRecording] = useState(search.get('recording') ?? '');
   const [offset, setOffset] = useState(0);
   const [playing, setPlaying] = useState<number | null>(null);
   const audio = useRef<HTMLAudioElement | null>(null);
-  const ui = interfaceLanguage(i18n);
 
   if (timeline.isPending) return <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}><Skeleton h={60} /><Skeleton h={300} /></Stack>;
   if (timeline.isError) return <ErrorState error={timeline.error} onRetry={() => void timeline.refetch()} title={t('listenAgain.loadFailed')} />;
@@ -62,11 +75,15 @@ export function ListenAgainPage() {
         <Select label={t('listenAgain.language')} value={data.language} allowDeselect={false} w={200}
           data={data.languages.map((l) => ({ value: l, label: languageName(l, l, ui) }))}
           onChange={(v) => v && setSearch((s) => { s.set('lang', v); return s; }, { replace: true })} />
-        <TextInput label={t('listenAgain.recording')} description={t('listenAgain.recordingHelp')} value={recording}
-          onChange={(e) => setRecording(e.currentTarget.value)} placeholder="https://youtu.be/…" style={{ flex: 1, minWidth: 220 }} />
-        <NumberInput label={t('listenAgain.offset')} value={offset} onChange={(v) => setOffset(Number(v) || 0)} w={150} min={-36000} max={36000} suffix=" s" />
+        {isMediaTeam && (
+          <>
+            <TextInput label={t('listenAgain.recording')} description={t('listenAgain.recordingHelp')} value={recording}
+              onChange={(e) => setRecording(e.currentTarget.value)} placeholder="https://youtu.be/…" style={{ flex: 1, minWidth: 220 }} />
+            <NumberInput label={t('listenAgain.offset')} value={offset} onChange={(v) => setOffset(Number(v) || 0)} w={150} min={-36000} max={36000} suffix=" s" />
+          </>
+        )}
       </Group>
-      <SubtitleDownloads sermonId={data.sermonId} languages={data.languages} fixed={{ language: data.language, offset }} />
+      {isMediaTeam && <SubtitleDownloads sermonId={data.sermonId} languages={data.languages} fixed={{ language: data.language, offset }} />}
       {lines.length === 0 && <Text c="dimmed">{t('listenAgain.empty')}</Text>}
       <Stack gap={6} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {lines.map((line, i) => {

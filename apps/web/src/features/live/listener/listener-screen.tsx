@@ -1,10 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconHeadphones } from '@tabler/icons-react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { Caption, SermonByBroadcast, VoiceGender, VoicePiece, VoiceStatus } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
+import { AppLink } from '../../../components/app-link';
+import { href } from '../../../config/paths';
+import { readStoredUser } from '../../../lib/stored-user';
 import { useSermonByBroadcast } from '../api/get-sermon-by-broadcast';
 import { AcceptJesusButton } from '../../../components/salvation/accept-jesus-button';
 import { useTranscript } from '../api/get-transcript';
@@ -185,7 +188,13 @@ function LiveView({
       </Group>
 
       {isEnded ? (
-        <EndedNotice reason={live.ended?.reason} sermonId={sermon.id} language={language} showingTranscript={showTranscript} onReadTranscript={() => setShowTranscript(true)} />
+        <>
+          <EndedNotice reason={live.ended?.reason} sermonId={sermon.id} language={language} showingTranscript={showTranscript} onReadTranscript={() => setShowTranscript(true)} />
+          {/* Listen again (decision 037) is for signed-in people: the sermon read and heard again later. */}
+          {readStoredUser().userId && (
+            <Anchor component={AppLink} href={href.listenAgain(sermon.id, language)} style={{ flexShrink: 0 }}>{t('live.listener.listenAgain')}</Anchor>
+          )}
+        </>
       ) : (
         <ConnectionNotices connection={live.connection} state={state} />
       )}
