@@ -16,7 +16,18 @@ export const theme = createTheme({
 // passes; dark mode gets a lighter grey and link blue for the same reason.
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-anchor': 'var(--mantine-color-blue-8)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-anchor': 'var(--mantine-color-blue-8)',
+    // The "light" variant (badges, alerts, soft buttons) writes shade 9 on shade 1: under WCAG AA's
+    // 4.5:1 for green (3.9), teal (4.5), yellow (2.7), orange, lime and red. Darker text, same hue.
+    '--mantine-color-green-light-color': '#237032',
+    '--mantine-color-teal-light-color': '#066649',
+    '--mantine-color-yellow-light-color': '#7c4a00',
+    '--mantine-color-orange-light-color': '#a3410b',
+    '--mantine-color-lime-light-color': '#4a7a0a',
+    '--mantine-color-red-light-color': '#b02525',
+  },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-anchor': 'var(--mantine-color-blue-3)' },
 });
 

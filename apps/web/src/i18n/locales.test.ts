@@ -33,8 +33,17 @@ describe('locales', () => {
   it.each(['pt', 'es', 'id', 'zh'])('%s has every key English has, and no other', (lang) => {
     const keys = flatten(locales[lang]!);
     const missing = [...english.keys()].filter((k) => !keys.has(k));
-    const extra = [...keys.keys()].filter((k) => !english.has(k));
+    // Portuguese alone has `_zero` forms (below): English puts 0 in the plural by itself.
+    const extra = [...keys.keys()].filter((k) => !english.has(k) && !(lang === 'pt' && k.endsWith('_zero') && english.has(`${k.slice(0, -5)}_one`)));
     expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+  });
+
+  it('pt says "0 pessoas", not "0 pessoa": every singular form has a plural zero form', () => {
+    // CLDR's Portuguese rules count 0 as singular; Brazilian usage (the product's pt) puts it in the
+    // plural. i18next reads `key_zero` first when the count is 0.
+    const keys = flatten(pt);
+    const lacking = [...keys.keys()].filter((k) => k.endsWith('_one') && keys.get(`${k.slice(0, -4)}_zero`) !== keys.get(`${k.slice(0, -4)}_other`));
+    expect(lacking).toEqual([]);
   });
 
   it.each(['en', 'pt', 'es', 'id', 'zh'])('%s has no empty text', (lang) => {

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyList, ErrorState } from '../query-states';
 import { ListPagination } from '../list-pagination';
@@ -50,6 +50,18 @@ export function ListTable<T extends { id: string }>(p: ListTableProps<T>) {
   const { params, update } = p.list;
   const narrowed = params.q !== '' || Object.keys(params.filters).length > 0;
   const data = p.query.data;
+  const tableRef = useRef<HTMLTableElement>(null as unknown as HTMLTableElement);
+  // mantine-datatable names its sort icons in English only ("Not sorted", shown as a tooltip too);
+  // they are renamed in the interface language after each render. React leaves an attribute alone
+  // while its own value for it is unchanged, so the names stay.
+  useLayoutEffect(() => {
+    const names: Record<string, string> = { 'Not sorted': t('common.list.sortNone'), 'Sorted ascending': t('common.list.sortAsc'), 'Sorted descending': t('common.list.sortDesc') };
+    tableRef.current?.querySelectorAll<HTMLElement>('thead [role="img"][aria-label]').forEach((icon) => {
+      const name = names[icon.getAttribute('aria-label') ?? ''];
+      if (name) icon.setAttribute('aria-label', name);
+      if (name && icon.title) icon.title = name;
+    });
+  });
 
   const toolbar = (
     <Group align="flex-end" gap="sm" wrap="wrap">
@@ -104,6 +116,7 @@ export function ListTable<T extends { id: string }>(p: ListTableProps<T>) {
     body = (
       <DataTable<T>
         aria-label={p.label}
+        tableRef={tableRef}
         withTableBorder
         borderRadius="md"
         highlightOnHover

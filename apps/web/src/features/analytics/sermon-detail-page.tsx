@@ -13,7 +13,7 @@ import { href, paths } from '../../config/paths';
 import { SubtitleDownloads } from '../../components/subtitle-downloads';
 import { analyticsPaths, useListenerList } from './api/analytics-lists';
 import { useSermonDetail, useTranscriptText } from './api/sermon-detail';
-import { DateTime, Duration, languageName } from './components/cells';
+import { DateTime, Duration, useLanguageName } from './components/cells';
 import { SermonActions } from './components/sermon-actions';
 import { formattingLocale } from '../../i18n/interface-language';
 
@@ -26,6 +26,7 @@ export function SermonDetailPage() {
   const user = useStoredUser();
   const role = user.userType ? roleByUserType[user.userType] : null;
   const detail = useSermonDetail(id);
+  const languageName = useLanguageName();
   if (detail.isPending) return <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}><Skeleton h={90} /><Skeleton h={240} /></Stack>;
   if (detail.isError) return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} title={t('analytics.loadFailed')} />;
   const s = detail.data;
@@ -59,7 +60,7 @@ export function SermonDetailPage() {
         ))}
       </SimpleGrid>
       <Group gap={6}>
-        {s.listenersByLanguage.map((l) => <Badge key={l.language} variant="light">{languageName(l.language)}: {l.listeners} · {t('analytics.minutes', { count: l.minutes })}</Badge>)}
+        {s.listenersByLanguage.map((l) => <Badge key={l.language} variant="light" tt="none">{languageName(l.language)}: {l.listeners} · {t('analytics.minutes', { count: l.minutes })}</Badge>)}
       </Group>
       <section aria-labelledby="sermon-listeners">
         <Title order={heading + 1 > 6 ? 6 : ((heading + 1) as 2)} size="h4" id="sermon-listeners" mb="xs">{t('analytics.sermon.listenersTitle')}</Title>
@@ -78,7 +79,7 @@ export function SermonDetailPage() {
         <Title order={heading + 1 > 6 ? 6 : ((heading + 1) as 2)} size="h4" id="sermon-transcript" mb="xs">{t('analytics.sermon.transcriptTitle')}</Title>
         <Tabs defaultValue={s.transcriptLanguages[0]} keepMounted={false}>
           <Tabs.List>{s.transcriptLanguages.map((l) => <Tabs.Tab key={l} value={l}>{languageName(l)}</Tabs.Tab>)}</Tabs.List>
-          {s.transcriptLanguages.map((l) => <Tabs.Panel key={l} value={l} pt="sm"><TranscriptText sermonId={s.id} lang={l} /></Tabs.Panel>)}
+          {s.transcriptLanguages.map((l) => <Tabs.Panel key={l} value={l} pt="sm"><TranscriptText sermonId={s.id} lang={l} label={`${t('analytics.sermon.transcriptTitle')}: ${languageName(l)}`} /></Tabs.Panel>)}
         </Tabs>
       </section>
     </Stack>
@@ -87,6 +88,7 @@ export function SermonDetailPage() {
 
 function ListenersTable({ sermonId }: { sermonId: string }) {
   const { t } = useTranslation();
+  const languageName = useLanguageName();
   const list = useListParams([], 'startedAt');
   const params = { ...list.params, filters: { sermonId } };
   const query = useListenerList(params);
@@ -108,14 +110,15 @@ function ListenersTable({ sermonId }: { sermonId: string }) {
   );
 }
 
-function TranscriptText({ sermonId, lang }: { sermonId: string; lang: string }) {
+function TranscriptText({ sermonId, lang, label }: { sermonId: string; lang: string; label: string }) {
   const { t } = useTranslation();
   const transcript = useTranscriptText(sermonId, lang);
   if (transcript.isPending) return <Skeleton h={80} role="status" aria-label={t('common.loading')} />;
   if (transcript.isError) return <ErrorState error={transcript.error} onRetry={() => void transcript.refetch()} title={t('analytics.loadFailed')} />;
   if (transcript.data.captions.length === 0) return <EmptyList title={t('analytics.empty.transcript')} />;
   return (
-    <Card withBorder radius="md" padding="md" mah={360} style={{ overflowY: 'auto' }}>
+    // It scrolls: focusable and named so a keyboard reader can reach and scroll it (WCAG 2.1.1).
+    <Card withBorder radius="md" padding="md" mah={360} style={{ overflowY: 'auto' }} tabIndex={0} role="region" aria-label={label}>
       <Stack gap={6} lang={lang}>{transcript.data.captions.map((c) => <Text key={c.seq} size="sm">{c.text}</Text>)}</Stack>
     </Card>
   );

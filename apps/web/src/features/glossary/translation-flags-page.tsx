@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -51,7 +51,7 @@ export function TranslationFlagsPage() {
     { accessor: 'language', title: t('glossary.fields.language'), sortable: true, render: (f) => languageName(f.language) },
     { accessor: 'translatedText', title: t('glossary.flags.translatedLine'), render: (f) => <Text size="sm" lang={f.language}>{f.translatedText ?? '—'}</Text> },
     { accessor: 'suggestion', title: t('glossary.flags.suggestion'), render: (f) => <Text size="sm" lang={f.language}>{f.suggestion ?? '—'}</Text> },
-    { accessor: 'status', title: '', render: actions },
+    { accessor: 'status', title: <VisuallyHidden>{t('common.list.actions')}</VisuallyHidden>, render: actions },
   ];
 
   return (

@@ -20,27 +20,29 @@ interface MenuDrawerProps {
 export function MenuDrawer({ isOpen, onClose, items, openIds, fullName }: MenuDrawerProps) {
   const { t } = useTranslation();
   return (
-    <Drawer
-      opened={isOpen}
-      onClose={onClose}
-      size={300}
-      padding="md"
-      title={t('shell.menu')}
-      hiddenFrom="md"
-      closeButtonProps={{ 'aria-label': t('shell.closeMenu') }}
-      scrollAreaComponent={ScrollArea.Autosize}
-    >
-      <Stack gap="md">
-        <nav aria-label={t('shell.mainMenu')}>
-          <NavMenu items={items} openIds={openIds} onNavigate={onClose} />
-        </nav>
-        <Divider />
-        <Text fw={500}>{fullName}</Text>
-        <Group gap="sm" align="flex-end" wrap="nowrap">
-          <LanguagePicker size="sm" />
-          <ThemeToggle />
-        </Group>
-      </Stack>
-    </Drawer>
+    // Composed by hand so its header is a plain block: a second <header> would make a second
+    // "banner" landmark beside the page's own while the drawer is open.
+    <Drawer.Root opened={isOpen} onClose={onClose} size={300} padding="md" hiddenFrom="md" scrollAreaComponent={ScrollArea.Autosize}>
+      <Drawer.Overlay />
+      <Drawer.Content>
+        <Drawer.Header component="div">
+          <Drawer.Title>{t('shell.menu')}</Drawer.Title>
+          <Drawer.CloseButton aria-label={t('shell.closeMenu')} />
+        </Drawer.Header>
+        <Drawer.Body>
+          <Stack gap="md">
+            <nav aria-label={t('shell.mainMenu')}>
+              <NavMenu items={items} openIds={openIds} onNavigate={onClose} />
+            </nav>
+            <Divider />
+            <Text fw={500}>{fullName}</Text>
+            <Group gap="sm" align="flex-end" wrap="nowrap">
+              <LanguagePicker size="sm" />
+              <ThemeToggle />
+            </Group>
+          </Stack>
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
   );
 }

@@ -8,13 +8,14 @@ import { exportUrl } from '../../../components/data-table/use-list-query';
 import { useListParams } from '../../../components/data-table/use-list-params';
 import { href } from '../../../config/paths';
 import { analyticsPaths, useNewUserList, useSalvationList, useSermonList } from '../api/analytics-lists';
-import { DateTime, Duration, FollowUpBadge, languageName } from './cells';
+import { DateTime, Duration, FollowUpBadge, useLanguageName } from './cells';
 import { ANALYTICS_FILTERS, ListFilters } from './list-filters';
 import { SermonActions } from './sermon-actions';
 
 /** People who accepted Jesus: name (or anonymous), date, sermon, language, follow-up state. */
 export function SalvationsTable({ isPlatform }: { isPlatform: boolean }) {
   const { t } = useTranslation();
+  const languageName = useLanguageName();
   const list = useListParams(ANALYTICS_FILTERS, '-createdAt');
   const query = useSalvationList(list.params);
   const name = (s: SalvationItem) => s.name ?? t('analytics.anonymous');
@@ -63,6 +64,7 @@ export function NewUsersTable({ isPlatform }: { isPlatform: boolean }) {
 /** Live sermons now (end button for those allowed) or ended ones (delete for church admins). */
 export function SermonsTable({ status, isPlatform, canManage }: { status: 'live' | 'ended'; isPlatform: boolean; canManage: boolean }) {
   const { t } = useTranslation();
+  const languageName = useLanguageName();
   const list = useListParams(ANALYTICS_FILTERS, '-startedAt');
   const params = { ...list.params, filters: { ...list.params.filters, status } };
   const query = useSermonList(params);

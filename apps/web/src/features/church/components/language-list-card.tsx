@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { dialogs } from '../../../components/dialogs';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -83,7 +83,7 @@ export function LanguageListCard({
                   <Table.Th>{t('church.languages.language')}</Table.Th>
                   <Table.Th visibleFrom="sm">{t('church.languages.femaleVoice')}</Table.Th>
                   <Table.Th visibleFrom="sm">{t('church.languages.maleVoice')}</Table.Th>
-                  {canEdit && <Table.Th w={90} />}
+                  {canEdit && <Table.Th w={90}><VisuallyHidden>{t('common.list.actions')}</VisuallyHidden></Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

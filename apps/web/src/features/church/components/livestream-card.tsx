@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Paper, PasswordInput, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, PasswordInput, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MAX_LIVESTREAM_FEEDS, type ChurchLanguage, type LivestreamFeedKind, type LivestreamSettings } from '@app/shared';
@@ -49,7 +49,7 @@ export function LivestreamCard({ churchId, settings, languages }: { churchId: st
           <Table.ScrollContainer minWidth={320}>
             <Table>
               <Table.Thead>
-                <Table.Tr><Table.Th>{t('livestream.service')}</Table.Th><Table.Th>{t('livestream.language')}</Table.Th><Table.Th>{t('livestream.url')}</Table.Th><Table.Th /></Table.Tr>
+                <Table.Tr><Table.Th>{t('livestream.service')}</Table.Th><Table.Th>{t('livestream.language')}</Table.Th><Table.Th>{t('livestream.url')}</Table.Th><Table.Th><VisuallyHidden>{t('common.list.actions')}</VisuallyHidden></Table.Th></Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {settings.feeds.map((f) => (

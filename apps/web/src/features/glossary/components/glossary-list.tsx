@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, FileButton, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, FileButton, Group, Modal, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileImport, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -66,7 +66,7 @@ export function GlossaryList({ path, canEdit, label }: { path: string; canEdit: 
     { accessor: 'translations', title: t('glossary.fields.translations'), render: (e) => <TranslationsText entry={e} /> },
     { accessor: 'heardAs', title: t('glossary.fields.heardAs'), render: (e) => <Text size="sm">{e.heardAs.join(', ')}</Text> },
     { accessor: 'note', title: t('glossary.fields.note'), render: (e) => <Text size="sm" lineClamp={2}>{e.note}</Text> },
-    ...(canEdit ? [{ accessor: 'actions', title: '', textAlign: 'right', render: actions } as DataTableColumn<GlossaryEntry>] : []),
+    ...(canEdit ? [{ accessor: 'actions', title: <VisuallyHidden>{t('common.list.actions')}</VisuallyHidden>, textAlign: 'right', render: actions } as DataTableColumn<GlossaryEntry>] : []),
   ];
 
   return (

@@ -35,7 +35,7 @@ export function ProjectorPage({ code, languagesParam }: { code: string; language
 
   if (lobby.isPending) {
     return (
-      <Center h="100dvh">
+      <Center component="main" h="100dvh">
         <Loader aria-label={t('live.common.loading')} />
       </Center>
     );
@@ -43,7 +43,7 @@ export function ProjectorPage({ code, languagesParam }: { code: string; language
   if (lobby.isError) {
     const notFound = lobby.error instanceof ApiError && lobby.error.status === 404;
     return (
-      <Container size="sm" py="xl">
+      <Container component="main" size="sm" py="xl">
         <Title order={1} size="h3" mb="md">{t('projector.title')}</Title>
         <Alert color={notFound ? 'yellow' : 'red'} title={notFound ? t('lobby.notFoundTitle') : t('lobby.fetchFailed')}>
           {notFound ? t('lobby.notFoundBody') : <Button size="xs" variant="light" onClick={() => void lobby.refetch()}>{t('live.common.retry')}</Button>}
@@ -74,7 +74,7 @@ function LanguageChooser({ info, onChoose }: { info: LobbyInfo; onChoose: (codes
   const [picked, setPicked] = useState<string[]>([]);
   useDocumentTitle(`${t('projector.title')} · ${info.church.name}`);
   return (
-    <Container size="sm" py="xl">
+    <Container component="main" size="sm" py="xl">
       <Stack>
         <Title order={1} size="h2">{t('projector.title')}</Title>
         <Text>{t('projector.chooseBody')}</Text>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { dialogs } from '../../../components/dialogs';
 import { notifications } from '@mantine/notifications';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -49,7 +49,7 @@ function SermonTableSection({ title, query, emptyText, headers, renderCells }: S
                 {headers.map((header) => (
                   <Table.Th key={header}>{header}</Table.Th>
                 ))}
-                <Table.Th />
+                <Table.Th><VisuallyHidden>{t('common.list.actions')}</VisuallyHidden></Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

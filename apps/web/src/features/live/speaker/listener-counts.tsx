@@ -60,11 +60,13 @@ export function ListenerCounts({ counts, names, voice = {} }: { counts: Record<s
 
 function VoiceLag({ status }: { status: VoiceStatus }) {
   const { t, i18n } = useTranslation();
-  const seconds = new Intl.NumberFormat(interfaceLanguage(i18n), { maximumFractionDigits: 1 }).format(status.behindS);
+  // Both figures in the interface language's digits ("13,9 s … (1,3×)" in Portuguese), never one of each.
+  const number = new Intl.NumberFormat(interfaceLanguage(i18n), { maximumFractionDigits: 1 });
+  const seconds = number.format(status.behindS);
   const fast = status.rate > 1.02;
   return (
-    <Text size="sm" c={fast ? 'orange.9' : undefined}>
-      {fast ? t('live.speaker.voiceLagFast', { seconds, rate: status.rate }) : t('live.speaker.voiceLag', { seconds })}
+    <Text size="sm" c={fast ? 'var(--mantine-color-orange-light-color)' : undefined}>
+      {fast ? t('live.speaker.voiceLagFast', { seconds, rate: number.format(status.rate) }) : t('live.speaker.voiceLag', { seconds })}
     </Text>
   );
 }

@@ -24,6 +24,8 @@ export function SentLines({ lines, waiting }: { lines: SentLine[]; waiting: numb
         <Box
           component="ol"
           aria-label={t('live.speaker.sentTitle')}
+          // It scrolls: a keyboard reader must be able to reach it to scroll it (WCAG 2.1.1).
+          tabIndex={0}
           style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 320, overflowY: 'auto' }}
         >
           {lines.map((line) => (

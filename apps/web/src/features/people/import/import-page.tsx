@@ -17,7 +17,6 @@ import { formattingLocale } from '../../../i18n/interface-language';
 import { downloadRefused } from './refused-csv';
 import { TemplateLinks } from './template-links';
 
-/** `/users/import`: a church's people from a CSV or XLSX, checked row by row before anything is written (decision 036). */
 /** The heading says where the import stands: "Importing people" only while it runs. */
 const progressTitle: Record<string, string> = {
   done: 'peopleImport.progress.titleDone',
@@ -25,6 +24,7 @@ const progressTitle: Record<string, string> = {
   failed: 'peopleImport.progress.titleFailed',
 };
 
+/** `/users/import`: a church's people from a CSV or XLSX, checked row by row before anything is written (decision 036). */
 export function ImportPage() {
   const { t, i18n } = useTranslation();
   const viewer = useViewer();

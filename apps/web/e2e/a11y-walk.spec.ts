@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
+import { signInThroughForm } from './fixtures';
+
+// The walk a church administrator, a platform administrator and a signed-out visitor make, in
+// Portuguese and English, at a phone's and a desktop's width: no view may have a serious or critical
+// axe finding. One page load per view and language; the width changes without reloading.
+
+const LANGUAGES = ['pt-BR', 'en'] as const;
+const WIDTHS = [1280, 390] as const;
+
+/** A view of the walk: where it is and, when opening it is not all, what a person does there first. */
+interface View { path: string; act?: (page: Page) => Promise<void>; widths?: readonly number[] }
+
+async function useLanguage(page: Page, lang: string) {
+  await page.context().addCookies([{ name: 'i18next', value: lang, url: page.url() }]);
+  await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lang);
+}
+
+/** Loaded: a heading is there and nothing is still loading. */
+async function settled(page: Page) {
+  await expect(page.getByRole('heading').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root')).toHaveCount(0, { timeout: 15_000 });
+}
+
+async function walk(page: Page, views: View[], found: string[]) {
+  for (const lang of LANGUAGES) {
+    await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+    await useLanguage(page, lang);
+    for (const view of views) {
+      await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+      await page.goto(view.path);
+      await settled(page);
+      await view.act?.(page);
+      for (const width of view.widths ?? WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        // Layout follows the width in a frame; colours of a transition settle in Mantine's 150 ms.
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 200))));
+        for (const v of await seriousViolations(page)) found.push(`${lang} ${width}px ${view.path}: ${v}`);
+      }
+    }
+  }
+}
+
+const importFile = {
+  name: 'people.csv',
+  mimeType: 'text/csv',
+  // Over one page of preview rows (the pager shows), one refused (the reason shows in red).
+  buffer: Buffer.from(['First Name;Last Name;Mobile Phone Number;Home Email', '1;Al;123;not-an-email',
+    ...Array.from({ length: 55 }, (_, i) => `Walk${'abcdefghij'[i % 10]};Person${'abcdefghij'[Math.floor(i / 10)]};;walk.${i}.${Date.now()}@example.com`)].join('\r\n')),
+};
+
+test.describe('every view of the walk has no serious or critical accessibility finding, pt-BR and en, 1280 and 390 px', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('church administrator', async ({ page }) => {
+    await signInThroughForm(page, 'admin@demo.church');
+    const sermons = await page.request.get('/api/v1/analytics/sermons?status=ended&pageSize=1');
+    const sermonId = ((await sermons.json()) as { items: Array<{ id: string }> }).items[0]!.id;
+    const found: string[] = [];
+    await walk(page, [
+      { path: '/dashboard' },
+      { path: '/analytics?tab=ended' },
+      { path: '/analytics?tab=cost' },
+      { path: `/analytics/sermons/${sermonId}` },
+      { path: '/church' },
+      { path: '/church/glossary' },
+      { path: '/church/glossary/starter' },
+      { path: '/users' },
+      { path: '/staff-members' },
+      { path: '/follow-ups' },
+      { path: '/real-time-sermon-translation' },
+      {
+        path: '/users/import',
+        act: async (p) => {
+          const chooser = p.waitForEvent('filechooser');
+          await p.locator('.mantine-FileInput-input').click();
+          await (await chooser).setFiles(importFile);
+          await expect(p.getByRole('navigation').filter({ has: p.getByRole('button', { name: '2' }) }).first()).toBeVisible({ timeout: 15_000 });
+        },
+      },
+      {
+        path: '/dashboard',
+        act: async (p) => {
+          await p.setViewportSize({ width: 390, height: 844 });
+          await p.getByRole('banner').getByRole('button').first().click();
+          await expect(p.getByRole('dialog')).toBeVisible();
+        },
+        widths: [390],
+      },
+    ], found);
+    expect(found).toEqual([]);
+  });
+
+  test('platform administrator and a signed-out visitor', async ({ page }) => {
+    await signInThroughForm(page, 'platform@demo.church');
+    const found: string[] = [];
+    await walk(page, [{ path: '/backups' }, { path: '/churches' }], found);
+    await page.context().clearCookies();
+    await walk(page, [{ path: '/l/HARBOUR' }, { path: '/l/HARBOUR/projector' }], found);
+    expect(found).toEqual([]);
+  });
+});
