@@ -16,7 +16,7 @@ import { LISTEN_BACKLOG } from '../apps/server/src/lib/listen';
 const send = (msg: object) => process.send?.(msg);
 process.on('unhandledRejection', (err) => process.stderr.write(`unhandled rejection: ${String(err)}\n`));
 
-const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn' });
+const config = loadConfig({ LISTEN_PER_ADDRESS: '1000000', ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn' });
 const { app, ctx } = await buildApp(config, { logger: false });
 const POSTERS = 5;
 

@@ -25,7 +25,7 @@ const languageCount = Number(process.env.BENCH_LANGUAGES ?? 6);
 // As apps/server/src/main.ts does: a library's unawaited Redis command failing is logged, not fatal.
 process.on('unhandledRejection', (err) => process.stderr.write(`unhandled rejection: ${String(err)}\n`));
 
-const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn' });
+const config = loadConfig({ LISTEN_PER_ADDRESS: '1000000', ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn' });
 const { app, ctx } = await buildApp(config, { logger: false });
 
 // BENCH_LANGUAGE_CODES (bench:latency) names them; else the first BENCH_LANGUAGES of the product's.

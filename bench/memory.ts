@@ -61,7 +61,7 @@ async function waitHealthy(server: ChildProcess): Promise<void> {
 async function idleRss(env: Record<string, string>): Promise<number> {
   const server = spawn(process.execPath, ['dist/main.js'], {
     cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'development', SEED_DEMO: 'true', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', REDIS_URL: '', ...env },
+    env: { ...process.env, NODE_ENV: 'development', SEED_DEMO: 'true', LOG_LEVEL: 'warn', LISTEN_PER_ADDRESS: '1000000', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', REDIS_URL: '', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

@@ -38,6 +38,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // Every browser page of a journey connects from 127.0.0.1 (decision 037's per-address cap).
+      LISTEN_PER_ADDRESS: '1000',
       // A church that chooses DeepL reaches the loopback DeepL a journey starts (e2e/engine-mocks.ts).
       DEEPL_API_URL: `http://127.0.0.1:${deeplMockPort(port)}`,
       // A church given a speech key reaches the loopback Azure a journey starts (e2e/engine-mocks.ts).

@@ -79,6 +79,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
+  // Voice streams and live connections one client address (a guest) or one account holds at once
+  // (decision 037, "Limits per address"): a family's phones share an address.
+  LISTEN_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(8),
   // Map tiles for the church location picker (decision 012). {s}, {z}, {x}, {y} as Leaflet.
   MAP_TILE_URL: z
     .string()

@@ -10,7 +10,10 @@ import { captionProviders, translatorKinds } from './translation-engine-kinds';
  *
  * How the namespace behaves (apps/server/src/live):
  * - Authentication: the `sid` cookie of the handshake. Guests connect too; `listener:join` refuses
- *   them (`guests_not_allowed`) where the church does not allow guests.
+ *   them (`guests_not_allowed`) where the church does not allow guests. A church turning guests off
+ *   during a sermon: its guests get `live:error` `guests_not_allowed`, then are disconnected.
+ * - A client (a guest's address, or a signed-in account) holding LISTEN_PER_ADDRESS connections
+ *   already is refused at connection: `connect_error` with `data.code` `too_many_connections`.
  * - Every client → server event takes an acknowledgement callback answered with `LiveAck`. Without
  *   one, a refusal arrives as a `live:error` event instead. A message over `LIVE_PAYLOAD_LIMIT_BYTES`
  *   is answered `too_large`; one over the transport limit (64 KB) closes that connection.
@@ -267,7 +270,7 @@ export const sermonWarningSchema = z.object({
 export type SermonWarning = z.infer<typeof sermonWarningSchema>;
 
 export const liveErrorSchema = z.object({
-  code: z.enum(['invalid_payload', 'too_large', 'forbidden', 'not_found', 'not_live', 'translation_failed', 'guests_not_allowed', 'internal', 'too_fast', 'recognition_unavailable']),
+  code: z.enum(['invalid_payload', 'too_large', 'forbidden', 'not_found', 'not_live', 'translation_failed', 'guests_not_allowed', 'internal', 'too_fast', 'recognition_unavailable', 'too_many_connections']),
   message: z.string(),
 });
 export type LiveError = z.infer<typeof liveErrorSchema>;

@@ -44,6 +44,8 @@ export class LiveService {
   /** The speaker's audio heard by the church's engine on the server (decision 038). */
   readonly recognition: ServerRecognition;
   emitter: LiveEmitter | null = null;
+  /** Set by listen-limits.ts: this process's guests of a sermon are told to sign in and let go. */
+  guestsRemoved: (sermonId: string) => Promise<void> = async () => undefined;
   private readonly log: FastifyBaseLogger;
   private readonly stream: StreamClock;
   private readonly registry: RoomRegistry;
@@ -236,6 +238,7 @@ export class LiveService {
       this.publicAnswers.forget(message.churchId);
       // Its keys may have changed too: the voices a share link offers come from them.
       if (message.churchId) invalidateChurchProviders(this.ctx, message.churchId);
+      if (message.churchId) await this.churchChanged(message.churchId);
       return;
     }
     if (message.kind === 'voice') {
@@ -249,6 +252,18 @@ export class LiveService {
       this.stream.accrue(room, this.clock.now());
       room.status = message.status;
     } else await this.cluster.read([room], this.clock.now());
+  }
+
+  /**
+   * A church's settings changed (here or on another process): its live sermons read them again
+   * at once, and with guests turned off the guests listening here are let go (decision 037,
+   * "Guests off means off"); new anonymous joins are refused from now on.
+   */
+  async churchChanged(churchId: string): Promise<void> {
+    for (const room of this.registry.ofChurch(churchId)) {
+      await this.registry.loadSettings(room);
+      if (!room.guestsMayListen) await this.guestsRemoved(room.id);
+    }
   }
 
   /** Shares cluster figures, checks timers, writes heartbeats, pushes counts. */
@@ -300,5 +315,7 @@ export function liveFor(ctx: AppContext): LiveService {
  * process (docs/decisions/034).
  */
 export function publicAnswersChanged(ctx: AppContext, churchId: string | null): void {
-  liveFor(ctx).publicAnswers.changed(churchId);
+  const live = liveFor(ctx);
+  live.publicAnswers.changed(churchId);
+  if (churchId) live.churchChanged(churchId).catch((err: unknown) => ctx.log.error({ err, churchId }, 'could not apply church settings to its live sermons'));
 }

@@ -45,7 +45,11 @@ describe('PUT /me/photo', () => {
     const served = await t.app.inject({ method: 'GET', url: photoUrl });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
-    expect(served.headers['cache-control']).toContain('max-age=31536000');
+    // Kept by the phone's own browser only, and asked again at each use (decision 037, "Photos").
+    expect(served.headers['cache-control']).toBe('private, no-cache');
+    const again = await t.app.inject({ method: 'GET', url: photoUrl, headers: { 'if-none-match': String(served.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta.format).toBe('webp');
     expect(meta.exif).toBeUndefined();
@@ -104,9 +108,15 @@ describe('PUT /me/photo', () => {
     expect(files).toContain(path.basename(second));
     expect(files).not.toContain(path.basename(first));
 
+    const kept = await t.app.inject({ method: 'GET', url: second });
+    expect(kept.headers['cache-control']).not.toMatch(/public|immutable|max-age/);
     const removed = await t.app.inject({ method: 'DELETE', url: '/api/v1/me/photo', headers: { cookie } });
     expect(removed.statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(404);
+    // A browser revalidating the copy it holds is told it is gone, not that it may keep it.
+    const revalidated = await t.app.inject({ method: 'GET', url: second, headers: { 'if-none-match': String(kept.headers.etag) } });
+    expect(revalidated.statusCode).toBe(404);
+    expect(String(revalidated.headers['cache-control'] ?? '')).not.toMatch(/immutable|public/);
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie } });
     expect(me.json().photoUrl).toBeNull();
   });

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
 import { audioClip, listListeners, mySessions, sermonByBroadcast, transcript } from './service';
+import { holdVoiceStream } from '../../live/listen-limits';
 import { voiceStreamFor } from './voice-stream';
 
 const broadcastParams = z.object({ broadcastId: z.string().min(4).max(32) });
@@ -111,6 +112,8 @@ export async function listenRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req, reply) => {
     const { id, lang, file } = req.params;
     const stream = await voiceStreamFor(ctx, req.actor, { id, lang });
+    // A handful per address (or account) and sermon; beyond it 429 with Retry-After (decision 037).
+    const held = await holdVoiceStream(ctx, req.actor, req.ip, id);
     // Written by the voice streams until the sermon ends or the phone goes; never compressed
     // (MP3 does not shrink) and never cached (it is live).
     reply.hijack();
@@ -120,6 +123,7 @@ export async function listenRoutes(app: FastifyInstance, ctx: AppContext) {
       'Accept-Ranges': 'none',
       'X-Content-Type-Options': 'nosniff',
     });
+    held(reply.raw);
     stream.attach(reply.raw, file === 'male.mp3' ? 'male' : 'female', req.query.prime === '1');
   });
 }

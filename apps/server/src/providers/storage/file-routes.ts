@@ -8,8 +8,12 @@ import { ImageStore } from './image-store';
 const fileParams = z.object({ name: z.string().max(40) });
 
 /**
- * GET /files/:name serves stored images (profile photos; church and event images later). Public on
- * purpose: names are 128-bit random, and an <img> tag cannot send anything but the cookie anyway.
+ * GET /files/:name serves stored images (profile photos, church, event and message images). Public
+ * on purpose: names are 128-bit random, and an <img> tag cannot send anything but the cookie anyway.
+ *
+ * Cached privately and revalidated at each use (decision 037, "Photos"): each upload gets a new
+ * name, but a photo that is removed must stop being served, so no shared cache may keep it and a
+ * browser asks again (a 304 by its ETag costs a few bytes; a removed one answers 404).
  */
 export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   const store = new ImageStore(ctx.blobs);
@@ -19,9 +23,11 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req, reply) => {
     const file = await store.open(req.params.name);
     if (!file) throw notFound('File');
-    // A name is never reused for other content, so browsers and CDNs may keep it for a year.
+    // A name is never reused for other content: the name is the version.
+    const etag = `"${req.params.name}"`;
+    reply.header('cache-control', 'private, no-cache').header('etag', etag);
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
       .header('content-length', file.size)
       .type(file.contentType)
       .send(file.data);

@@ -97,7 +97,7 @@ export function ProblemNotice({ problem, onDismiss }: { problem: string; onDismi
   return (
     <Alert style={{ flexShrink: 0 }} color="red" role="alert" withCloseButton closeButtonLabel={t('live.common.dismiss')} onClose={onDismiss}>
       {t(`live.listener.problems.${problem}`)}
-      {problem === 'guestsNotAllowed' && (
+      {(problem === 'guestsNotAllowed' || problem === 'guestsTurnedOff') && (
         <>
           {' '}
           <Anchor component={AppLink} href={paths.signIn}>

@@ -10,7 +10,7 @@ import { lastFinalSeq, mergeCaptions, mergeInProgress, withoutFinalised } from '
  */
 export type ListenerConnection = 'ready' | 'connecting' | 'connected' | 'disconnected' | 'lost' | 'offline';
 export type VoicePreference = VoiceGender | 'none' | 'device';
-export type ListenerProblem = 'guestsNotAllowed' | 'notFound' | 'joinFailed' | 'prefsFailed';
+export type ListenerProblem = 'guestsNotAllowed' | 'guestsTurnedOff' | 'tooManyConnections' | 'notFound' | 'joinFailed' | 'prefsFailed';
 
 interface Prefs {
   language: string;
@@ -194,7 +194,14 @@ export function useLiveCaptions({
         clearLostTimer();
         lostTimerRef.current = window.setTimeout(() => setConnection('lost'), LISTENER_RECOVERY_MS);
       });
-      on('connect_error', () => {
+      on('connect_error', (err) => {
+        // This address (or account) holds as many connections as allowed (decision 037).
+        if ((err as Error & { data?: { code?: string } }).data?.code === 'too_many_connections') {
+          setProblem('tooManyConnections');
+          close();
+          setConnection('ready');
+          return;
+        }
         if (socket.active) {
           setConnection((c) => (c === 'connecting' || c === 'lost' ? c : 'disconnected'));
           return;
@@ -228,6 +235,13 @@ export function useLiveCaptions({
         if (next.status === 'ended') markEnded({ sermonId: next.sermonId, reason: 'stopped', message: '' });
       });
       on(liveEvents.ended, (info) => markEnded(info));
+      // The church turned guests off during the sermon: this phone is let go and asked to sign in.
+      on(liveEvents.error, (error) => {
+        if (error.code !== 'guests_not_allowed') return;
+        setProblem('guestsTurnedOff');
+        close();
+        setConnection('ready');
+      });
       if (socket !== sharedRef.current) socket.connect();
       else if (socket.connected) void sendJoin();
     },
