@@ -151,6 +151,23 @@ describe('listener screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Connected')).toBeTruthy();
   });
 
+  it('tells a guest let go because the church turned guests off to sign in, and stops listening', async () => {
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
+    await screen.findByText('Connected');
+    act(() => socket.fire(liveEvents.error, { code: 'guests_not_allowed', message: 'This church no longer lets guests listen' }));
+    expect(await screen.findByText(/turned off listening without an account/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start listening' })).toBeTruthy();
+  });
+
+  it('says plainly when this network already holds as many connections as allowed', async () => {
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
+    act(() => socket.fire('connect_error', Object.assign(new Error('Too many connections'), { data: { code: 'too_many_connections' } })));
+    expect(await screen.findByText(/Too many phones on this network/)).toBeTruthy();
+  });
+
   it('says "Offline" as soon as the browser loses the network, and "Connected" once it is back', async () => {
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
