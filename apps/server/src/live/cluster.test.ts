@@ -36,18 +36,24 @@ const LINES = 20;
  */
 function listen(socket: ClientSocket, broadcastId: string, language: string) {
   const finals = new Map<number, string>();
+  /** Each line as it appeared on the screen: a seq not shown before (a line stored twice shows twice). */
+  const shown: string[] = [];
   let joined = false;
+  let sessionId: string | undefined;
   const lastSeq = () => Math.max(0, ...finals.keys());
   const keep = (c: Caption) => {
-    if (c.final) finals.set(c.seq, c.text);
+    if (!c.final) return;
+    if (!finals.has(c.seq)) shown.push(c.text);
+    finals.set(c.seq, c.text);
   };
   const catchUp = async (afterSeq: number) => {
     const ack = await request<{ captions: Caption[] }>(socket, liveEvents.listenerCatchUp, { afterSeq });
     if (ack.ok) ack.captions.forEach(keep);
   };
   const join = async () => {
-    const ack = ok(await request<ListenerJoinAck>(socket, liveEvents.listenerJoin, { broadcastId, language, lastSeq: lastSeq() }));
+    const ack = ok(await request<ListenerJoinAck>(socket, liveEvents.listenerJoin, { broadcastId, language, lastSeq: lastSeq(), ...(sessionId ? { sessionId } : {}) }));
     ack.captions.forEach(keep);
+    sessionId = ack.sessionId;
     joined = true;
   };
   socket.on(liveEvents.caption, (c: Caption) => {
@@ -59,12 +65,14 @@ function listen(socket: ClientSocket, broadcastId: string, language: string) {
     if (socket.recovered && joined) void catchUp(lastSeq()).catch(() => undefined);
     else void join().catch(() => undefined);
   });
-  return { finals, join, language };
+  return { finals, shown, join, language };
 }
 
 /** The speaker's screen: lines wait in order while disconnected and go out with their clientId. */
 function speak(socket: ClientSocket, sermonId: string) {
-  const queue: Array<{ text: string; clientId: string }> = [];
+  const queue: Array<{ text: string; clientId: string; startedAt: number }> = [];
+  /** When each line was said, by its text (decision 044: it keeps this through restarts). */
+  const saidAt = new Map<string, number>();
   let sending = false;
   const flush = async () => {
     if (sending) return;
@@ -72,7 +80,7 @@ function speak(socket: ClientSocket, sermonId: string) {
     try {
       while (queue.length > 0 && socket.connected) {
         const line = queue[0]!;
-        const ack = await request<SegmentAck>(socket, liveEvents.segment, { sermonId, seq: 1, text: line.text, final: true, clientId: line.clientId }).catch(() => null);
+        const ack = await request<SegmentAck>(socket, liveEvents.segment, { sermonId, seq: 1, text: line.text, final: true, clientId: line.clientId, startedAt: line.startedAt }).catch(() => null);
         if (!ack?.ok) break;
         queue.shift();
       }
@@ -85,9 +93,13 @@ function speak(socket: ClientSocket, sermonId: string) {
   });
   return {
     say: (text: string) => {
-      queue.push({ text, clientId: randomUUID() });
+      // This machine's clock is the servers': no offset to apply.
+      const startedAt = Date.now();
+      saidAt.set(text, startedAt);
+      queue.push({ text, clientId: randomUUID(), startedAt });
       void flush();
     },
+    saidAt,
     waiting: () => queue.length,
     flush,
   };
@@ -273,7 +285,17 @@ describe.runIf(clusterRuns)('two server processes behind a balancer', () => {
       expect(seqs).toEqual(Array.from({ length: LINES }, (_, i) => i + 1));
       // Each seq is its own line (the same words in English; demo translations carry the words).
       for (const seq of seqs) expect(l.finals.get(seq)).toContain(`Line ${seq} of the sermon`);
+      // Shown once each: none lost, none doubled.
+      const duplicated = l.shown.filter((text, i) => l.shown.indexOf(text) !== i);
+      expect(duplicated).toEqual([]);
+      expect(l.shown).toHaveLength(LINES);
     }
+    // Every line keeps when it was said, whichever process stored it and however long it waited.
+    const times = await database.db.execute<{ text: string; spoken_at: Date }>(`select text, spoken_at from transcript_segments where sermon_id = '${sermon.id}'`);
+    for (const r of times.rows) expect(new Date(r.spoken_at).getTime()).toBe(speaker.saidAt.get(r.text));
+    // One listening session per phone, though each one's process went away.
+    const sessions = await database.db.execute<{ n: number }>(`select count(*)::int as n from listener_sessions where sermon_id = '${sermon.id}'`);
+    expect(sessions.rows[0]?.n).toBe(listeners.length);
     const [row] = await database.db.select({ status: sermons.status }).from(sermons).where(eq(sermons.id, sermon.id));
     expect(row?.status).toBe('live');
     const stored = await database.db.execute<{ n: number }>(`select count(*)::int as n from transcript_segments where sermon_id = '${sermon.id}'`);
