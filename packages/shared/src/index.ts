@@ -21,6 +21,7 @@ export * from './translation-engines';
 export * from './recognition';
 export * from './engine-slots';
 export * from './voice-engines';
+export * from './engine-prices';
 export * from './me';
 export * from './lists';
 export * from './people';

@@ -469,3 +469,4 @@ export * from './schema-translation';
 export * from './schema-imports';
 export * from './schema-livestream';
 export * from './schema-recognition';
+export * from './schema-costs';

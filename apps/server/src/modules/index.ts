@@ -11,6 +11,7 @@ import { engineRoutes } from './churches/engine-routes';
 import { recognitionRoutes } from './churches/recognition-routes';
 import { voiceEngineRoutes } from './churches/voice-engine-routes';
 import { translationUsageRoutes } from './analytics/translation-usage';
+import { costPriceRoutes } from './cost-prices/routes';
 import { churchLanguageRoutes } from './churches/language-routes';
 import { speechRoutes } from './speech/routes';
 import { userRoutes } from './users/routes';
@@ -51,6 +52,7 @@ export const apiModules: ApiModule[] = [
   recognitionRoutes,
   voiceEngineRoutes,
   translationUsageRoutes,
+  costPriceRoutes,
   churchLanguageRoutes,
   speechRoutes,
   userRoutes,
