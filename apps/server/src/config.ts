@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BACKUP_KEEP_DEFAULT, BACKUP_KEEP_MAX, BACKUP_TIME_DEFAULT, DEFAULT_CHURCH_TIME_ZONE } from '@app/shared';
+import { parseAllowList } from './lib/outbound/address-policy';
 
 const bucketName = z
   .string()
@@ -73,6 +74,16 @@ const envSchema = z.object({
   OPENAI_REALTIME_URL: z.string().url().optional(),
   // Azure Speech recognition on the server: replaces wss://{region}.stt.speech.microsoft.com.
   AZURE_SPEECH_STT_URL: z.string().url().optional(),
+  // Internal hosts and networks a church's engine or caption-feed URL may reach (decision 041):
+  // comma-separated names, addresses and CIDRs, e.g. `translate.lan,10.0.5.0/24`. None by default.
+  ALLOW_INTERNAL_HOSTS: z.string().refine((v) => {
+    try {
+      parseAllowList(v);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be comma-separated host names, addresses or CIDR networks').optional(),
   // Google Text-to-Speech's address, for tests; eSpeak NG's program where it is not `espeak-ng` on the PATH (decision 040).
   GOOGLE_TTS_URL: z.string().url().optional(),
   ESPEAK_NG_PATH: z.string().min(1).optional(),

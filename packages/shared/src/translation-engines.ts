@@ -107,8 +107,13 @@ export const engineSettings = z.object({
 });
 export type EngineSettings = z.infer<typeof engineSettings>;
 
-/** Why a call failed, in words the screen translates; `message` is the engine's own, when it gave one. */
-export const engineErrorKinds = ['auth', 'quota', 'rate_limited', 'unreachable', 'timeout', 'server', 'refused', 'bad_answer', 'unsupported_language', 'not_installed'] as const;
+/**
+ * Why a call failed, in words the screen translates. `message` is the server's own plain words for
+ * the kind and status, never the engine's reply (decision 041): `not_allowed` an address on an
+ * internal network, `redirect` an answer pointing elsewhere (not followed), `too_large` an answer
+ * past its kind's size.
+ */
+export const engineErrorKinds = ['auth', 'quota', 'rate_limited', 'unreachable', 'timeout', 'server', 'refused', 'bad_answer', 'unsupported_language', 'not_installed', 'not_allowed', 'redirect', 'too_large'] as const;
 export type EngineErrorKind = (typeof engineErrorKinds)[number];
 export const engineError = z.object({ kind: z.enum(engineErrorKinds), status: z.number().int().nullable(), message: z.string() });
 export type EngineError = z.infer<typeof engineError>;

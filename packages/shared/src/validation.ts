@@ -53,6 +53,9 @@ export const validationMessages = {
   voiceIdRequired: 'A language needs at least one voice ID',
   translatorEndpointInvalid: 'Enter an Azure Translator endpoint, such as https://your-resource.cognitiveservices.azure.com',
   engineUrlInvalid: 'Enter the server address with http:// or https://, such as https://translate.example.org',
+  // Decision 041: church-typed addresses reach only the public internet and what the operator allows.
+  addressNotAllowed: 'This address is on an internal network, which this server does not call. Ask the server\'s operator to allow it',
+  keyForNewAddress: 'Enter the key again for the new address',
   livestreamUrlInvalid: 'Paste the whole caption URL, starting with http:// or https://',
   engineModelInvalid: 'Enter the model name as the server knows it, such as gpt-4o-mini',
   wholeMinutes: 'Enter a whole number of minutes',

@@ -12,6 +12,7 @@ import { LiveFailure, type LiveCore, type LiveSocket } from './live-types';
 import { RecognitionSession } from './recognition-session';
 import type { RoomRegistry } from './room-registry';
 import { rooms } from './room-names';
+import { plainWords } from '../lib/outbound/plain-words';
 import type { SpeakerFlow } from './speaker-flow';
 
 /** Usage is written this often while a sermon is heard, and when it stops. */
@@ -103,7 +104,8 @@ export class ServerRecognition {
           const u = held.usage.get(kind) ?? { ms: 0, failures: 0 };
           u.failures++;
           held.usage.set(kind, u);
-          void recordRecognitionHealth(ctx.db, room.churchId, slot, kind, error.message).catch(() => undefined);
+          // The health list says what happened in the server's words, never the engine's (decision 041).
+          void recordRecognitionHealth(ctx.db, room.churchId, slot, kind, plainWords(error.kind, error.status)).catch(() => undefined);
         },
         log: (action, slot) => action.do !== 'none' && this.core.log.warn({ sermonId: room.id, slot, action }, 'speech recognition engine failed'),
       },

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { churchIdParams, engineSlotParams, engineTestResult, saveEngineBody, testEngineBody, translationEnginesResponse } from '@app/shared';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
+import { ENGINE_CALL_LIMIT } from './engine-address';
 import { getEngines, removeEngine, saveEngine, testEngineSettings } from './engine-service';
 
 /** A church's translation engines (decision 033): first and second engine, Test connection, health. */
@@ -24,7 +25,8 @@ export async function engineRoutes(app: FastifyInstance, ctx: AppContext) {
       body: saveEngineBody,
       response: { 200: translationEnginesResponse },
     },
-    config: { requires: 'church:edit' },
+    // Saving tests the engine first: limited as Test connection is (decision 041).
+    config: { requires: 'church:edit', rateLimit: ENGINE_CALL_LIMIT },
   }, async (req) => saveEngine(ctx, requireActor(req), req.params.id, req.params.slot, req.body));
 
   r.delete('/churches/:id/translation-engines/:slot', {
@@ -40,7 +42,6 @@ export async function engineRoutes(app: FastifyInstance, ctx: AppContext) {
       body: testEngineBody,
       response: { 200: engineTestResult },
     },
-    // Each test calls the engine: a person clicks it a few times, not hundreds.
-    config: { requires: 'church:edit', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    config: { requires: 'church:edit', rateLimit: ENGINE_CALL_LIMIT },
   }, async (req) => testEngineSettings(ctx, requireActor(req), req.params.id, req.body));
 }

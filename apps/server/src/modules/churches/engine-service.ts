@@ -18,9 +18,10 @@ import { maskSecret } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
 import { invalidateChurchProviders } from '../../providers/church-providers';
-import { deleteEngine, loadEngineRows, storeEngine, type EngineRow, type EngineSpec } from '../../providers/translation/engine-store';
+import { deleteEngine, loadEngineRows, storeEngine, translationOverride, type EngineRow, type EngineSpec } from '../../providers/translation/engine-store';
 import { usageMeterOf, weekStartDate } from '../../providers/translation/usage-meter';
 import { auditChurchChange } from './audit';
+import { assertEngineAddress } from './engine-address';
 import { testEngine } from './engine-test';
 import { assertMayEdit, engineInSlot } from './slot-engines';
 import { loadChurch, noChanges } from './settings-service';
@@ -102,8 +103,7 @@ export async function saveEngine(ctx: AppContext, actor: Actor, churchId: string
     throw new AppError('engine_primary_first', 400, 'Choose the first engine before a second one');
   }
   const stored = rows.find((r) => r.slot === slot);
-  const spec = specFrom(ctx, body, stored);
-  if (engineNeedsKey(spec.kind) && !spec.key) throw new AppError('validation', 400, 'Some fields are not valid', [fieldError('key', 'required')]);
+  const spec = await checkedSpec(ctx, body, stored);
   if (sameAsStored(ctx, spec, stored)) throw noChanges();
 
   let tested: EngineTestResult | null = null;
@@ -141,9 +141,15 @@ export async function removeEngine(ctx: AppContext, actor: Actor, churchId: stri
 /** POST /churches/:id/translation-engines/test: unsaved values; a key left out is the stored one. */
 export async function testEngineSettings(ctx: AppContext, actor: Actor, churchId: string, body: TestEngineBody & EngineConfig & { slot: EngineSlot }): Promise<EngineTestResult> {
   const { stored } = await engineInSlot(ctx, actor, churchId, body.slot, loadEngineRows);
+  return testEngine(ctx, churchId, await checkedSpec(ctx, body, stored));
+}
+
+/** The engine a body describes, once its key and address pass (decision 041); nothing has been sent yet. */
+async function checkedSpec(ctx: AppContext, body: EngineConfig, stored: EngineRow | undefined): Promise<EngineSpec> {
   const spec = specFrom(ctx, body, stored);
+  await assertEngineAddress(ctx, stored, body, spec.url, { field: spec.kind === 'azure' ? 'endpoint' : 'url', overridden: translationOverride(ctx.config, spec.kind) !== undefined });
   if (engineNeedsKey(spec.kind) && !spec.key) throw new AppError('validation', 400, 'Some fields are not valid', [fieldError('key', 'required')]);
-  return testEngine(ctx, churchId, spec);
+  return spec;
 }
 
 /** Errors of the engine that was in a slot say nothing about the one saved now. */

@@ -14,6 +14,7 @@ import {
 } from '../../providers/recognition/engine-store';
 import { weekStartDate } from '../../providers/translation/usage-meter';
 import { auditChurchChange } from './audit';
+import { assertEngineAddress } from './engine-address';
 import { assertFirstBeforeSecond, assertMayEdit, engineInSlot, isUnchanged, keyOfBody, keyRequired, maskedSlotSettings } from './slot-engines';
 import { testRecognition } from './recognition-test';
 import { loadChurch, noChanges } from './settings-service';
@@ -72,6 +73,7 @@ export async function saveRecognitionEngine(ctx: AppContext, actor: Actor, churc
   const { rows, stored } = await engineInSlot(ctx, actor, churchId, slot, loadRecognitionRows);
   assertFirstBeforeSecond(rows, slot);
   const spec = specFrom(ctx, body, stored);
+  await assertEngineAddress(ctx, stored, body, spec.url, { overridden: ctx.config.OPENAI_REALTIME_URL !== undefined });
   const other = rows.find((r) => r.slot !== slot);
   // Azure in the browser cannot be paired with an engine on the server (Azure on the server can):
   // one sermon cannot move between the browser and the server.
@@ -101,7 +103,9 @@ export async function removeRecognitionEngine(ctx: AppContext, actor: Actor, chu
 /** POST /churches/:id/recognition-engines/test: unsaved values; a key left out is the stored one. */
 export async function testRecognitionSettings(ctx: AppContext, actor: Actor, churchId: string, body: TestRecognitionEngineBody & RecognitionEngineConfig & { slot: EngineSlot }): Promise<RecognitionTestResult> {
   const { stored } = await engineInSlot(ctx, actor, churchId, body.slot, loadRecognitionRows);
-  return checked(ctx, churchId, specFrom(ctx, body, stored));
+  const spec = specFrom(ctx, body, stored);
+  await assertEngineAddress(ctx, stored, body, spec.url, { overridden: ctx.config.OPENAI_REALTIME_URL !== undefined });
+  return checked(ctx, churchId, spec);
 }
 
 /** GET /speech/recognition?churchId=: how the speaker's page recognises speech (no keys). */

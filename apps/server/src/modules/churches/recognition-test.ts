@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { buildRecognizer, type RecognitionSpec } from '../../providers/recognition/engines';
 import { recognitionTerms } from '../../providers/recognition/glossary-terms';
 import { RecognitionError } from '../../providers/recognition/recognizer';
+import { plainError } from '../../lib/outbound/plain-words';
 
 /** A test waits a little longer than a live stream would (a self-hosted server may be waking up). */
 const TEST_BUDGET_MS = 8000;
@@ -33,6 +34,7 @@ export async function testRecognition(ctx: AppContext, churchId: string, spec: R
     return { ok: true, kind: spec.kind, latencyMs, boostedTerms: stream.termsSent, error: null };
   } catch (err) {
     const e = err instanceof RecognitionError ? err : new RecognitionError(err instanceof Error ? err.message : String(err), undefined, 'unreachable');
-    return { ok: false, kind: spec.kind, latencyMs: Math.round(performance.now() - started), boostedTerms: 0, error: { kind: e.kind, status: e.status ?? null, message: e.message } };
+    // The server's words for what happened, never the engine's reply (decision 041).
+    return { ok: false, kind: spec.kind, latencyMs: Math.round(performance.now() - started), boostedTerms: 0, error: plainError(e.kind, e.status) };
   }
 }

@@ -5,6 +5,7 @@ import { churchIdParams, slotEngineParams, type EngineSlot } from '@app/shared';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
 import type { Actor } from '../../lib/session';
+import { ENGINE_CALL_LIMIT } from './engine-address';
 
 interface SlotEngineRoutes<Save extends z.ZodType, Test extends z.ZodType> {
   /** The path's last part: `recognition-engines`, `voice-engines`. */
@@ -43,7 +44,8 @@ export function slotEngineRoutes<Save extends z.ZodType, Test extends z.ZodType>
       description: 'A key left empty keeps the one stored for the same engine. A failed test answers 422 `engine_test_failed` unless `saveUntested`.',
       params: slotEngineParams, body: save, response: { 200: response },
     },
-    config: { requires: 'church:edit' },
+    // Saving tests the engine first: limited as Test connection is (decision 041).
+    config: { requires: 'church:edit', rateLimit: ENGINE_CALL_LIMIT },
   }, async (req) => o.service.save(ctx, requireActor(req), req.params.id, req.params.slot, req.body as z.infer<Save>));
 
   r.delete(`${path}/:slot`, {
@@ -53,7 +55,6 @@ export function slotEngineRoutes<Save extends z.ZodType, Test extends z.ZodType>
 
   r.post(`${path}/test`, {
     schema: { tags, summary: o.testSummary, params: churchIdParams, body: test, response: { 200: testResult } },
-    // Each test calls the engine: a person clicks it a few times, not hundreds.
-    config: { requires: 'church:edit', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    config: { requires: 'church:edit', rateLimit: ENGINE_CALL_LIMIT },
   }, async (req) => o.service.test(ctx, requireActor(req), req.params.id, req.body as z.infer<Test>));
 }

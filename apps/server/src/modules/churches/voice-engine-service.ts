@@ -12,6 +12,7 @@ import { voiceEngineStore, type AzureSpeech, type VoiceSpec } from '../../provid
 import { voiceUsageOf } from '../../providers/speech/voice-usage';
 import { weekStartDate } from '../../providers/translation/usage-meter';
 import { auditChurchChange } from './audit';
+import { assertEngineAddress } from './engine-address';
 import { assertFirstBeforeSecond, assertMayEdit, engineInSlot, isUnchanged, keyOfBody, keyRequired, maskedSlotSettings } from './slot-engines';
 import { loadChurch, noChanges } from './settings-service';
 import { testVoice } from './voice-engine-test';
@@ -70,6 +71,7 @@ export async function saveVoiceEngine(ctx: AppContext, actor: Actor, churchId: s
   const { rows, stored } = await engineInSlot(ctx, actor, churchId, slot, voiceEngineStore.load);
   assertFirstBeforeSecond(rows, slot);
   const spec = specFrom(ctx, body, stored);
+  await assertEngineAddress(ctx, stored, body, spec.url);
   if (isUnchanged(ctx, stored, spec)) throw noChanges();
   let tested = false;
   if (!body.saveUntested) {
@@ -97,5 +99,7 @@ export async function removeVoiceEngine(ctx: AppContext, actor: Actor, churchId:
 /** POST /churches/:id/voice-engines/test: unsaved values; a key left out is the stored one. */
 export async function testVoiceSettings(ctx: AppContext, actor: Actor, churchId: string, body: TestVoiceEngineBody & VoiceEngineConfig & { slot: EngineSlot }): Promise<VoiceTestResult> {
   const { stored } = await engineInSlot(ctx, actor, churchId, body.slot, voiceEngineStore.load);
-  return checked(ctx, churchId, specFrom(ctx, body, stored));
+  const spec = specFrom(ctx, body, stored);
+  await assertEngineAddress(ctx, stored, body, spec.url);
+  return checked(ctx, churchId, spec);
 }

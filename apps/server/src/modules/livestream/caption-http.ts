@@ -1,12 +1,15 @@
 import http from 'node:http';
 import https from 'node:https';
+import { hostOf } from '../../lib/outbound/address-policy';
+import { assertLiteralAllowed, type OutboundClient } from '../../lib/outbound/outbound-client';
 
 export interface CaptionAnswer {
   status: number;
   body: string;
 }
 
-export type CaptionPost = (url: string, body: string, timeoutMs: number) => Promise<CaptionAnswer>;
+/** `outbound`: the church's URL is checked at connect as every church-typed address is (decision 041). */
+export type CaptionPost = (url: string, body: string, timeoutMs: number, outbound?: OutboundClient) => Promise<CaptionAnswer>;
 
 // Kept-alive connections: a feed posts every second for the length of a sermon.
 const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 4 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 4 }) };
@@ -16,17 +19,24 @@ const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 4 }), 'h
  * less CPU without fetch's streams and Request objects (bench:livestream, decision 037).
  * A timeout rejects with an error named TimeoutError; a bad address with the socket's error.
  */
-export const postCaptions: CaptionPost = (url, body, timeoutMs) => new Promise((resolve, reject) => {
+export const postCaptions: CaptionPost = (url, body, timeoutMs, outbound) => new Promise((resolve, reject) => {
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : target.protocol === 'http:' ? http : null;
   if (!client) {
     reject(new TypeError(`not an http(s) URL: ${target.protocol}`));
     return;
   }
+  try {
+    if (outbound) assertLiteralAllowed(outbound.allow, hostOf(target));
+  } catch (err) {
+    reject(err);
+    return;
+  }
   const data = Buffer.from(body, 'utf8');
   const req = client.request(target, {
     method: 'POST',
     agent: agents[target.protocol as 'http:' | 'https:'],
+    ...(outbound ? { lookup: outbound.lookup } : {}),
     headers: { 'content-type': 'text/plain; charset=utf-8', 'content-length': data.length },
     timeout: timeoutMs,
   }, (res) => {

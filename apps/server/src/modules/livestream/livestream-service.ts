@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { livestreamWarningEvent, type LivestreamWarning } from '@app/shared';
 import type { AppContext } from '../../context';
 import { livestreamFeeds } from '../../db/schema';
+import { outboundOf } from '../../lib/outbound/outbound-client';
 import type { LiveService } from '../../live/live-service';
 import { provideLiveSources } from '../../live/live-sources';
 import { rooms } from '../../live/room-names';
@@ -53,7 +54,7 @@ export class LivestreamService {
   private halted = false;
 
   constructor(private readonly ctx: AppContext, private readonly live: LiveService, options: Partial<LivestreamOptions> = {}) {
-    this.options = { policy: defaultCaptionPolicy, tickMs: 200, timeoutMs: 5000, feedsTtlMs: 10_000, post: postCaptions, ...options };
+    this.options = { policy: defaultCaptionPolicy, tickMs: 200, timeoutMs: 5000, feedsTtlMs: 10_000, post: (url, body, timeoutMs) => postCaptions(url, body, timeoutMs, outboundOf(ctx.config)), ...options };
     this.store = new ProgressStore(ctx.db, this.options.processId ?? live.cluster.processId, this.options.leaseMs);
     this.choice = new FeedChoice(ctx.db);
     this.problems = new RepeatLog(ctx.log);

@@ -1,5 +1,6 @@
 import type { ServerRecognitionKind } from '@app/shared';
 import type { AppContext } from '../../context';
+import { outboundOf } from '../../lib/outbound/outbound-client';
 import { AssemblyAIRecognizer } from './assemblyai';
 import { AzureSpeechRecognizer } from './azure-speech';
 import { DeepgramRecognizer } from './deepgram';
@@ -25,7 +26,11 @@ export function buildRecognizer(ctx: Pick<AppContext, 'config'>, spec: Recogniti
     case 'assemblyai':
       return new AssemblyAIRecognizer({ key: spec.key ?? '', baseUrlOverride: c.ASSEMBLYAI_URL });
     case 'openai-realtime':
-      return new OpenAIRealtimeRecognizer({ url: spec.url ?? '', model: spec.model, key: spec.key, baseUrlOverride: c.OPENAI_REALTIME_URL });
+      // The church's own address goes through the outbound client's checks; the operator's override does not need them.
+      return new OpenAIRealtimeRecognizer({
+        url: spec.url ?? '', model: spec.model, key: spec.key, baseUrlOverride: c.OPENAI_REALTIME_URL,
+        guard: c.OPENAI_REALTIME_URL ? undefined : (url) => outboundOf(c).socketOptions(url),
+      });
     case 'azure-server':
       return new AzureSpeechRecognizer({ key: spec.key ?? '', region: spec.region ?? '', hostOverride: c.AZURE_SPEECH_STT_URL });
   }

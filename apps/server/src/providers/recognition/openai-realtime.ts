@@ -1,3 +1,4 @@
+import type { ClientOptions } from 'ws';
 import { baseLanguage, limitTerms, RecognitionError, type EngineRules, type OpenOptions, type RecognitionEngine, type RecognitionStream } from './recognizer';
 import { closeError, EngineSocket, openEngineSocket } from './ws-stream';
 
@@ -69,14 +70,15 @@ export function to24k(pcm: Buffer): Buffer {
 export class OpenAIRealtimeRecognizer implements RecognitionEngine {
   readonly kind = 'openai-realtime' as const;
   readonly rules = OPENAI_REALTIME_RULES;
-  constructor(private readonly options: { url: string; model?: string | null; key?: string | null; baseUrlOverride?: string }) {}
+  /** `guard`: the outbound client's checks for the church's own address (decision 041). */
+  constructor(private readonly options: { url: string; model?: string | null; key?: string | null; baseUrlOverride?: string; guard?: (url: string) => ClientOptions }) {}
 
   async open({ language, terms, handlers, connectTimeoutMs }: OpenOptions): Promise<RecognitionStream> {
     const sent = limitTerms(terms, OPENAI_REALTIME_RULES.maxTerms, OPENAI_REALTIME_RULES.maxTermChars, MAX_PROMPT_CHARS);
     const base = (this.options.baseUrlOverride ?? this.options.url).replace(/^http/, 'ws').replace(/\/+$/, '').replace(/\/v1$/, '');
     const headers: Record<string, string> = { 'OpenAI-Beta': 'realtime=v1' };
     if (this.options.key) headers.Authorization = `Bearer ${this.options.key}`;
-    const ws = await openEngineSocket(`${base}/v1/realtime?intent=transcription`, headers, connectTimeoutMs);
+    const ws = await openEngineSocket(`${base}/v1/realtime?intent=transcription`, headers, connectTimeoutMs, this.options.guard);
     // Interim text is the deltas of the phrase being said; its end comes with speech_stopped.
     const said = new Map<string, string>();
     const endOf = new Map<string, number>();

@@ -1,18 +1,30 @@
-import WebSocket from 'ws';
+import WebSocket, { type ClientOptions } from 'ws';
 import type { EngineErrorKind } from '@app/shared';
+import { refusalOf } from '../../lib/outbound/outbound-error';
+import { plainWords } from '../../lib/outbound/plain-words';
+import { errorKindOf } from '../translation/translator';
 import { RecognitionError } from './recognizer';
 
 /** A stream's socket that never answered Finalize/Terminate is closed after this. */
 export const FINISH_TIMEOUT_MS = 3000;
 
 /**
- * Opens an engine's WebSocket and waits until it is open. A refused upgrade is an error in the
- * engine's words where its body gave some (401: the key; 402: the account's credit; 429: too many
- * streams), so Test connection can say what to do.
+ * Opens an engine's WebSocket and waits until it is open. A refused upgrade is an error by its
+ * status (401: the key; 402: the account's credit; 429: too many streams; 3xx: a redirect, not
+ * followed), in the server's words (decision 041), so Test connection can say what to do.
+ * `guard` gives a church-typed address the outbound client's checks (lib/outbound).
  */
-export function openEngineSocket(url: string, headers: Record<string, string>, timeoutMs = 5000): Promise<WebSocket> {
+export function openEngineSocket(url: string, headers: Record<string, string>, timeoutMs = 5000, guard?: (url: string) => ClientOptions): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers, handshakeTimeout: timeoutMs, maxPayload: 1 << 20 });
+    let checked: ClientOptions = {};
+    try {
+      checked = guard?.(url) ?? {};
+    } catch (err) {
+      const refusal = refusalOf(err);
+      reject(refusal ? new RecognitionError(plainWords(refusal.reason, null), undefined, refusal.reason) : err);
+      return;
+    }
+    const ws = new WebSocket(url, { ...checked, headers, handshakeTimeout: timeoutMs, maxPayload: 1 << 20 });
     const fail = (err: RecognitionError) => {
       ws.removeAllListeners();
       ws.on('error', () => undefined);
@@ -25,17 +37,15 @@ export function openEngineSocket(url: string, headers: Record<string, string>, t
       resolve(ws);
     });
     ws.once('unexpected-response', (_req, res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        if (body.length < 2000) body += chunk;
-      });
-      res.on('end', () => fail(new RecognitionError(engineWords(body) ?? `The engine refused the connection (HTTP ${res.statusCode})`, res.statusCode)));
-      res.on('error', () => fail(new RecognitionError(`The engine refused the connection (HTTP ${res.statusCode})`, res.statusCode)));
+      // The body is not read: its words are never shown, and it may be any size.
+      const status = res.statusCode ?? 0;
+      const kind: EngineErrorKind = status >= 300 && status < 400 ? 'redirect' : errorKindOf(status);
+      res.destroy();
+      fail(new RecognitionError(plainWords(kind, status), status, kind));
     });
     ws.once('error', (err: NodeJS.ErrnoException) => {
-      const timedOut = /timed out|timeout/i.test(err.message);
-      fail(new RecognitionError(timedOut ? 'The engine did not answer in time' : `The engine could not be reached (${err.code ?? err.message})`, undefined, timedOut ? 'timeout' : 'unreachable'));
+      const kind: EngineErrorKind = refusalOf(err)?.reason ?? (/timed out|timeout/i.test(err.message) ? 'timeout' : 'unreachable');
+      fail(new RecognitionError(plainWords(kind, null), undefined, kind));
     });
   });
 }

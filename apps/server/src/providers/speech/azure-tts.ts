@@ -46,7 +46,6 @@ export class AzureSpeechSynthesizer implements SpeechSynthesizer {
       'X-Microsoft-OutputFormat': TTS_OUTPUT_FORMAT,
       'User-Agent': USER_AGENT,
     };
-    // Azure's error bodies are short plain text.
-    return callSpeechEngine('Azure text to speech', this.url, () => ({ method: 'POST', headers, body }), this.opts, (raw) => raw.trim().slice(0, 200) || undefined);
+    return callSpeechEngine('Azure text to speech', this.url, () => ({ method: 'POST', headers, body }), this.opts);
   }
 }

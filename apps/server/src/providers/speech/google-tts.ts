@@ -1,6 +1,6 @@
 import type { SpeechSynthesizer } from './speech';
 import { SpeechError } from './speech-error';
-import { callSpeechEngine, jsonErrorMessage, type SpeechHttpOptions } from './speech-http';
+import { callSpeechEngine, type SpeechHttpOptions } from './speech-http';
 
 export interface GoogleTtsOptions extends SpeechHttpOptions {
   key: string;
@@ -21,7 +21,7 @@ export class GoogleSpeechSynthesizer implements SpeechSynthesizer {
     // The voice's name starts with its language (`pt-BR-Standard-A` → `pt-BR`), which Google wants as well.
     const languageCode = /^[a-z]{2,3}-[A-Z]{2}/.exec(voiceId)?.[0] ?? voiceId;
     const body = JSON.stringify({ input: { text }, voice: { languageCode, name: voiceId }, audioConfig: { audioEncoding: 'MP3', speakingRate: 1 } });
-    const answer = await callSpeechEngine('Google Text-to-Speech', this.url, () => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body }), this.opts, jsonErrorMessage)
+    const answer = await callSpeechEngine('Google Text-to-Speech', this.url, () => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body }), this.opts)
       .catch((err: unknown) => {
         // Google answers a wrong key with 400 INVALID_ARGUMENT: it is still a key the person must fix.
         if (err instanceof SpeechError && err.status === 400 && /API key not valid/i.test(err.message)) throw new SpeechError(err.message, 400, 'auth');

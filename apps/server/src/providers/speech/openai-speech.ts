@@ -1,5 +1,5 @@
 import type { SpeechSynthesizer } from './speech';
-import { callSpeechEngine, jsonErrorMessage, type SpeechHttpOptions } from './speech-http';
+import { callSpeechEngine, type SpeechHttpOptions } from './speech-http';
 
 export interface OpenAISpeechOptions extends SpeechHttpOptions {
   /** The API's base: https://api.openai.com, or a Kokoro or Piper server's own address (with or without /v1). */
@@ -27,6 +27,6 @@ export class OpenAISpeechSynthesizer implements SpeechSynthesizer {
     if (this.opts.key) headers.Authorization = `Bearer ${this.opts.key}`;
     // Always normal speed: the voice's pacing speeds it up by what waits behind it (decision 039).
     const body = JSON.stringify({ model: this.opts.model || DEFAULT_SPEECH_MODEL, input: text, voice: voiceId, response_format: 'mp3', speed: 1 });
-    return callSpeechEngine('The speech server', this.url, () => ({ method: 'POST', headers, body }), this.opts, jsonErrorMessage);
+    return callSpeechEngine('The speech server', this.url, () => ({ method: 'POST', headers, body }), this.opts);
   }
 }

@@ -1,4 +1,7 @@
+import { refusalOf } from '../../lib/outbound/outbound-error';
+import { plainWords } from '../../lib/outbound/plain-words';
 import { fetchWithRetry, type RetryOptions } from '../translation/retrying-fetch';
+import { errorKindOf } from '../translation/translator';
 import { SpeechError } from './speech-error';
 
 /** Timing of a voice engine's calls; tests inject fetch and sleep. */
@@ -13,11 +16,17 @@ function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
+function noAnswer(error: unknown): SpeechError {
+  const refusal = refusalOf(error);
+  const kind = refusal ? refusal.reason : isTimeout(error) ? 'timeout' : 'unreachable';
+  return new SpeechError(plainWords(kind, null), undefined, kind);
+}
+
 /**
  * One call to a voice engine, retried on 429 and 5xx within its budget: the 2xx answer's body, else
- * a SpeechError in the engine's own words (`readError` picks the message out of its error body).
+ * a SpeechError in the server's plain words (decision 041: the engine's reply is never shown).
  */
-export async function callSpeechEngine(name: string, url: string, init: () => RequestInit, opts: SpeechHttpOptions, readError: (body: string) => string | undefined): Promise<Buffer> {
+export async function callSpeechEngine(name: string, url: string, init: () => RequestInit, opts: SpeechHttpOptions): Promise<Buffer> {
   const outcome = await fetchWithRetry(url, init, {
     // The voice trails the caption anyway: a little longer than translation, still bounded.
     budgetMs: opts.retryBudgetMs ?? 4000,
@@ -26,16 +35,17 @@ export async function callSpeechEngine(name: string, url: string, init: () => Re
     fetch: opts.fetch,
     sleep: opts.sleep,
   });
-  if (!outcome.response) {
-    if (isTimeout(outcome.error)) throw new SpeechError(`${name} did not answer in time`, undefined, 'timeout');
-    const cause = outcome.error instanceof Error ? (outcome.error.cause as { code?: string } | undefined)?.code ?? outcome.error.message : 'no response';
-    throw new SpeechError(`${name} could not be reached (${cause})`, undefined, 'unreachable');
-  }
+  if (!outcome.response) throw noAnswer(outcome.error);
   const { response } = outcome;
-  const body = Buffer.from(await response.arrayBuffer());
+  let body: Buffer;
+  try {
+    body = Buffer.from(await response.arrayBuffer());
+  } catch (err) {
+    throw noAnswer(err);
+  }
   if (!response.ok) {
-    const said = readError(body.toString('utf8').slice(0, 2000));
-    throw new SpeechError(`${name} refused the request: ${said ?? `HTTP ${response.status}`}`, response.status);
+    const kind = errorKindOf(response.status);
+    throw new SpeechError(plainWords(kind, response.status), response.status, kind);
   }
   if (body.length === 0) throw new SpeechError(`${name} sent no audio`, response.status, 'bad_answer');
   return body;

@@ -1,5 +1,6 @@
 import type { EngineSlot, VoiceEngineKind } from '@app/shared';
 import type { AppContext } from '../../context';
+import { outboundOf } from '../../lib/outbound/outbound-client';
 import { churchVoiceEngines } from '../../db/schema';
 import { slotEngineStore } from '../engine-slots-store';
 import { AzureSpeechSynthesizer } from './azure-tts';
@@ -29,15 +30,17 @@ export interface AzureSpeech { key: string; region: string; hostOverride?: strin
  */
 export function buildVoiceEngine(ctx: Pick<AppContext, 'config'>, spec: VoiceSpec, azure: AzureSpeech | null, http: SpeechHttpOptions = {}): SpeechSynthesizer | null {
   const c = ctx.config;
+  // Through the outbound client (decision 041): a church's own address is checked, the operator's is not.
+  const via = (trusted: boolean) => ({ ...http, fetch: http.fetch ?? outboundOf(c).fetchFor('voice', trusted) });
   switch (spec.kind) {
     case 'openai':
-      return new OpenAISpeechSynthesizer({ ...http, url: spec.url ?? '', model: spec.model, key: spec.key });
+      return new OpenAISpeechSynthesizer({ ...via(false), url: spec.url ?? '', model: spec.model, key: spec.key });
     case 'google':
-      return spec.key ? new GoogleSpeechSynthesizer({ ...http, key: spec.key, baseUrlOverride: c.GOOGLE_TTS_URL }) : null;
+      return spec.key ? new GoogleSpeechSynthesizer({ ...via(c.GOOGLE_TTS_URL !== undefined), key: spec.key, baseUrlOverride: c.GOOGLE_TTS_URL }) : null;
     case 'espeak':
       return new EspeakSynthesizer({ command: c.ESPEAK_NG_PATH });
     case 'azure':
-      return azure ? new AzureSpeechSynthesizer({ ...http, ...azure }) : null;
+      return azure ? new AzureSpeechSynthesizer({ ...via(azure.hostOverride !== undefined), ...azure }) : null;
   }
 }
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { charactersBilled, retryPlan, type EngineHttpOptions } from './engine-http';
+import { refusalOf } from '../../lib/outbound/outbound-error';
+import { plainWords } from '../../lib/outbound/plain-words';
+import { charactersBilled, noAnswerError, retryPlan, type EngineHttpOptions } from './engine-http';
 import { fetchWithRetry } from './retrying-fetch';
-import { TranslationError, type TranslateOptions, type Translator } from './translator';
+import { errorKindOf, TranslationError, type TranslateOptions, type Translator } from './translator';
 
 /** Azure's global Translator endpoint (SPEECH-AND-TRANSLATION.md). */
 export const AZURE_TRANSLATOR_GLOBAL_ENDPOINT = 'https://api.cognitive.microsofttranslator.com';
@@ -73,18 +75,15 @@ export class AzureTranslator implements Translator {
 
     const outcome = await fetchWithRetry(`${this.url}?${query.toString()}`, () => ({ method: 'POST', headers, body }), retryPlan(options.purpose, this.opts));
 
-    if (!outcome.response) {
-      const reason = outcome.error instanceof Error ? outcome.error.message : 'no response';
-      const timedOut = outcome.error instanceof Error && (outcome.error.name === 'TimeoutError' || outcome.error.name === 'AbortError');
-      throw new TranslationError(`Translator unreachable after ${outcome.attempts} attempt(s): ${reason}`, undefined, undefined, timedOut ? 'timeout' : 'unreachable');
-    }
+    if (!outcome.response) throw noAnswerError(outcome.error);
     const { response } = outcome;
-    if (!response.ok) throw await errorFrom(response, outcome.gaveUp ? outcome.attempts : undefined);
+    if (!response.ok) throw await errorFrom(response);
 
     let parsed: z.infer<typeof translateResponse>;
     try {
       parsed = translateResponse.parse(await response.json());
-    } catch {
+    } catch (err) {
+      if (refusalOf(err)) throw noAnswerError(err);
       throw new TranslationError('Translator answered with an unexpected body', response.status);
     }
     const byCode = new Map((parsed[0]?.translations ?? []).map((t) => [t.to.toLowerCase(), t.text]));
@@ -101,20 +100,16 @@ export class AzureTranslator implements Translator {
   }
 }
 
-async function errorFrom(response: Response, gaveUpAfter?: number): Promise<TranslationError> {
+async function errorFrom(response: Response): Promise<TranslationError> {
   const raw = await response.text().catch(() => '');
   let providerCode: number | undefined;
-  let message = `HTTP ${response.status}`;
   try {
     const parsed = azureErrorBody.safeParse(JSON.parse(raw));
-    if (parsed.success) {
-      providerCode = Number(parsed.data.error.code) || undefined;
-      message = parsed.data.error.message;
-    }
+    if (parsed.success) providerCode = Number(parsed.data.error.code) || undefined;
   } catch {
     // Not JSON (a proxy's HTML page): the status says enough.
   }
-  const prefix = gaveUpAfter ? `Translator still failing after ${gaveUpAfter} attempts` : 'Translator refused the request';
-  // 403001: the free tier's monthly characters are used up.
-  return new TranslationError(`${prefix}: ${message}`, response.status, providerCode, providerCode === 403001 ? 'quota' : undefined);
+  // 403001: the free tier's monthly characters are used up. The body's words are not shown (decision 041).
+  const kind = providerCode === 403001 ? 'quota' : errorKindOf(response.status);
+  return new TranslationError(plainWords(kind, response.status), response.status, providerCode, kind);
 }

@@ -1,6 +1,8 @@
 import type { EngineErrorKind } from '@app/shared';
+import { refusalOf } from '../../lib/outbound/outbound-error';
+import { plainWords } from '../../lib/outbound/plain-words';
 import { fetchWithRetry, type RetryOptions } from './retrying-fetch';
-import { PartialTranslation, TranslationError, type TranslateOptions } from './translator';
+import { errorKindOf, PartialTranslation, TranslationError, type TranslateOptions } from './translator';
 
 /** Timing of an HTTP engine's calls; tests inject fetch, sleep and the clock. */
 export interface EngineHttpOptions {
@@ -25,16 +27,23 @@ export function retryPlan(purpose: TranslateOptions['purpose'], opts: EngineHttp
   return { budgetMs: opts.retryBudgetMs ?? FINAL_BUDGET_MS, baseDelayMs: opts.retryBaseDelayMs ?? 200, maxDelayMs: 1000, ...injected };
 }
 
-/** What an engine's error body says: its message, and a kind when the body is more precise than the status. */
+/** What an engine's error body says: a kind when the body is more precise than the status (its message is not shown, decision 041). */
 export type ErrorBodyReader = (body: unknown, status: number) => { message?: string; kind?: EngineErrorKind } | undefined;
 
 function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
+/** A failure with no usable answer: refused by the outbound client, too slow, or unreachable, in the server's words. */
+export function noAnswerError(error: unknown): TranslationError {
+  const refusal = refusalOf(error);
+  const kind = refusal ? refusal.reason : isTimeout(error) ? 'timeout' : 'unreachable';
+  return new TranslationError(plainWords(kind, null), undefined, undefined, kind);
+}
+
 /**
  * One JSON call to an engine, retried as its purpose allows (retrying-fetch.ts): the parsed body of
- * a 2xx answer, else a TranslationError in the engine's own words (`name` says which engine).
+ * a 2xx answer, else a TranslationError in the server's plain words (decision 041; `name` says which engine).
  */
 export async function callEngine(
   name: string,
@@ -45,13 +54,16 @@ export async function callEngine(
   readError: ErrorBodyReader,
 ): Promise<unknown> {
   const outcome = await fetchWithRetry(url, init, retryPlan(purpose, opts));
-  if (!outcome.response) {
-    if (isTimeout(outcome.error)) throw new TranslationError(`${name} did not answer in time`, undefined, undefined, 'timeout');
-    const cause = outcome.error instanceof Error ? (outcome.error.cause as { code?: string } | undefined)?.code ?? outcome.error.message : 'no response';
-    throw new TranslationError(`${name} could not be reached (${cause})`, undefined, undefined, 'unreachable');
-  }
+  if (!outcome.response) throw noAnswerError(outcome.error);
   const { response } = outcome;
-  const raw = await response.text().catch(() => '');
+  let raw: string;
+  try {
+    raw = await response.text();
+  } catch (err) {
+    // Cut off past its size or time: said so; any other broken body reads as empty.
+    if (refusalOf(err) || isTimeout(err)) throw noAnswerError(err);
+    raw = '';
+  }
   let body: unknown;
   try {
     body = raw ? JSON.parse(raw) : undefined;
@@ -59,10 +71,10 @@ export async function callEngine(
     body = undefined;
   }
   if (!response.ok) {
-    // Only what the engine's documented error body says is shown: never a proxy's raw page.
+    // The body only sharpens the kind; its words are never shown (decision 041).
     const said = body === undefined ? undefined : readError(body, response.status);
-    const prefix = outcome.gaveUp && outcome.attempts > 1 ? `${name} still failing after ${outcome.attempts} attempts` : `${name} refused the request`;
-    throw new TranslationError(`${prefix}: ${said?.message ?? `HTTP ${response.status}`}`, response.status, undefined, said?.kind);
+    const kind = said?.kind ?? errorKindOf(response.status);
+    throw new TranslationError(plainWords(kind, response.status), response.status, undefined, kind);
   }
   if (body === undefined) throw new TranslationError(`${name} answered with something that is not JSON`, response.status, undefined, 'bad_answer');
   return body;

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { EngineSlot, TranslationEngineKind } from '@app/shared';
+import type { Config } from '../../config';
 import type { AppContext } from '../../context';
+import { outboundOf } from '../../lib/outbound/outbound-client';
 import type { Db } from '../../db/client';
 import { churches, churchTranslationEngines } from '../../db/schema';
 import { AzureTranslator } from './azure-translator';
@@ -66,19 +68,29 @@ async function clearLegacyAzure(db: Db, churchId: string): Promise<void> {
   await db.update(churches).set({ translatorKeyEnc: null, translatorLocation: null, translatorEndpoint: null }).where(eq(churches.id, churchId));
 }
 
-/** A translator for one engine, with the test overrides of its address from the configuration. */
+/** The operator's own address for an engine kind (tests: a loopback mock), which replaces the church's. */
+export function translationOverride(config: Config, kind: TranslationEngineKind): string | undefined {
+  return { azure: config.AZURE_TRANSLATOR_ENDPOINT, deepl: config.DEEPL_API_URL, google: config.GOOGLE_TRANSLATE_URL, libretranslate: config.LIBRETRANSLATE_URL, openai: config.OPENAI_BASE_URL }[kind];
+}
+
+/**
+ * A translator for one engine, with the test overrides of its address from the configuration.
+ * Its calls go through the outbound client (decision 041): checked unless the address is the operator's.
+ */
 export function buildTranslator(ctx: Pick<AppContext, 'config'>, spec: EngineSpec, http: EngineHttpOptions = {}): Translator {
   const c = ctx.config;
+  const override = translationOverride(c, spec.kind);
+  const opts = { ...http, fetch: http.fetch ?? outboundOf(c).fetchFor('translation', override !== undefined) };
   switch (spec.kind) {
     case 'azure':
-      return new AzureTranslator({ ...http, key: spec.key ?? '', region: spec.region, endpoint: spec.url, baseUrlOverride: c.AZURE_TRANSLATOR_ENDPOINT });
+      return new AzureTranslator({ ...opts, key: spec.key ?? '', region: spec.region, endpoint: spec.url, baseUrlOverride: override });
     case 'deepl':
-      return new DeepLTranslator({ ...http, key: spec.key ?? '', baseUrlOverride: c.DEEPL_API_URL });
+      return new DeepLTranslator({ ...opts, key: spec.key ?? '', baseUrlOverride: override });
     case 'google':
-      return new GoogleTranslator({ ...http, key: spec.key ?? '', baseUrlOverride: c.GOOGLE_TRANSLATE_URL });
+      return new GoogleTranslator({ ...opts, key: spec.key ?? '', baseUrlOverride: override });
     case 'libretranslate':
-      return new LibreTranslator({ ...http, url: spec.url ?? '', key: spec.key, baseUrlOverride: c.LIBRETRANSLATE_URL });
+      return new LibreTranslator({ ...opts, url: spec.url ?? '', key: spec.key, baseUrlOverride: override });
     case 'openai':
-      return new OpenAITranslator({ ...http, url: spec.url ?? '', model: spec.model ?? '', key: spec.key, baseUrlOverride: c.OPENAI_BASE_URL });
+      return new OpenAITranslator({ ...opts, url: spec.url ?? '', model: spec.model ?? '', key: spec.key, baseUrlOverride: override });
   }
 }
