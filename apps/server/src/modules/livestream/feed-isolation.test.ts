@@ -100,7 +100,7 @@ const api = (method: 'POST' | 'DELETE', path: string, cookie: string, payload?: 
 
 async function addFeed(churchId: string, cookie: string, language: string, feedUrl: string): Promise<string> {
   const res = await api('POST', `/churches/${churchId}/livestream/feeds`, cookie, { kind: 'youtube', language, url: feedUrl });
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode, res.body).toBe(200);
   return res.json<LivestreamSettings>().feeds.at(-1)!.id;
 }
 

@@ -143,8 +143,14 @@ export class LivestreamService {
       // Removed, taken by a newer sermon, or done here: dropped, and given back once nothing is in flight.
       if (!sender.retire()) continue;
       this.senders.delete(key);
-      this.lastLeft.set(sender.feed.id, sender.state.lastPostAt);
+      this.lastLeft.set(sender.feed.id, Math.max(sender.state.lastPostAt, this.lastLeft.get(sender.feed.id) ?? 0));
       await sender.release().catch((err: unknown) => this.problems.error(`release ${key}`, { err, feedId: sender.feed.id }, 'livestream lease could not be given back'));
+    }
+    // A sermon taking a feed over keeps the second between requests its predecessor kept.
+    for (const s of active) {
+      const left = Math.max(s.state.lastPostAt, this.lastLeft.get(s.feed.id) ?? 0);
+      s.state.lastPostAt = left;
+      this.lastLeft.set(s.feed.id, left);
     }
     // When one lease is due all are renewed: one statement every few seconds, not one per feed.
     if (active.some((s) => s.leaseDue(now))) await this.claim(active, now);
@@ -230,8 +236,6 @@ export class LivestreamService {
         posted: this.options.posted,
         warn: (id, warning) => this.warn(id, warning),
       }, feed, sermonId);
-      // A sermon taking the feed over keeps the second between posts the previous one kept.
-      sender.state.lastPostAt = this.lastLeft.get(feed.id) ?? 0;
       this.senders.set(key, sender);
     }
     return sender;
