@@ -92,9 +92,33 @@ function resample(samples: Float32Array, from: number): Float32Array {
   return out;
 }
 
-/** LAME, compiled to WebAssembly: about 90 times faster than real time here, so a clip costs milliseconds. */
+let encoderReady: ReturnType<typeof createMp3Encoder> | null = null;
+
+/**
+ * LAME, compiled to WebAssembly: about 90 times faster than real time here, so a clip costs
+ * milliseconds. One instance serves every clip (configured afresh for each; encoding is synchronous
+ * once it is ready, so clips never interleave): making one costs 60–270 ms on a loaded machine,
+ * which every piece paid before it could be placed (decision 045).
+ */
+function mp3Encoder(): ReturnType<typeof createMp3Encoder> {
+  encoderReady ??= createMp3Encoder().catch((err: unknown) => {
+    encoderReady = null;
+    throw err;
+  });
+  return encoderReady;
+}
+
+/**
+ * Makes the decoder and the encoder ready ahead of the first piece (a sermon's first hypothesis
+ * comes a second or two before its first piece is settled), so that piece does not wait for them.
+ */
+export function warmVoiceAudio(): void {
+  mp3Decoder().catch(() => undefined);
+  mp3Encoder().catch(() => undefined);
+}
+
 async function encode(samples: Float32Array): Promise<Buffer[]> {
-  const encoder = await createMp3Encoder();
+  const encoder = await mp3Encoder();
   // The output rate is said: at low bitrates LAME would otherwise choose a lower one (22.05 kHz at
   // 32 kbit/s), and a stream holds one sample rate.
   encoder.configure({ sampleRate: STREAM_SAMPLE_RATE, channels: 1, bitrate: STREAM_KBPS, outputSampleRate: STREAM_SAMPLE_RATE });

@@ -11,6 +11,7 @@ import type { VoiceStreams } from './voice-streams';
 import { VoiceTrack } from './voice-track';
 import type { PacingOptions } from './voice-pacing';
 import { audioFrames } from './mp3-frames';
+import { warmVoiceAudio } from './voice-audio';
 import type { TtsCache } from '../tts-cache';
 
 export interface VoiceServiceDeps {
@@ -49,6 +50,7 @@ export class VoiceService {
 
   /** A hypothesis of the spoken language's line `seq`: its stable words may make a piece. */
   hypothesis(room: SermonRoom, seq: number, text: string): void {
+    if (room.hasSpeech) warmVoiceAudio();
     this.say(room, room.sourceLanguage, this.lines(room, room.sourceLanguage).hypothesis(seq, text));
   }
 

@@ -52,11 +52,14 @@ describe('the voice stream', () => {
     await eventually(() => expect(pt.finals()).toHaveLength(2), 5000);
     await pause(6000);
     await ear.stop();
+    const streamedS = (Date.now() - tunedAt) / 1000;
+    // A phone's stream, speech and silence together, at most 32 kbit/s (decision 045).
+    expect((ear.bytes().length * 8) / 1000 / streamedS).toBeLessThanOrEqual(32);
 
     const said = pt.finals().flatMap((c) => c.text.split(/\s+/));
     const { samples, sampleRate } = await decodeMp3(ear.bytes());
     // Never silent for long: the stream is continuous (about real time, plus its priming).
-    expect(samples.length / sampleRate).toBeGreaterThan((Date.now() - tunedAt) / 1000 - 1.5);
+    expect(samples.length / sampleRate).toBeGreaterThan(streamedS - 1.5);
     const heard = hearWords(samples, sampleRate);
     expect(heard.map((h) => h.tone)).toEqual(said.map(toneOf));
     // Each piece was synthesised once, for the one voice listened to.
