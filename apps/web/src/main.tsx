@@ -4,7 +4,6 @@ import { RouterProvider } from 'react-router';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
-import '@mantine/dropzone/styles.css';
 import { i18nReady } from './i18n';
 import { AppProviders } from './app/providers';
 import { renderApp, routerReady } from './app/prerendered-root';
