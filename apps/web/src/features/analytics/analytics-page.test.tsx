@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TranslationUsageRow } from '@app/shared';
 import { jsonResponse, renderScreen } from '../../test/render-screen';
@@ -28,6 +28,22 @@ describe('the translation cost view', { timeout: 20_000 }, () => {
     expect(within(table).getByRole('row', { name: /AI model/ }).textContent).toContain('4,500 tokens');
     expect(within(table).queryByRole('columnheader', { name: 'Church' })).toBeNull();
     expect(calls('GET /api/v1/analytics/translation-usage?weeks=8')).toHaveLength(1);
+  });
+
+  it('estimates each engine’s cost at its list price, in Australian dollars by default', async () => {
+    await open();
+    const table = await screen.findByRole('table', { name: 'Translation cost per week' });
+    expect(within(table).getByRole('columnheader', { name: 'Estimated cost' })).toBeTruthy();
+    // 42,345 characters of DeepL at US$25 a million, in AUD.
+    expect(within(table).getByRole('row', { name: /DeepL/ }).textContent).toMatch(/A\$1\.63|AUD\s?1\.63/);
+  });
+
+  it('estimates at the church’s own price and in its currency where it set them', async () => {
+    handlers['GET /api/v1/cost-prices'] = () => jsonResponse(200, { churches: [{ churchId, currency: 'NZD', overrides: { 'translation:deepl': 30 } }] });
+    await open();
+    const table = await screen.findByRole('table', { name: 'Translation cost per week' });
+    // 42,345 characters at the church's NZ$30 a million.
+    await waitFor(() => expect(within(table).getByRole('row', { name: /DeepL/ }).textContent).toMatch(/NZ\$1\.27|NZD\s?1\.27/));
   });
 
   it('shows the characters each voice engine spoke, per month and per sermon, beside recognition minutes', async () => {

@@ -9,6 +9,7 @@ import { useChurchLanguages } from './api/get-church-languages';
 import { LanguageListCard } from './components/language-list-card';
 import { LiveSettingsCard } from './components/live-settings-card';
 import { RecognitionEnginesCard } from './components/recognition-engines-card';
+import { CostPricesCard } from './components/cost-prices-card';
 import { VoiceEnginesCard } from './components/voice-engines-card';
 import { TranslationEnginesCard } from './components/translation-engines-card';
 import { StreamLimitCard } from './components/stream-limit-card';
@@ -97,6 +98,7 @@ function ChurchSettings({ churchId }: { churchId: string }) {
       <TranslationEnginesCard church={c} />
       <RecognitionEnginesCard church={c} />
       <VoiceEnginesCard church={c} />
+      {c.canEdit && <CostPricesCard churchId={c.id} />}
       <StreamLimitCard key={`${c.id}-${c.liveSettings.weeklyStreamLimitMinutes}`} church={c} />
       {languages.isPending ? (
         <Skeleton h={220} />

@@ -1,6 +1,7 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { RecognitionUsageRow, VoiceUsageRow } from '@app/shared';
+import { defaultCostPrices, estimatedCost, type ChurchCostPrices, type RecognitionUsageRow, type VoiceUsageRow } from '@app/shared';
+import { formatMoney } from '../../../lib/cost-prices';
 import { useHeadingLevel } from '../../../components/heading-level';
 import { formattingLocale } from '../../../i18n/interface-language';
 
@@ -11,7 +12,7 @@ type Family = { ns: 'recognitionEngines'; rows: RecognitionUsageRow[] } | { ns: 
  * engine heard (decision 038), characters a voice engine spoke (decision 040). Tables scroll inside
  * their card on a phone.
  */
-export function SermonEngineCost({ family, isPlatform }: { family: Family; isPlatform: boolean }) {
+export function SermonEngineCost({ family, isPlatform, prices = [] }: { family: Family; isPlatform: boolean; prices?: ChurchCostPrices[] }) {
   const { t, i18n } = useTranslation();
   const order = useHeadingLevel(1);
   const locale = formattingLocale(i18n);
@@ -23,15 +24,25 @@ export function SermonEngineCost({ family, isPlatform }: { family: Family; isPla
   const month = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' });
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const engineName = (engine: string) => t(`${ns}.names.${engine}`);
+  // Estimated at the church's price or the list price, in its currency (engine-prices.ts).
+  const priceFamily = ns === 'recognitionEngines' ? 'recognition' : 'voice';
+  const estimate = (churchId: string, engine: string, amount: number) => {
+    const own = prices.find((c) => c.churchId === churchId) ?? defaultCostPrices(churchId);
+    const value = estimatedCost(own, priceFamily, engine, amount);
+    return value === null ? null : { value, currency: own.currency };
+  };
+  const money = (e: { value: number; currency: string } | null) => (e ? formatMoney(locale, e.currency, e.value) : '–');
   const amountLabel = t(ns === 'recognitionEngines' ? 'recognitionEngines.cost.minutes' : 'voiceEngines.cost.characters');
   if (rows.length === 0) return <Text size="sm" c="dimmed">{t(`${ns}.cost.empty`)}</Text>;
 
-  const months = new Map<string, { label: string; engine: string; amount: number; sermons: Set<string> }>();
+  const months = new Map<string, { label: string; engine: string; amount: number; sermons: Set<string>; cost: { value: number; currency: string } | null }>();
   for (const r of rows) {
     const at = new Date(r.startedAt);
     const key = `${at.getFullYear()}-${at.getMonth()}|${r.engine}`;
-    const m = months.get(key) ?? { label: month.format(at), engine: r.engine, amount: 0, sermons: new Set<string>() };
+    const m = months.get(key) ?? { label: month.format(at), engine: r.engine, amount: 0, sermons: new Set<string>(), cost: null };
     m.amount += r.amount;
+    const e = estimate(r.churchId, r.engine, r.amount);
+    if (e) m.cost = { value: (m.cost?.value ?? 0) + e.value, currency: e.currency };
     m.sermons.add(r.sermonId);
     months.set(key, m);
   }
@@ -46,6 +57,7 @@ export function SermonEngineCost({ family, isPlatform }: { family: Family; isPla
               <Table.Th>{t('translationEngines.cost.engine')}</Table.Th>
               <Table.Th ta="end">{t('recognitionEngines.cost.sermons')}</Table.Th>
               <Table.Th ta="end">{amountLabel}</Table.Th>
+              <Table.Th ta="end">{t('translationEngines.cost.estimate')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -55,6 +67,7 @@ export function SermonEngineCost({ family, isPlatform }: { family: Family; isPla
                 <Table.Td>{engineName(m.engine)}</Table.Td>
                 <Table.Td ta="end">{m.sermons.size}</Table.Td>
                 <Table.Td ta="end" fw={600}>{number.format(m.amount)}</Table.Td>
+                <Table.Td ta="end" fw={600}>{money(m.cost)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TranslationUsageRow } from '@app/shared';
+import { defaultCostPrices, estimatedCost, type TranslationUsageRow } from '@app/shared';
+import { formatMoney, useCostPrices } from '../../../lib/cost-prices';
 import { usePublicChurches } from '../../../lib/public-churches';
 import { useTranslationUsage } from '../api/translation-usage';
 import { SermonEngineCost } from './sermon-engine-cost';
@@ -25,12 +26,20 @@ export function TranslationCost({ isPlatform }: { isPlatform: boolean }) {
   const number = new Intl.NumberFormat(formattingLocale(i18n));
   const date = new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeZone: 'UTC' });
   const amount = (row: TranslationUsageRow, value: number) => t(`translationEngines.cost.${row.unit}`, { value: number.format(value) });
+  // The estimated amount at the church's own price or the list price, in the church's currency.
+  const prices = useCostPrices(isPlatform ? churchId : null);
+  const locale = formattingLocale(i18n);
+  const estimate = (row: TranslationUsageRow) => {
+    const own = prices.data?.churches.find((c) => c.churchId === row.churchId) ?? defaultCostPrices(row.churchId);
+    const value = estimatedCost(own, 'translation', row.engine, row.finalUnits + row.partialUnits);
+    return value === null ? '–' : formatMoney(locale, own.currency, value);
+  };
   // A phone gets one card per week and engine: eight columns do not fit its width.
   const isPhone = useMediaQuery('(max-width: 36em)');
 
   return (
     <Stack gap="md">
-      <Text size="sm" c="dimmed">{t('translationEngines.cost.intro')}</Text>
+      <Text size="sm" c="dimmed">{t('translationEngines.cost.intro')} {t('translationEngines.cost.estimateNote')}</Text>
       <Group gap="sm" align="flex-end" wrap="wrap">
         {isPlatform && (
           <Select label={t('analytics.filters.church')} clearable searchable w={240} value={churchId} onChange={setChurchId}
@@ -56,6 +65,7 @@ export function TranslationCost({ isPlatform }: { isPlatform: boolean }) {
                 <Text size="sm">{t('translationEngines.cost.final')}</Text><Text size="sm" ta="end">{amount(row, row.finalUnits)}</Text>
                 <Text size="sm">{t('translationEngines.cost.partial')}</Text><Text size="sm" ta="end">{amount(row, row.partialUnits)}</Text>
                 <Text size="sm" fw={600}>{t('translationEngines.cost.total')}</Text><Text size="sm" ta="end" fw={600}>{amount(row, row.finalUnits + row.partialUnits)}</Text>
+                <Text size="sm" fw={600}>{t('translationEngines.cost.estimate')}</Text><Text size="sm" ta="end" fw={600}>{estimate(row)}</Text>
                 <Text size="sm">{t('translationEngines.cost.requests')}</Text><Text size="sm" ta="end">{number.format(row.requests)}</Text>
                 <Text size="sm">{t('translationEngines.cost.failures')}</Text><Text size="sm" ta="end" c={row.failures > 0 ? 'red' : undefined}>{number.format(row.failures)}</Text>
               </SimpleGrid>
@@ -63,7 +73,7 @@ export function TranslationCost({ isPlatform }: { isPlatform: boolean }) {
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={isPlatform ? 860 : 720}>
+        <Table.ScrollContainer minWidth={isPlatform ? 960 : 820}>
           <Table striped highlightOnHover aria-label={t('translationEngines.cost.label')}>
             <Table.Thead>
               <Table.Tr>
@@ -73,6 +83,7 @@ export function TranslationCost({ isPlatform }: { isPlatform: boolean }) {
                 <Table.Th ta="end">{t('translationEngines.cost.final')}</Table.Th>
                 <Table.Th ta="end">{t('translationEngines.cost.partial')}</Table.Th>
                 <Table.Th ta="end">{t('translationEngines.cost.total')}</Table.Th>
+                <Table.Th ta="end">{t('translationEngines.cost.estimate')}</Table.Th>
                 <Table.Th ta="end">{t('translationEngines.cost.requests')}</Table.Th>
                 <Table.Th ta="end">{t('translationEngines.cost.failures')}</Table.Th>
               </Table.Tr>
@@ -86,6 +97,7 @@ export function TranslationCost({ isPlatform }: { isPlatform: boolean }) {
                   <Table.Td ta="end">{amount(row, row.finalUnits)}</Table.Td>
                   <Table.Td ta="end">{amount(row, row.partialUnits)}</Table.Td>
                   <Table.Td ta="end" fw={600}>{amount(row, row.finalUnits + row.partialUnits)}</Table.Td>
+                  <Table.Td ta="end" fw={600}>{estimate(row)}</Table.Td>
                   <Table.Td ta="end">{number.format(row.requests)}</Table.Td>
                   <Table.Td ta="end" c={row.failures > 0 ? 'red' : undefined}>{number.format(row.failures)}</Table.Td>
                 </Table.Tr>
@@ -94,8 +106,8 @@ export function TranslationCost({ isPlatform }: { isPlatform: boolean }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {usage.data && <SermonEngineCost family={{ ns: 'recognitionEngines', rows: usage.data.recognition ?? [] }} isPlatform={isPlatform} />}
-      {usage.data && <SermonEngineCost family={{ ns: 'voiceEngines', rows: usage.data.voice ?? [] }} isPlatform={isPlatform} />}
+      {usage.data && <SermonEngineCost family={{ ns: 'recognitionEngines', rows: usage.data.recognition ?? [] }} isPlatform={isPlatform} prices={prices.data?.churches ?? []} />}
+      {usage.data && <SermonEngineCost family={{ ns: 'voiceEngines', rows: usage.data.voice ?? [] }} isPlatform={isPlatform} prices={prices.data?.churches ?? []} />}
     </Stack>
   );
 }
