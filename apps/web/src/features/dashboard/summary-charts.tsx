@@ -4,11 +4,15 @@ import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { findKnownLanguage, type Summary } from '@app/shared';
 import { useHeadingLevel } from '../../components/heading-level';
-import { formattingLocale } from '../../i18n/interface-language';
+import { formattingLocale, interfaceLanguage } from '../../i18n/interface-language';
+import { languageName } from '../../lib/language-label';
 
 const COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6', 'lime.6', 'indigo.6'];
 
 /** Listeners and new members over time, languages listened, salvations over time (Mantine charts). */
+// People and minutes are counted whole: no axis tick at 0.75 of a person.
+const wholeNumbers = { allowDecimals: false } as const;
+
 export function SummaryCharts({ summary }: { summary: Summary }) {
   const { t, i18n } = useTranslation();
   const heading = useHeadingLevel(1);
@@ -20,7 +24,9 @@ export function SummaryCharts({ summary }: { summary: Summary }) {
     return new Intl.DateTimeFormat(formattingLocale(i18n), opts).format(d);
   };
   const series = summary.series.map((p) => ({ ...p, label: label(p.at) }));
-  const languages = summary.listenersByLanguage.map((l, i) => ({ name: findKnownLanguage(l.language)?.nativeName ?? l.language, value: l.listeners, color: COLORS[i % COLORS.length]! }));
+  // Languages named in the interface language, as on every other screen.
+  const nameOf = (code: string) => languageName(code, findKnownLanguage(code)?.englishName ?? code, interfaceLanguage(i18n));
+  const languages = summary.listenersByLanguage.map((l, i) => ({ name: nameOf(l.language), value: l.listeners, color: COLORS[i % COLORS.length]! }));
   // No listening in the range: one sentence instead of an empty plot (both language charts).
   const noListeners = <Text c="dimmed" size="sm" py="xl" ta="center">{t('analytics.charts.noListeners')}</Text>;
 
@@ -38,7 +44,7 @@ export function SummaryCharts({ summary }: { summary: Summary }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
       {chartCard('chart-listeners', t('analytics.charts.listenersAndMembers'),
-        <AreaChart h={220} data={series} dataKey="label" withLegend curveType="monotone"
+        <AreaChart h={220} data={series} dataKey="label" withLegend curveType="monotone" yAxisProps={wholeNumbers}
           series={[{ name: 'listeners', label: t('analytics.charts.listeners'), color: 'blue.6' }, { name: 'newMembers', label: t('analytics.tiles.newMembers'), color: 'teal.6' }]} />,
         t('analytics.charts.listenersSummary', { listeners: summary.listeners, members: summary.newMembers }))}
       {chartCard('chart-languages', t('analytics.charts.languages'),
@@ -47,10 +53,10 @@ export function SummaryCharts({ summary }: { summary: Summary }) {
         ),
         languages.map((l) => `${l.name}: ${l.value}`).join(', ') || t('analytics.charts.noListeners'))}
       {chartCard('chart-salvations', t('analytics.charts.salvations'),
-        <BarChart h={200} data={series} dataKey="label" series={[{ name: 'salvations', label: t('analytics.tiles.salvations'), color: 'grape.6' }]} />,
+        <BarChart h={200} data={series} dataKey="label" yAxisProps={wholeNumbers} series={[{ name: 'salvations', label: t('analytics.tiles.salvations'), color: 'grape.6' }]} />,
         t('analytics.charts.salvationsSummary', { count: summary.salvations }))}
       {chartCard('chart-minutes', t('analytics.charts.minutesByLanguage'),
-        languages.length === 0 ? noListeners : <BarChart h={200} data={summary.listenersByLanguage.map((l) => ({ language: findKnownLanguage(l.language)?.nativeName ?? l.language, minutes: l.minutes }))} dataKey="language"
+        languages.length === 0 ? noListeners : <BarChart h={200} data={summary.listenersByLanguage.map((l) => ({ language: nameOf(l.language), minutes: l.minutes }))} dataKey="language" yAxisProps={wholeNumbers}
           series={[{ name: 'minutes', label: t('analytics.tiles.listenerMinutes'), color: 'orange.6' }]} />,
         t('analytics.charts.minutesSummary', { minutes: summary.listenerMinutes }))}
     </SimpleGrid>

@@ -23,5 +23,8 @@ export function timeLeft(startsAt: string, now: number): { days: number; clock: 
 
 /** The service's start as the church's people read it: in the church's time zone, in the visitor's language. */
 export function formatStart(startsAt: string, timeZone: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(new Date(startsAt));
+  // A visitor in the church's own zone reads the time alone; anyone else its zone by name
+  // ("Horário de Verão da Austrália Oriental"), never an offset such as "GMT+11".
+  const here = new Intl.DateTimeFormat().resolvedOptions().timeZone === timeZone;
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit', timeZone, ...(here ? {} : { timeZoneName: 'long' as const }) }).format(new Date(startsAt));
 }
