@@ -42,9 +42,10 @@ describe('voice engine settings', () => {
   it('says a wrong key as an auth failure in the engine\'s words, and refuses to save it untested', async () => {
     const { cast, call } = app;
     const wrong = await call('POST', `${enginesUrl(cast.church.id)}/test`, cast.churchAdmin.cookie, { ...openaiBody(), key: 'sk-wrong' });
-    expect(wrong.json()).toMatchObject({ ok: false, kind: 'openai', error: { kind: 'auth', status: 401, message: expect.stringContaining('Incorrect API key provided') } });
+    expect(wrong.json()).toMatchObject({ ok: false, kind: 'openai', error: { kind: 'auth', status: 401, message: 'The engine refused the key (HTTP 401)' } });
     const google401 = await call('POST', `${enginesUrl(cast.church.id)}/test`, cast.churchAdmin.cookie, { kind: 'google', key: 'AIza-wrong' });
-    expect(google401.json()).toMatchObject({ ok: false, error: { kind: 'auth', message: expect.stringContaining('API key not valid') } });
+    expect(google401.json()).toMatchObject({ ok: false, error: { kind: 'auth' } });
+    expect(google401.body).not.toContain('API key not valid');
     const refused = await call('PUT', `${enginesUrl(cast.church.id)}/primary`, cast.churchAdmin.cookie, { ...openaiBody(), key: 'sk-wrong' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ type: expect.stringContaining('engine_test_failed') });
@@ -83,7 +84,7 @@ describe('voice engine settings', () => {
     await voiceUsageOf(t.ctx).flush();
     const health = (await call('GET', enginesUrl(cast.church.id), cast.churchAdmin.cookie)).json().health;
     expect(health).toMatchObject([
-      { slot: 'primary', kind: 'openai', failuresThisWeek: 1, lastError: expect.stringContaining('had an error') },
+      { slot: 'primary', kind: 'openai', failuresThisWeek: 1, lastError: expect.stringMatching(/^The engine (answered with an error \(HTTP 500\)|did not answer in time)$/) },
       { slot: 'failover', kind: 'google', charactersThisWeek: 11, failuresThisWeek: 0 },
     ]);
     const cost = (await call('GET', '/analytics/translation-usage', cast.churchAdmin.cookie)).json();

@@ -21,12 +21,9 @@ export class GoogleSpeechSynthesizer implements SpeechSynthesizer {
     // The voice's name starts with its language (`pt-BR-Standard-A` → `pt-BR`), which Google wants as well.
     const languageCode = /^[a-z]{2,3}-[A-Z]{2}/.exec(voiceId)?.[0] ?? voiceId;
     const body = JSON.stringify({ input: { text }, voice: { languageCode, name: voiceId }, audioConfig: { audioEncoding: 'MP3', speakingRate: 1 } });
-    const answer = await callSpeechEngine('Google Text-to-Speech', this.url, () => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body }), this.opts)
-      .catch((err: unknown) => {
-        // Google answers a wrong key with 400 INVALID_ARGUMENT: it is still a key the person must fix.
-        if (err instanceof SpeechError && err.status === 400 && /API key not valid/i.test(err.message)) throw new SpeechError(err.message, 400, 'auth');
-        throw err;
-      });
+    // Google answers a wrong key with 400 INVALID_ARGUMENT: it is still a key the person must fix.
+    const answer = await callSpeechEngine('Google Text-to-Speech', this.url, () => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body }), this.opts,
+      (raw, status) => (status === 400 && /API key not valid/i.test(raw) ? 'auth' : undefined));
     let audio: unknown;
     try {
       audio = (JSON.parse(answer.toString('utf8')) as { audioContent?: unknown }).audioContent;

@@ -1,3 +1,4 @@
+import type { EngineErrorKind } from '@app/shared';
 import { refusalOf } from '../../lib/outbound/outbound-error';
 import { plainWords } from '../../lib/outbound/plain-words';
 import { fetchWithRetry, type RetryOptions } from '../translation/retrying-fetch';
@@ -26,7 +27,7 @@ function noAnswer(error: unknown): SpeechError {
  * One call to a voice engine, retried on 429 and 5xx within its budget: the 2xx answer's body, else
  * a SpeechError in the server's plain words (decision 041: the engine's reply is never shown).
  */
-export async function callSpeechEngine(name: string, url: string, init: () => RequestInit, opts: SpeechHttpOptions): Promise<Buffer> {
+export async function callSpeechEngine(name: string, url: string, init: () => RequestInit, opts: SpeechHttpOptions, readKind?: (body: string, status: number) => EngineErrorKind | undefined): Promise<Buffer> {
   const outcome = await fetchWithRetry(url, init, {
     // The voice trails the caption anyway: a little longer than translation, still bounded.
     budgetMs: opts.retryBudgetMs ?? 4000,
@@ -44,7 +45,8 @@ export async function callSpeechEngine(name: string, url: string, init: () => Re
     throw noAnswer(err);
   }
   if (!response.ok) {
-    const kind = errorKindOf(response.status);
+    // The body only sharpens the kind; its words are never shown (decision 041).
+    const kind = readKind?.(body.toString('utf8', 0, 2000), response.status) ?? errorKindOf(response.status);
     throw new SpeechError(plainWords(kind, response.status), response.status, kind);
   }
   if (body.length === 0) throw new SpeechError(`${name} sent no audio`, response.status, 'bad_answer');

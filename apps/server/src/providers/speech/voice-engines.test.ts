@@ -37,11 +37,11 @@ describe('OpenAI-compatible speech', () => {
     expect(lasts).toBeLessThan(5 * ENGLISH_WORD_S + 0.1);
   });
 
-  it('says a wrong key in the engine\'s own words, as an auth failure, without retrying', async () => {
+  it('says a wrong key as an auth failure in the server\'s words (decision 041), without retrying', async () => {
     const engine = new OpenAISpeechSynthesizer({ url: openai.url, model: null, key: 'wrong', ...fast });
     const err = await engine.synthesize('Amen', 'en-AU', 'nova').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SpeechError);
-    expect(err).toMatchObject({ kind: 'auth', status: 401, message: expect.stringContaining('Incorrect API key provided') });
+    expect(err).toMatchObject({ kind: 'auth', status: 401, message: 'The engine refused the key (HTTP 401)' });
     expect(openai.count()).toBe(1);
     expect(openai.last()!.json).toMatchObject({ model: 'tts-1' });
   });
@@ -56,9 +56,9 @@ describe('Google Cloud Text-to-Speech', () => {
     expect(await seconds(mp3)).toBeGreaterThan(0.7);
   });
 
-  it('reports a key Google does not know as a key to fix, in Google\'s words', async () => {
+  it('reports a key Google does not know as a key to fix, in the server\'s words', async () => {
     const engine = new GoogleSpeechSynthesizer({ key: 'nope', baseUrlOverride: google.url, ...fast });
-    await expect(engine.synthesize('Amen', 'en-AU', 'en-AU-Standard-A')).rejects.toMatchObject({ kind: 'auth', status: 400, message: expect.stringContaining('API key not valid') });
+    await expect(engine.synthesize('Amen', 'en-AU', 'en-AU-Standard-A')).rejects.toMatchObject({ kind: 'auth', status: 400, message: 'The engine refused the key (HTTP 400)' });
   });
 });
 
