@@ -126,6 +126,8 @@ describe('subtitle files and listen again', () => {
     const vtt = await api('GET', `/sermons/${sermon.id}/subtitles.vtt?lang=pt&offset=10`, cast.member.cookie);
     expect(vtt.statusCode).toBe(200);
     expect(vtt.headers['content-type']).toContain('text/vtt');
+    // Named by the church's day and the language, not by an id.
+    expect(vtt.headers['content-disposition']).toMatch(/^attachment; filename="\d{4}-\d{2}-\d{2}-[a-z0-9-]+-pt\.vtt"$/);
     expect(vtt.body).toMatch(/^WEBVTT\n\n00:00:1\d\.\d{3} --> 00:00:\d\d\.\d{3}\n.*In the beginning was the Word\.\n$/);
     const srt = await api('GET', `/sermons/${sermon.id}/subtitles.srt?lang=en`, cast.churchAdmin.cookie);
     expect(srt.body).toMatch(/^1\n00:00:0\d,\d{3} --> /);

@@ -58,11 +58,10 @@ export async function livestreamRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { requires: 'sermons:join' },
   }, async (req, reply) => {
     const file = await subtitleFile(ctx, requireActor(req), req.params.id, req.params.format, req.query);
-    const lang = req.query.lang.replace(/[^A-Za-z0-9-]/g, '_');
     return reply
       .type(req.params.format === 'vtt' ? 'text/vtt; charset=utf-8' : 'application/x-subrip; charset=utf-8')
-      .header('content-disposition', `attachment; filename="sermon-${req.params.id.slice(0, 8)}-${lang}.${req.params.format}"`)
-      .send(file);
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .send(file.text);
   });
 
   r.get('/sermons/:id/timeline', {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
 import { msg, sermonAudioPath, type OverlayAnswer, type SermonTimeline } from '@app/shared';
 import type { AppContext } from '../../context';
-import { churchOverlays, segmentTranslations, sermons, storedFiles, transcriptSegments } from '../../db/schema';
+import { churches, churchOverlays, scheduledSermons, segmentTranslations, sermons, storedFiles, transcriptSegments } from '../../db/schema';
 import { canReachChurch } from '../../lib/access';
 import { sha256 } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/errors';
@@ -46,10 +46,26 @@ async function timedLines(ctx: AppContext, sermon: typeof sermons.$inferSelect, 
   }));
 }
 
-export async function subtitleFile(ctx: AppContext, actor: Actor, id: string, format: 'vtt' | 'srt', query: { lang: string; offset: number }): Promise<string> {
+export async function subtitleFile(ctx: AppContext, actor: Actor, id: string, format: 'vtt' | 'srt', query: { lang: string; offset: number }): Promise<{ text: string; fileName: string }> {
   const sermon = await readableSermon(ctx, actor, id);
   const cues = cuesOf(await timedLines(ctx, sermon, query.lang));
-  return format === 'vtt' ? toVtt(cues, query.offset * 1000) : toSrt(cues, query.offset * 1000);
+  const text = format === 'vtt' ? toVtt(cues, query.offset * 1000) : toSrt(cues, query.offset * 1000);
+  return { text, fileName: `${await fileStem(ctx, sermon)}-${query.lang.replace(/[^A-Za-z0-9-]/g, '_')}.${format}` };
+}
+
+/**
+ * A downloaded file says what it is: the church's local day and the service's title
+ * ("2026-11-22-sunday-service"), or "sermon" when it was not a scheduled service.
+ */
+async function fileStem(ctx: AppContext, sermon: typeof sermons.$inferSelect): Promise<string> {
+  const [church] = await ctx.db.select({ timeZone: churches.timeZone }).from(churches).where(eq(churches.id, sermon.churchId)).limit(1);
+  const [service] = sermon.scheduledSermonId
+    ? await ctx.db.select({ title: scheduledSermons.title }).from(scheduledSermons).where(eq(scheduledSermons.id, sermon.scheduledSermonId)).limit(1)
+    : [];
+  // en-CA writes dates as YYYY-MM-DD.
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: church?.timeZone || 'UTC' }).format(sermon.startedAt);
+  const title = (service?.title ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  return `${day}-${title || 'sermon'}`;
 }
 
 /** Listen again: the transcript in one language with times and the voice clips that were made. */
