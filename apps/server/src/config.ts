@@ -92,7 +92,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   // Voice streams and live connections one client address (a guest) or one account holds at once
   // (decision 037, "Limits per address"): a family's phones share an address.
-  LISTEN_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(8),
+  LISTEN_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(8),
   // Map tiles for the church location picker (decision 012). {s}, {z}, {x}, {y} as Leaflet.
   MAP_TILE_URL: z
     .string()
