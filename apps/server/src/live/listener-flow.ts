@@ -74,6 +74,9 @@ export class ListenerFlow {
     const [row] = await this.core.ctx.db.select({ sermonId: listenerSessions.sermonId, userId: listenerSessions.userId })
       .from(listenerSessions).where(eq(listenerSessions.id, sessionId)).limit(1);
     if (row && (row.sermonId !== room.id || row.userId !== userId)) return false;
+    // A session held in memory but not yet written (the writer batches) is checked there.
+    const held = [...room.listeners.values(), ...[...room.away.values()].map((away) => away.entry)].find((entry) => entry.sessionId === sessionId);
+    if (held && held.userId !== userId) return false;
     for (const [socketId, away] of room.away) if (away.entry.sessionId === sessionId) room.away.delete(socketId);
     for (const [socketId, entry] of room.listeners) if (entry.sessionId === sessionId) room.removeListener(socketId);
     return true;
