@@ -112,7 +112,9 @@ describe('Azure Translator client', () => {
     const err = await translationError(t.translate('Amen', 'en', ['pt']));
     expect(err.status).toBe(429);
     expect(err.providerCode).toBe(429001);
-    expect(err.message).toContain('exceeded request limits');
+    // In the server's own words (decision 041): never Azure's.
+    expect(err.message).toBe('The engine asked to slow down (HTTP 429)');
+    expect(err.message).not.toContain('exceeded request limits');
     expect(mock.stats.counts.translate).toBe(waits.length + 1);
     expect(waits.length).toBeGreaterThanOrEqual(3);
     expect(waits.reduce((a, b) => a + b, 0)).toBeLessThan(2500);
@@ -154,7 +156,7 @@ describe('Azure Translator client', () => {
   it('fails with a TranslationError when the service cannot be reached', async () => {
     const { t } = translator({ baseUrlOverride: 'http://127.0.0.1:9', retryBudgetMs: 300, retryBaseDelayMs: 50 });
     const err = await translationError(t.translate('Amen', 'en', ['pt']));
-    expect(err.message).toMatch(/unreachable/);
+    expect(err.message).toBe('The address could not be reached');
   });
 
   it('aborts a hanging attempt when the budget runs out', async () => {
