@@ -33,7 +33,7 @@ describe('/administrators', () => {
   });
 
   it('answers every broken rule at once', async () => {
-    const res = await call('POST', '/administrators', app.cast.platformAdmin.cookie, { firstName: 'X', lastName: '', email: 'x', phone: '1', suburb: 'A$', password: '1' });
+    const res = await call('POST', '/administrators', app.cast.platformAdmin.cookie, { firstName: '1', lastName: '', email: 'x', phone: '1', suburb: 'A$', password: '1' });
     expect(res.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['churchId', 'email', 'firstName', 'lastName', 'password', 'phone', 'suburb']);
   });
 

@@ -102,10 +102,11 @@ describe('OpenAI-compatible model client', () => {
     });
   });
 
-  it('says a model the server does not have in its own words', async () => {
+  it('says a model the server does not have in the server\'s own words', async () => {
     const t = new OpenAITranslator({ url: 'https://api.openai.com/v1', model: 'gpt-nope', key: MOCK_OPENAI_KEY, baseUrlOverride: mock.baseUrl });
     const err = await failure(t.translate('Amen and amen', 'en', ['pt']));
     expect(err.status).toBe(404);
-    expect(err.message).toContain('The model `gpt-nope` does not exist');
+    // In the server's own words (decision 041), never the model server's.
+    expect(err.message).toBe('The engine answered with an error (HTTP 404)');
   });
 });

@@ -80,10 +80,12 @@ export class OpenAITranslator implements Translator {
     try {
       answer = await ask(!this.schemaUnsupported);
     } catch (err) {
-      // Servers that do not know structured outputs refuse the schema with a 400 naming it.
-      if (this.schemaUnsupported || !(err instanceof TranslationError) || err.status !== 400 || !/response_format|json_schema/i.test(err.message)) throw err;
-      this.schemaUnsupported = true;
+      // Servers that do not know structured outputs refuse the schema with a 400. The reply's words
+      // are not read (decision 041: a remote answer's text is never trusted or shown), so any 400 to
+      // a schema is tried once as a plain JSON object, and remembered only when that is accepted.
+      if (this.schemaUnsupported || !(err instanceof TranslationError) || err.status !== 400) throw err;
       answer = await ask(false);
+      this.schemaUnsupported = true;
     }
     const parsed = completion.safeParse(answer);
     if (!parsed.success) throw badAnswer('The model');
