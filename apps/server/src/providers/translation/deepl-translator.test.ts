@@ -36,7 +36,7 @@ describe('DeepL client', () => {
     mock.setCharacterLimit(5);
     const err = (await deepl().translate('Grace and peace', 'en', ['pt']).catch((e: unknown) => e)) as TranslationError;
     expect(err.kind).toBe('quota');
-    expect(err.message).toContain('Quota exceeded');
+    expect(err.message).toBe("The engine's account is out of quota (HTTP 456)");
   });
 
   it('keeps the languages that came back when another failed', async () => {
@@ -44,7 +44,7 @@ describe('DeepL client', () => {
     const err = await deepl().translate('Amen', 'en', ['pt', 'es']).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PartialTranslation);
     expect(Object.keys((err as PartialTranslation).done)).toHaveLength(1);
-    expect((err as PartialTranslation).message).toContain("'target_lang' not supported");
+    expect((err as PartialTranslation).message).toBe('The engine answered with an error (HTTP 400)');
   });
 
   it("keeps to DeepL's rate limit: languages refused with 429 wait out Retry-After, then come back", async () => {
