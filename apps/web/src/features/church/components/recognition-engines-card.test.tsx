@@ -46,7 +46,7 @@ describe('the speech recognition engines card', { timeout: 20_000 }, () => {
     const first = await screen.findByRole('form', { name: 'First speech recognition engine' });
     fireEvent.click(within(first).getByRole('combobox', { name: 'Engine' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Azure Speech (on the server)', hidden: true }));
-    expect(within(first).getByText(/with the church's speech key and region from Live settings/)).toBeTruthy();
+    expect(within(first).getByText(/with the church's speech key and region from “Speech and translation”/)).toBeTruthy();
     expect(within(first).queryByLabelText(/^API key/)).toBeNull();
     fireEvent.click(within(first).getByRole('button', { name: 'Test connection' }));
     expect(await within(first).findByText('Connected in 340 ms')).toBeTruthy();
