@@ -10,7 +10,7 @@ import { MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } from '../../test/
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { listenerSessions, sermons, transcriptSegments } from '../db/schema';
+import { churches, listenerSessions, sermons, transcriptSegments } from '../db/schema';
 import { ManualClock } from './clock';
 import { LiveService, liveFor } from './live-service';
 import { addChurchLanguages, connectLive, eventually, listen, ok, record, request, settle, useAzureKeys, type ClientSocket } from '../../test/helpers/live-kit';
@@ -227,9 +227,15 @@ describe('a server restart', () => {
     const startedAt = new Date(now - 40 * 60_000);
     const staleBeat = new Date(now - 10 * 60_000);
     const freshBeat = new Date(now - 60_000);
+    // About heartbeats alone: earlier tests' sermons of this church are over and its weekly allowance
+    // is wide, so the new process ends nothing for the limit; ids of their own for a retried run.
+    await t.ctx.db.update(sermons).set({ status: 'ended', endedAt: new Date(now) })
+      .where(sql`${sermons.churchId} = ${cast.church.id} and ${sermons.status} in ('live', 'paused')`);
+    await t.ctx.db.update(churches).set({ weeklyStreamLimitMinutes: 10_000 }).where(eq(churches.id, cast.church.id));
+    const tag = String(Date.now() % 100_000).padStart(5, '2');
     const [stale, fresh] = await t.ctx.db.insert(sermons).values([
-      { broadcastId: 'STALE23456', churchId: cast.church.id, hostId: cast.staff.user.id, sourceLanguage: 'en', startedAt, lastHeartbeatAt: staleBeat, chargedSeconds: 1800 },
-      { broadcastId: 'FRESH23456', churchId: cast.church.id, hostId: cast.staff.user.id, sourceLanguage: 'en', status: 'paused', startedAt, lastHeartbeatAt: freshBeat, chargedSeconds: 2000 },
+      { broadcastId: `STALE${tag}`, churchId: cast.church.id, hostId: cast.staff.user.id, sourceLanguage: 'en', startedAt, lastHeartbeatAt: staleBeat, chargedSeconds: 1800 },
+      { broadcastId: `FRESH${tag}`, churchId: cast.church.id, hostId: cast.staff.user.id, sourceLanguage: 'en', status: 'paused', startedAt, lastHeartbeatAt: freshBeat, chargedSeconds: 2000 },
     ]).returning();
     await t.ctx.db.insert(listenerSessions).values({ sermonId: stale!.id, userId: cast.member.user.id, language: 'es', startedAt });
 
