@@ -6,7 +6,7 @@ test.describe('dashboard: apply filters and see charts', () => {
     await signInThroughForm(page, 'admin@demo.church');
     // The first view is not empty: the last 30 days at once, the filters still there to change them.
     await expect(page.getByRole('link', { name: /^Accepted Jesus: \d+$/ })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Date range' })).toHaveValue('Last 30 days');
+    await expect(page.getByRole('combobox', { name: 'Date range' })).toHaveValue('Last 30 days');
     // The pending deletion requests open the requests to review, not the admin's own deletion form.
     await expect(page.getByRole('link', { name: /^Deletion requests waiting: \d+$/ })).toHaveAttribute('href', '/deletion-requests');
     await page.getByRole('combobox', { name: 'Date range' }).click();

@@ -55,7 +55,9 @@ test('the OBS overlay turns live by itself with a transparent background, and th
     await new Promise((resolve, reject) => { track.onload = resolve; track.onerror = reject; });
     return Array.from(track.track.cues ?? []).map((c) => ({ start: c.startTime, end: c.endTime, text: (c as VTTCue).text }));
   }, `/api/v1/sermons/${sermonId}/subtitles.vtt?lang=en`);
-  expect(cues).toHaveLength(2);
+  // The two lines said; the long one may be cut into two cues of a readable length.
+  expect(cues.length).toBeGreaterThanOrEqual(2);
+  expect(cues.map((c) => c.text).join(' ')).toContain('Grace and peace to every one of you');
   expect(cues[0]!.text).toBe('Welcome to Harbourside this morning.');
   const saidAt = (said - startedAt) / 1000;
   expect(cues[0]!.start).toBeGreaterThanOrEqual(0);
