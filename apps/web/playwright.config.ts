@@ -40,6 +40,8 @@ export default defineConfig({
       NODE_ENV: 'development',
       // Every browser page of a journey connects from 127.0.0.1 (decision 037's per-address cap).
       LISTEN_PER_ADDRESS: '1000',
+      // Journeys run the church's own engines as loopback servers: the operator allows loopback (decision 041).
+      ALLOW_INTERNAL_HOSTS: '127.0.0.1',
       // A church that chooses DeepL reaches the loopback DeepL a journey starts (e2e/engine-mocks.ts).
       DEEPL_API_URL: `http://127.0.0.1:${deeplMockPort(port)}`,
       // A church given a speech key reaches the loopback Azure a journey starts (e2e/engine-mocks.ts).

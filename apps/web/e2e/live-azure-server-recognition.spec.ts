@@ -52,7 +52,7 @@ test('an administrator chooses Azure Speech on the server, a speaker is heard by
   await expect(first).toBeVisible({ timeout: 15_000 });
   await first.getByRole('combobox', { name: 'Engine' }).click();
   await settings.getByRole('option', { name: 'Azure Speech (on the server)' }).click();
-  await expect(first.getByText(/with the church's speech key and region from Live settings/)).toBeVisible();
+  await expect(first.getByText(/with the church's speech key and region from “Speech and translation”/)).toBeVisible();
   await expect(first.getByLabel(/^API key/)).toHaveCount(0);
   await first.getByRole('button', { name: 'Test connection' }).click();
   await expect(first.getByRole('status')).toContainText(/Connected in \d+ ms/);
