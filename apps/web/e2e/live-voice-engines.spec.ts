@@ -122,7 +122,7 @@ test('on a phone, a church admin is told a wrong key in plain words, with nothin
     await first.getByLabel(/^API key/).fill('sk-wrong');
     await first.getByRole('button', { name: 'Test connection' }).click();
     await expect(first.getByRole('alert')).toContainText('The key was refused');
-    await expect(first.getByRole('alert')).toContainText('Incorrect API key provided');
+    await expect(first.getByRole('alert')).toContainText('The engine refused the key (HTTP 401)');
     expect(await seriousViolations(page)).toEqual([]);
     await first.getByRole('button', { name: 'Remove engine' }).click();
     const dialog = page.getByRole('dialog');
