@@ -20,7 +20,7 @@ describe('Test connection’s answer', () => {
     await renderScreen([{ path: '/', element: <EngineTestResultView result={failed('auth', 'DeepL refused the request: Wrong auth key')} /> }], '/');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The key was refused');
-    expect(alert.textContent).toContain("Technical details (the engine's own words)DeepL refused the request: Wrong auth key");
+    expect(alert.textContent).toContain("Technical detailsDeepL refused the request: Wrong auth key");
   });
 
   it('does not put words in the mouth of an engine that never answered', async () => {
