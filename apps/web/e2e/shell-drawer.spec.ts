@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInThroughForm as signIn } from './fixtures';
 
-const adminMenu = ['Dashboard', 'Manage Church', 'Staff Members', 'Users', 'Events', 'Go Live', 'View Feedback', 'Delete Requests', 'Audit Log', 'Manage Profile'];
+const adminMenu = ['Dashboard', 'Manage Church', 'Staff Members', 'Users', 'Events', 'Go Live', 'Follow-ups', 'View Feedback', 'Delete Requests', 'Audit Log', 'Manage Profile'];
 
 test('at 1280px the menu is at the side and there is no menu button', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
