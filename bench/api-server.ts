@@ -19,7 +19,7 @@ const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const staff = Number(process.env.BENCH_STAFF ?? 2_000);
 const churchCount = Number(process.env.BENCH_CHURCHES ?? 20);
 
-const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+const config = loadConfig({ LISTEN_PER_ADDRESS: '1000000', ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
 const { app, ctx } = await buildApp(config, { logger: false });
 
 const started = performance.now();

@@ -24,7 +24,7 @@ const languages = listeningLanguages.slice(0, Number(process.env.BENCH_LANGUAGES
 
 process.on('unhandledRejection', (err) => process.stderr.write(`unhandled rejection: ${String(err)}\n`));
 
-const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+const config = loadConfig({ LISTEN_PER_ADDRESS: '1000000', ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
 // --reuse (embedded): the data an earlier run of the same size wrote, kept in BENCH_REUSE_DIR.
 const reuseDir = config.dbKind === 'pglite' ? process.env.BENCH_REUSE_DIR : undefined;
 const reused = !!reuseDir && (await stat(path.join(reuseDir, 'PG_VERSION')).then(() => true, () => false));

@@ -18,7 +18,7 @@ const send = (msg: object) => process.send?.(msg);
 const languages = listeningLanguages.slice(0, Number(process.env.BENCH_LANGUAGES ?? 4)).map((l) => l.code);
 process.on('unhandledRejection', (err) => process.stderr.write(`unhandled rejection: ${String(err)}\n`));
 
-const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+const config = loadConfig({ LISTEN_PER_ADDRESS: '1000000', ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
 const { app, ctx } = await buildApp(config, { logger: false });
 const live = await seedLiveChurch(ctx, languages);
 const [admin] = await ctx.db.insert(users).values({

@@ -34,7 +34,7 @@ const ingest = fork(new URL('./livestream-ingest.ts', import.meta.url), { execAr
 const { url } = await ask<{ url: string }>(ingest, {}, 'ready');
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-livestream-'));
-const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: '0' });
+const config = loadConfig({ LISTEN_PER_ADDRESS: '1000000', ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: '0' });
 const { app, ctx } = await buildApp(config, { logger: false });
 await app.ready();
 const live = liveFor(ctx);
