@@ -119,10 +119,10 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
 
     handle(socket, liveEvents.speakerJoin, speakerJoinPayload, (p) => live.speakerJoin(socket, p.sermonId));
     handle(socket, liveEvents.segment, segmentPayload, async (p) => {
-      const ack = await live.segment(socket, p);
-      // A line from the page while no server engine listens: that time's audio is the page's (decision 043).
-      if (p.final) live.recognition.pageSpoke(p.sermonId);
-      return ack;
+      // A line from the page while no server engine listens: that time's audio is the page's; as an
+      // engine takes back, the words both heard go once (decision 043).
+      const text = p.final ? live.recognition.pageSpoke(socket, p.sermonId, p.text) : p.text;
+      return typeof text === 'string' ? live.segment(socket, { ...p, text }) : text;
     });
     handle(socket, liveEvents.pause, pausePayload, (p) => live.setPaused(socket, p.sermonId, p.paused));
     // The speaker's microphone for the church's recognition engine on the server (decision 038).

@@ -4,6 +4,7 @@ import { RecognitionError, type OpenOptions, type RecognitionEngine, type Recogn
 import { AudioFeed, bytesOf, realClock, type FeedClock } from './audio-feed';
 import { decideRecognition, type RecognitionAction, type SlotHealth } from './recognition-policy';
 import { AudioRing, hasSpeech } from './audio-ring';
+import { HandBack } from './handback';
 
 /** How often the session checks on its engine, and keeps an idle stream alive. */
 const TICK_MS = 500;
@@ -66,6 +67,7 @@ export class RecognitionSession {
   private retry: { cancel(): void } | null = null;
   /** While no engine listens: from which sample, and whether the page sent lines itself meanwhile. */
   private outage: { from: number; covered: boolean } | null = null;
+  private readonly handback = new HandBack();
   private finals: Promise<void> = Promise.resolve();
   private lastFinal = '';
   private readonly timer: NodeJS.Timeout;
@@ -106,9 +108,11 @@ export class RecognitionSession {
   /**
    * The speaker's page sent a line itself (its browser's recogniser, or typing): while no engine
    * listens, the audio of that time is the page's, and is not replayed to the engine that comes back.
+   * Returns what is left of the line to say (the hand-back's shared words go once, `handback.ts`).
    */
-  pageSpoke(): void {
+  pageSpoke(text: string): string {
     if (this.outage) this.outage.covered = true;
+    return this.handback.page(text, this.clock.now());
   }
 
   async stop(): Promise<void> {
@@ -176,7 +180,10 @@ export class RecognitionSession {
     this.pieces = [];
     this.streamSamples = 0;
     // The page recognised the outage itself: only what was unfinished before it is replayed.
-    if (this.outage?.covered) this.ring.drop(this.outage.from);
+    if (this.outage?.covered) {
+      this.ring.drop(this.outage.from);
+      this.handback.begin(this.clock.now());
+    }
     this.outage = null;
     // What the last engine did not finish, from the end of the last final phrase, then live audio.
     for (const piece of this.ring.since(this.ring.finalisedUpTo)) this.send(piece.start, piece.pcm);
@@ -191,7 +198,7 @@ export class RecognitionSession {
     if (!final) return this.hooks.interim(text);
     if (endMs !== undefined) this.ring.finalise(this.toRing(Math.round((endMs / 1000) * RECOGNITION_SAMPLE_RATE)));
     const heardAt = performance.now();
-    const line = withoutRepeat(this.lastFinal, text);
+    const line = withoutRepeat(this.lastFinal, this.handback.engine(text, this.clock.now()));
     if (!line) return;
     this.lastFinal = text;
     this.finals = this.finals.then(() => this.hooks.final(line, heardAt)).catch(() => undefined);

@@ -119,10 +119,13 @@ export class ServerRecognition {
 
   /**
    * The speaker's page sent a line itself (its browser's recogniser or typing): while no engine
-   * listens, that time's audio is the page's (decision 043).
+   * listens, that time's audio is the page's (decision 043). Returns what is left of the line to
+   * store, or the ack of a line the engine that came back already said whole (the hand-back).
    */
-  pageSpoke(sermonId: string): void {
-    this.held.get(sermonId)?.session.pageSpoke();
+  pageSpoke(socket: LiveSocket, sermonId: string, text: string): string | { seq: number; duplicate: true } {
+    if (socket.data.speakerOf !== sermonId) return text;
+    const left = this.held.get(sermonId)?.session.pageSpoke(text) ?? text;
+    return left || { seq: this.registry.get(sermonId)?.lastSeq ?? 0, duplicate: true };
   }
 
   /** `speaker:audio`: a frame from the sermon's speaker only; a bad or too fast one is refused, the session goes on. */
