@@ -43,6 +43,11 @@ export const backupEntrySchema = z.object({
   /** Where the file is: its path on the server, or s3://bucket/key. */
   location: z.string().nullable(),
   trigger: z.enum(backupTriggers).nullable(),
+  /**
+   * A scheduled backup taken when the server started after its daily time (its first start, or
+   * after it was stopped over that time), not at the time itself: the list says so.
+   */
+  catchUp: z.boolean().default(false),
   /** 0 to 100 while running. */
   progress: z.number().int(),
   /** Why a run failed, in the system's English words (for the operator; the screen folds it away). */

@@ -12,7 +12,7 @@ import { buildCast } from '../../../test/helpers/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { backupNameAt, folderPlace } from './place';
 import { applyRetention } from './retention';
-import { dueDay, runBackupSchedule } from './schedule';
+import { dueDay, isCatchUp, runBackupSchedule } from './schedule';
 
 describe('the daily backup time', () => {
   it('is the latest 02:00 in Sydney at or before now', () => {
@@ -27,6 +27,17 @@ describe('the daily backup time', () => {
     expect(dueDay(new Date('2026-10-03T16:00:00Z'), '02:00 Australia/Sydney')).toEqual({ day: '2026-10-04', at: new Date('2026-10-03T16:00:00Z') });
     // 5 April 2026: 03:00 becomes 02:00 again; the first 02:00 (15:00 UTC, still daylight saving) counts.
     expect(dueDay(new Date('2026-04-04T15:00:00Z'), '02:00 Australia/Sydney')).toEqual({ day: '2026-04-05', at: new Date('2026-04-04T15:00:00Z') });
+  });
+
+  it('names a scheduled backup taken when the server started after the daily time a catch-up, not the schedule', () => {
+    const setting = '02:00 Australia/Sydney';
+    // At 02:00 on the 11th (15:00 UTC on the 10th) and the first minutes after: the schedule's own.
+    expect(isCatchUp('2026-03-11', new Date('2026-03-10T15:00:30Z'), setting)).toBe(false);
+    expect(isCatchUp('2026-03-11', new Date('2026-03-10T15:04:00Z'), setting)).toBe(false);
+    // A first start at 14:00 in Sydney backs up the day at once: that is the start, not 02:00.
+    expect(isCatchUp('2026-03-11', new Date('2026-03-11T03:00:00Z'), setting)).toBe(true);
+    // The night daylight saving skips 02:00, the 03:00 run is still on time.
+    expect(isCatchUp('2026-10-04', new Date('2026-10-03T16:00:20Z'), setting)).toBe(false);
   });
 
   it('follows another time zone when BACKUP_TIME names one', () => {

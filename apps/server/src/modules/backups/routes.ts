@@ -38,7 +38,7 @@ export async function backupRoutes(app: FastifyInstance, ctx: AppContext) {
     await writeAudit(ctx.db, actor, { action: 'backup.started', targetType: 'backup', targetId: run.id, churchId: null });
     return reply.code(202).send({
       id: run.id, state: run.state, at: run.startedAt.toISOString(), finishedAt: null, sizeBytes: null,
-      place: run.place === 'bucket' ? 'bucket' : 'folder', location: null, trigger: run.trigger, progress: run.progress, error: null, errorKind: null, startedBy: `${actor.firstName} ${actor.lastName}`.trim(),
+      place: run.place === 'bucket' ? 'bucket' : 'folder', location: null, trigger: run.trigger, catchUp: false, progress: run.progress, error: null, errorKind: null, startedBy: `${actor.firstName} ${actor.lastName}`.trim(),
     });
   });
 

@@ -32,6 +32,19 @@ export function dueDay(now: Date, setting: string): { day: string; at: Date } {
   throw new Error('no backup time in the last two days');
 }
 
+/** A scheduled run that started later than this after its daily time was a catch-up (the check runs every minute). */
+const ON_TIME_MS = 5 * 60_000;
+
+/**
+ * Whether the scheduled run for local day `day`, started at `startedAt`, was the catch-up a server
+ * makes when it starts after the day's backup time (on its first start, or after being stopped over
+ * that time) rather than the backup at that time.
+ */
+export function isCatchUp(day: string, startedAt: Date, setting: string): boolean {
+  const due = dueDay(startedAt, setting);
+  return due.day !== day || startedAt.getTime() - due.at.getTime() > ON_TIME_MS;
+}
+
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 const claimedDays = new WeakMap<AppContext, string>();
 

@@ -6,13 +6,18 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
 import { checkCode, twoStepEnabled, wrongCode } from '../two-step/service';
 import { backupsOf } from './backups-of';
+import { isCatchUp } from './schedule';
 import { failAbandonedRuns, lastRuns, recentRuns, type BackupRun } from './runs';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** A download link works this long after the code was given. */
 const DOWNLOAD_LINK_MS = 60_000;
 
-function runEntry(run: BackupRun, names: Map<string, string>): BackupEntry {
+/** A scheduled run taken late, when the server started, is named for that (not "daily schedule"). */
+const catchUpOf = (run: BackupRun | undefined, setting: string) =>
+  !!run?.scheduledFor && isCatchUp(run.scheduledFor, run.startedAt, setting);
+
+function runEntry(run: BackupRun, names: Map<string, string>, setting: string): BackupEntry {
   return {
     id: run.id,
     state: run.state,
@@ -22,6 +27,7 @@ function runEntry(run: BackupRun, names: Map<string, string>): BackupEntry {
     place: run.place === 'bucket' ? 'bucket' : 'folder',
     location: null,
     trigger: run.trigger,
+    catchUp: catchUpOf(run, setting),
     progress: run.progress,
     error: run.error,
     errorKind: backupErrorKind(run.error),
@@ -60,13 +66,14 @@ export async function listBackups(ctx: AppContext): Promise<BackupList> {
         place: place.kind,
         location: place.locationOf(file.name),
         trigger: run?.trigger ?? null,
+        catchUp: catchUpOf(run, ctx.config.BACKUP_TIME),
         progress: 100,
         error: null,
         errorKind: null,
         startedBy: run?.startedById ? names.get(run.startedById) ?? null : null,
       };
     }),
-    ...runs.filter((r) => r.state !== 'good').map((r) => runEntry(r, names)),
+    ...runs.filter((r) => r.state !== 'good').map((r) => runEntry(r, names, ctx.config.BACKUP_TIME)),
   ].sort((a, b) => b.at.localeCompare(a.at));
   return { items, schedule: { time: ctx.config.BACKUP_TIME, keep: ctx.config.BACKUP_KEEP, place: place.kind, location: place.location } };
 }

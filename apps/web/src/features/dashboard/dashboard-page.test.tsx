@@ -37,6 +37,8 @@ describe('dashboard', () => {
     // The first view is not empty: the church's last 30 days, before any filter is applied.
     expect(await screen.findByRole('link', { name: 'Accepted Jesus: 9' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByText(/Nothing is loaded yet/)).toBeNull();
+    // Its introduction says what is shown, not that nothing shows until filters are applied.
+    expect(screen.getByText('The figures open on the last 30 days. To see another church or date range, choose it and press Apply filters.')).toBeTruthy();
     await waitFor(() => expect(screen.getByDisplayValue('Hope (your church)')).toBeTruthy());
     expect(screen.getByDisplayValue('Last 30 days')).toBeTruthy();
     expect(summaryCalls()).toBe(1);

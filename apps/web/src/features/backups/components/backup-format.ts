@@ -13,6 +13,12 @@ export const formatWhen = (iso: string, language: string) =>
 
 export const stateColor: Record<BackupEntry['state'], string> = { running: 'blue', good: 'green', failed: 'red' };
 
-/** Who or what started it: the person who pressed "Back up now", the schedule, or the command on the server. */
+/**
+ * Who or what started it: the person who pressed "Back up now", the schedule, the server catching
+ * up on the day's backup when it started after the daily time (its first backup is one), or the
+ * command on the server.
+ */
 export const triggerLabel = (entry: BackupEntry, t: TFunction) =>
-  entry.startedBy ? entry.startedBy : entry.trigger ? t(`backups.triggers.${entry.trigger}`) : t('backups.triggers.unknown');
+  entry.startedBy ? entry.startedBy
+    : entry.catchUp ? t('backups.triggers.catchUp')
+      : entry.trigger ? t(`backups.triggers.${entry.trigger}`) : t('backups.triggers.unknown');
