@@ -74,8 +74,12 @@ export const salvationItemSchema = z.object({
   sermonId: z.string().uuid().nullable(),
   sermonStartedAt: z.string().nullable(),
   sermonHostName: z.string().nullable(),
+  /** The sermon's service title (decision 019), null when it was not scheduled. */
+  sermonTitle: z.string().nullable().optional(),
   followUpId: z.string().uuid().nullable(),
   followUpStatus: z.enum(followUpStatuses).nullable(),
+  /** Whom the follow-up is assigned to: staff may open only their own. */
+  assignedToId: z.string().uuid().nullable().optional(),
   assignedToName: z.string().nullable(),
 });
 export type SalvationItem = z.infer<typeof salvationItemSchema>;

@@ -61,6 +61,11 @@ export const sermonSchema = z.object({
   churchName: z.string().nullable(),
   hostId: z.string().uuid().nullable(),
   hostName: z.string().nullable(),
+  /**
+   * The title of the scheduled service it went live for (decision 019), null for an unscheduled
+   * sermon: lists name a sermon by it before its preacher. Optional only for shapes made elsewhere.
+   */
+  title: z.string().nullable().optional(),
   sourceLanguage: z.string(),
   status: z.enum(sermonStatuses),
   startedAt: z.string(),
@@ -167,6 +172,8 @@ export const mySessionSchema = z.object({
   churchId: z.string().uuid(),
   churchName: z.string().nullable(),
   hostName: z.string().nullable(),
+  /** The sermon's service title (decision 019), null when it was not scheduled. */
+  title: z.string().nullable().optional(),
   sourceLanguage: z.string(),
   sermonStatus: z.enum(sermonStatuses),
   language: z.string(),

@@ -112,6 +112,9 @@ export const timelineLine = z.object({
 
 export const sermonTimeline = z.object({
   sermonId: z.uuid(),
+  /** The service's title (decision 019) and the preacher, for the page's header; null when unknown. */
+  title: z.string().nullable().optional(),
+  hostName: z.string().nullable().optional(),
   startedAt: z.string(),
   status: z.enum(['live', 'paused', 'ended']),
   language: z.string(),

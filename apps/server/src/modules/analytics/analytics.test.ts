@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { buildCast, buildUser } from '../../../test/helpers/factories';
-import { churches, listenerSessions, salvations, sermons } from '../../db/schema';
+import { churches, listenerSessions, salvations, scheduledSermons, sermons } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;
@@ -28,6 +28,7 @@ type RangeName = keyof typeof bounds;
 const moments = [...new Set(Object.values(bounds).flatMap(([from]) => [from - MIN, from + MIN]).concat(now.getTime() - 3_600_000))].map((ms) => new Date(ms));
 const listenerPlan: Array<{ sermonStart: Date; listeners: Array<{ lang: string; seconds: number; guest?: boolean }> }> = [];
 let endedSermonId = '';
+let liveSermonId = '';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -54,6 +55,7 @@ beforeAll(async () => {
   }
   // A live sermon with a listener still listening: counted from raw sessions, not the rollup.
   const [live] = await db.insert(sermons).values({ broadcastId: 'live-now-1', churchId: cast.church.id, hostId: cast.staff.user.id, sourceLanguage: 'en', status: 'live', startedAt: new Date(now.getTime() - 10 * MIN) }).returning();
+  liveSermonId = live!.id;
   await db.insert(listenerSessions).values({ sermonId: live!.id, userId: cast.member.user.id, language: 'id', startedAt: new Date(now.getTime() - 5 * MIN), status: 'active' });
   listenerPlan.push({ sermonStart: new Date(now.getTime() - 10 * MIN), listeners: [{ lang: 'id', seconds: 300 }] });
 });
@@ -148,5 +150,20 @@ describe('analytics lists and the sermon detail', () => {
     expect(mine.json().recentListening.length).toBeGreaterThan(0);
     const staff = await get('/api/v1/analytics/my-dashboard', cast.staff.cookie);
     expect(staff.json().mySermons).toHaveLength(5);
+  });
+
+  it('names a sermon by the title of the service it went live for, beside its preacher, wherever sermons are listed', async () => {
+    const [service] = await t.ctx.db.insert(scheduledSermons).values({ churchId: cast.church.id, title: 'Culto de domingo', startsAt: new Date(now.getTime() - 15 * MIN), sourceLanguage: 'en' }).returning();
+    await t.ctx.db.update(sermons).set({ scheduledSermonId: service!.id }).where(eq(sermons.id, liveSermonId));
+    await t.ctx.db.insert(salvations).values({ churchId: cast.church.id, sermonId: liveSermonId, language: 'pt', consentedAt: now, createdAt: now });
+    const named = { title: 'Culto de domingo', hostName: expect.stringContaining(cast.staff.user.firstName) };
+    expect((await get('/api/v1/analytics/sermons?status=live', cast.churchAdmin.cookie)).json().items[0]).toMatchObject({ id: liveSermonId, ...named });
+    expect((await get(`/api/v1/analytics/sermons/${liveSermonId}`, cast.churchAdmin.cookie)).json()).toMatchObject(named);
+    expect((await get(`/api/v1/sermons/${liveSermonId}`, cast.staff.cookie)).json()).toMatchObject(named);
+    expect((await get('/api/v1/analytics/my-dashboard', cast.staff.cookie)).json().mySermons[0]).toMatchObject({ id: liveSermonId, ...named });
+    const decision = (await get('/api/v1/analytics/salvations?pageSize=100', cast.churchAdmin.cookie)).json().items.find((i: { sermonId: string }) => i.sermonId === liveSermonId);
+    expect(decision).toMatchObject({ sermonTitle: 'Culto de domingo', sermonHostName: named.hostName });
+    // A sermon that was not scheduled has no title: its preacher names it.
+    expect((await get(`/api/v1/analytics/sermons/${endedSermonId}`, cast.churchAdmin.cookie)).json().title).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ export const salvationCsvColumns: CsvColumn<SalvationItem>[] = [
   { header: 'contact', value: (s) => s.contact },
   { header: 'language', value: (s) => s.language },
   { header: 'church', value: (s) => s.churchName },
+  { header: 'sermonTitle', value: (s) => s.sermonTitle ?? null },
   { header: 'sermonStartedAt', value: (s) => s.sermonStartedAt },
   { header: 'sermonHost', value: (s) => s.sermonHostName },
   { header: 'followUpStatus', value: (s) => s.followUpStatus },
@@ -24,6 +25,7 @@ export const newUserCsvColumns: CsvColumn<NewUserItem>[] = [
 ];
 
 export const sermonCsvColumns: CsvColumn<SermonAnalyticsItem>[] = [
+  { header: 'title', value: (s) => s.title ?? null },
   { header: 'startedAt', value: (s) => s.startedAt },
   { header: 'endedAt', value: (s) => s.endedAt },
   { header: 'durationSeconds', value: (s) => s.durationSeconds },

@@ -2,7 +2,7 @@ import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListenerSession, NewUserItem, SalvationItem, SermonAnalyticsItem } from '@app/shared';
 import type { Db } from '../../db/client';
-import { churches, followUps, listenerSessions, salvations, sermons, users } from '../../db/schema';
+import { churches, followUps, listenerSessions, salvations, scheduledSermons, sermons, users } from '../../db/schema';
 import { humanOrder, type ListSource } from '../../lib/lists';
 
 /** The analytics lists on the one list machinery (decision 010): rows, count, sort, item. */
@@ -33,8 +33,10 @@ const salvationRows = (db: Db) =>
       sermonStartedAt: sermons.startedAt,
       hostFirst: host.firstName,
       hostLast: host.lastName,
+      sermonTitle: scheduledSermons.title,
       followUpId: followUps.id,
       followUpStatus: followUps.status,
+      assignedToId: followUps.assignedToId,
       assigneeFirst: assignee.firstName,
       assigneeLast: assignee.lastName,
     })
@@ -43,6 +45,7 @@ const salvationRows = (db: Db) =>
     .leftJoin(churches, eq(churches.id, salvations.churchId))
     .leftJoin(sermons, eq(sermons.id, salvations.sermonId))
     .leftJoin(host, eq(host.id, sermons.hostId))
+    .leftJoin(scheduledSermons, eq(scheduledSermons.id, sermons.scheduledSermonId))
     .leftJoin(followUps, eq(followUps.salvationId, salvations.id))
     .leftJoin(assignee, eq(assignee.id, followUps.assignedToId))
     .$dynamic();
@@ -68,8 +71,10 @@ export const salvationSource = (db: Db): ListSource<ReturnType<typeof salvationR
     sermonId: r.s.sermonId,
     sermonStartedAt: iso(r.sermonStartedAt),
     sermonHostName: fullName(r.hostFirst, r.hostLast),
+    sermonTitle: r.sermonTitle,
     followUpId: r.followUpId,
     followUpStatus: r.followUpStatus,
+    assignedToId: r.assignedToId,
     assignedToName: fullName(r.assigneeFirst, r.assigneeLast),
   }),
 });
@@ -106,10 +111,11 @@ const languageCounts = sql<Array<{ language: string; listeners: number; seconds:
 
 const sermonRows = (db: Db) =>
   db
-    .select({ s: sermons, churchName: churches.name, hostFirst: host.firstName, hostLast: host.lastName, languages: languageCounts })
+    .select({ s: sermons, churchName: churches.name, hostFirst: host.firstName, hostLast: host.lastName, title: scheduledSermons.title, languages: languageCounts })
     .from(sermons)
     .leftJoin(churches, eq(churches.id, sermons.churchId))
     .leftJoin(host, eq(host.id, sermons.hostId))
+    .leftJoin(scheduledSermons, eq(scheduledSermons.id, sermons.scheduledSermonId))
     .$dynamic();
 
 type SermonRow = Awaited<ReturnType<typeof sermonRows>>[number];
@@ -123,6 +129,7 @@ export function toSermonAnalytics(r: SermonRow): SermonAnalyticsItem {
     churchName: r.churchName,
     hostId: r.s.hostId,
     hostName: fullName(r.hostFirst, r.hostLast),
+    title: r.title,
     sourceLanguage: r.s.sourceLanguage,
     status: r.s.status,
     startedAt: r.s.startedAt.toISOString(),

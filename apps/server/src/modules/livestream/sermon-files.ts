@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
 import { msg, sermonAudioPath, type OverlayAnswer, type SermonTimeline } from '@app/shared';
 import type { AppContext } from '../../context';
-import { churches, churchOverlays, scheduledSermons, segmentTranslations, sermons, storedFiles, transcriptSegments } from '../../db/schema';
+import { churches, churchOverlays, scheduledSermons, segmentTranslations, sermons, storedFiles, transcriptSegments, users } from '../../db/schema';
 import { canReachChurch } from '../../lib/access';
 import { sha256 } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/errors';
@@ -68,6 +68,15 @@ async function fileStem(ctx: AppContext, sermon: typeof sermons.$inferSelect): P
   return `${day}-${title || 'sermon'}`;
 }
 
+/** The service's title and the preacher's name, which name the sermon on its page. */
+async function namesOf(ctx: AppContext, sermon: typeof sermons.$inferSelect): Promise<{ title: string | null; hostName: string | null }> {
+  const [service] = sermon.scheduledSermonId
+    ? await ctx.db.select({ title: scheduledSermons.title }).from(scheduledSermons).where(eq(scheduledSermons.id, sermon.scheduledSermonId)).limit(1)
+    : [];
+  const [host] = sermon.hostId ? await ctx.db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, sermon.hostId)).limit(1) : [];
+  return { title: service?.title ?? null, hostName: host ? [host.first, host.last].filter(Boolean).join(' ') : null };
+}
+
 /** Listen again: the transcript in one language with times and the voice clips that were made. */
 export async function sermonTimeline(ctx: AppContext, actor: Actor, id: string, language: string): Promise<SermonTimeline> {
   const sermon = await readableSermon(ctx, actor, id);
@@ -75,6 +84,7 @@ export async function sermonTimeline(ctx: AppContext, actor: Actor, id: string, 
   const clips = await madeClips(ctx, sermon.id, language);
   return {
     sermonId: sermon.id,
+    ...(await namesOf(ctx, sermon)),
     startedAt: sermon.startedAt.toISOString(),
     status: sermon.status,
     language,

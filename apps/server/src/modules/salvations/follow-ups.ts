@@ -73,11 +73,20 @@ function where(actor: Actor, q: Query) {
 export const listFollowUps = (ctx: AppContext, actor: Actor, q: Query) => listPage(source(ctx.db), q, where(actor, q));
 export const allFollowUps = (ctx: AppContext, actor: Actor, q: Query) => listAll(source(ctx.db), q.sort, where(actor, q));
 
-/** PATCH /follow-ups/:id: notes, and the state moving forward only (new → contacted → connected → closed). */
-export async function updateFollowUp(ctx: AppContext, actor: Actor, id: string, body: z.output<typeof updateFollowUpBody>): Promise<FollowUp> {
+/** One follow-up the actor may work on (the list's rule: staff only theirs), else 404. */
+async function reachableRow(ctx: AppContext, actor: Actor, id: string): Promise<Row> {
   const [row] = await rows(ctx.db).where(eq(followUps.id, id)).limit(1);
   const reachable = row && canReachChurch(actor, 'follow-ups:manage', row.f.churchId) && (actor.role !== 'staff' || row.f.assignedToId === actor.id);
   if (!row || !reachable) throw notFound('Follow-up');
+  return row;
+}
+
+/** GET /follow-ups/:id: one follow-up, opened from the list of decisions in analytics. */
+export const getFollowUp = async (ctx: AppContext, actor: Actor, id: string): Promise<FollowUp> => toFollowUp(await reachableRow(ctx, actor, id));
+
+/** PATCH /follow-ups/:id: notes, and the state moving forward only (new → contacted → connected → closed). */
+export async function updateFollowUp(ctx: AppContext, actor: Actor, id: string, body: z.output<typeof updateFollowUpBody>): Promise<FollowUp> {
+  const row = await reachableRow(ctx, actor, id);
   const from = row.f.status;
   const to = body.status ?? from;
   if (followUpStatuses.indexOf(to) < followUpStatuses.indexOf(from)) {

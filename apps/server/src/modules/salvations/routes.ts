@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
 import { registerListRoutes } from '../../lib/list-routes';
 import { perAddress } from '../../lib/rate-limit';
-import { allFollowUps, listFollowUps, updateFollowUp } from './follow-ups';
+import { allFollowUps, getFollowUp, listFollowUps, updateFollowUp } from './follow-ups';
 import { decisionCount, recordSalvation, withdrawSalvation } from './service';
 
 /** The salvation moment and its follow-ups (decision 014). */
@@ -54,6 +54,11 @@ export async function salvationRoutes(app: FastifyInstance, ctx: AppContext) {
     ],
     page: (actor, q) => listFollowUps(ctx, actor, q), all: (actor, q) => allFollowUps(ctx, actor, q),
   });
+
+  api.get('/follow-ups/:id', {
+    schema: { tags, summary: 'One follow-up (staff: only one assigned to them)', params: idParams, response: { 200: followUpSchema } },
+    config: { requires: 'follow-ups:manage' },
+  }, async (req) => getFollowUp(ctx, requireActor(req), req.params.id));
 
   api.patch('/follow-ups/:id', {
     schema: { tags, summary: 'Move a follow-up forward and keep notes', params: idParams, body: updateFollowUpBody, response: { 200: followUpSchema } },

@@ -91,6 +91,16 @@ describe('follow-ups', () => {
     expect((await list(cast.churchAdmin.cookie, `?churchId=${cast.otherChurch.id}`)).statusCode).toBe(404);
   });
 
+  it('opens one follow-up for whoever may work on it, and answers 404 to an unassigned staff member or another church', async () => {
+    const [f] = (await list(portugueseStaff.cookie)).json().items;
+    const one = (cookie: string) => t.app.inject({ method: 'GET', url: `/api/v1/follow-ups/${f.id}`, headers: { cookie } });
+    expect((await one(portugueseStaff.cookie)).json()).toMatchObject({ id: f.id, status: f.status, assignedToId: portugueseStaff.id });
+    expect((await one(cast.churchAdmin.cookie)).json().id).toBe(f.id);
+    expect((await one(cast.staff.cookie)).statusCode).toBe(404);
+    expect((await one(cast.otherAdmin.cookie)).statusCode).toBe(404);
+    expect((await one(cast.member.cookie)).statusCode).toBe(403);
+  });
+
   it('moves a follow-up forward with notes, never back, and answers 404 to an unassigned staff member or another church', async () => {
     const [f] = (await list(portugueseStaff.cookie)).json().items;
     const patch = (cookie: string, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/v1/follow-ups/${f.id}`, headers: { cookie }, payload });

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListenerSession, MySession, Sermon } from '@app/shared';
 import type { Db } from '../../db/client';
-import { churches, listenerSessions, sermons, users } from '../../db/schema';
+import { churches, listenerSessions, scheduledSermons, sermons, users } from '../../db/schema';
 
 /** SQL of the sermons module: rows in, API shapes out. */
 
@@ -16,6 +16,7 @@ const sermonColumns = {
   hostId: sermons.hostId,
   hostFirstName: host.firstName,
   hostLastName: host.lastName,
+  title: scheduledSermons.title,
   sourceLanguage: sermons.sourceLanguage,
   status: sermons.status,
   startedAt: sermons.startedAt,
@@ -32,6 +33,7 @@ interface SermonRecord {
   hostId: string | null;
   hostFirstName: string | null;
   hostLastName: string | null;
+  title: string | null;
   sourceLanguage: string;
   status: Sermon['status'];
   startedAt: Date;
@@ -53,6 +55,7 @@ function toSermon(r: SermonRecord): Sermon {
     churchName: r.churchName,
     hostId: r.hostId,
     hostName: fullName(r.hostFirstName, r.hostLastName),
+    title: r.title,
     sourceLanguage: r.sourceLanguage,
     status: r.status,
     startedAt: r.startedAt.toISOString(),
@@ -67,7 +70,9 @@ function selectSermons(db: Db) {
     .select(sermonColumns)
     .from(sermons)
     .leftJoin(churches, eq(churches.id, sermons.churchId))
-    .leftJoin(host, eq(host.id, sermons.hostId));
+    .leftJoin(host, eq(host.id, sermons.hostId))
+    // The service it went live for names it (decision 019).
+    .leftJoin(scheduledSermons, eq(scheduledSermons.id, sermons.scheduledSermonId));
 }
 
 export async function findSermon(db: Db, where: SQL): Promise<Sermon | null> {
@@ -146,6 +151,7 @@ export async function listMySessionRows(db: Db, userId: string, page: number, pa
         churchName: churches.name,
         hostFirstName: host.firstName,
         hostLastName: host.lastName,
+        title: scheduledSermons.title,
         sourceLanguage: sermons.sourceLanguage,
         sermonStatus: sermons.status,
         language: listenerSessions.language,
@@ -157,6 +163,7 @@ export async function listMySessionRows(db: Db, userId: string, page: number, pa
       .innerJoin(sermons, eq(sermons.id, listenerSessions.sermonId))
       .leftJoin(churches, eq(churches.id, sermons.churchId))
       .leftJoin(host, eq(host.id, sermons.hostId))
+      .leftJoin(scheduledSermons, eq(scheduledSermons.id, sermons.scheduledSermonId))
       .where(where)
       .orderBy(desc(listenerSessions.startedAt))
       .limit(pageSize)
@@ -171,6 +178,7 @@ export async function listMySessionRows(db: Db, userId: string, page: number, pa
       churchId: r.churchId,
       churchName: r.churchName,
       hostName: fullName(r.hostFirstName, r.hostLastName),
+      title: r.title,
       sourceLanguage: r.sourceLanguage,
       sermonStatus: r.sermonStatus,
       language: r.language,
