@@ -4,11 +4,12 @@ import { buildCast } from '../../test/helpers/factories';
 import { addChurchLanguages, eventually, listen, liveClients, ok, record, request, type ClientSocket } from '../../test/helpers/live-kit';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app';
 import {
-  encodedSpeech, MOCK_ASSEMBLYAI_KEY, MOCK_DEEPGRAM_KEY, MOCK_OPENAI_REALTIME_KEY, scriptWords, startMockAssemblyAI, startMockDeepgram,
-  startMockOpenAIRealtime, type MockSpeechEngine,
+  encodedSpeech, MOCK_ASSEMBLYAI_KEY, MOCK_AZURE_SPEECH_KEY, MOCK_DEEPGRAM_KEY, MOCK_OPENAI_REALTIME_KEY, scriptWords, startMockAssemblyAI,
+  startMockAzureSpeech, startMockDeepgram, startMockOpenAIRealtime, type MockSpeechEngine,
 } from '../../test/mock-engines';
 import { eq } from 'drizzle-orm';
-import { churchRecognitionEngines } from '../db/schema';
+import { churches, churchRecognitionEngines } from '../db/schema';
+import { invalidateChurchProviders } from '../providers/church-providers';
 import { storeRecognitionEngine } from '../providers/recognition/engine-store';
 
 /**
@@ -31,27 +32,30 @@ const IDLE_MS = 700;
 let deepgram: MockSpeechEngine;
 let assembly: MockSpeechEngine;
 let realtime: MockSpeechEngine;
+let azure: MockSpeechEngine;
 let t: TestApp;
 let url: string;
 let cast: Awaited<ReturnType<typeof buildCast>>;
 const live = liveClients(() => ({ url, app: t.app, staffCookie: cast.staff.cookie, listenerCookie: cast.member.cookie, churchId: cast.church.id }));
-const mocks = (): Record<ServerRecognitionKind, MockSpeechEngine | undefined> => ({ deepgram, assemblyai: assembly, 'openai-realtime': realtime, 'azure-server': undefined });
+const mocks = (): Record<ServerRecognitionKind, MockSpeechEngine | undefined> => ({ deepgram, assemblyai: assembly, 'openai-realtime': realtime, 'azure-server': azure });
 
 beforeAll(async () => {
   const options = { sentences: SENTENCES, idleCloseMs: IDLE_MS };
-  [deepgram, assembly, realtime] = await Promise.all([startMockDeepgram(options), startMockAssemblyAI(options), startMockOpenAIRealtime(options)]);
-  t = await createTestApp({ DEEPGRAM_URL: deepgram.url, ASSEMBLYAI_URL: assembly.url, OPENAI_REALTIME_URL: realtime.url });
+  [deepgram, assembly, realtime, azure] = await Promise.all([
+    startMockDeepgram(options), startMockAssemblyAI(options), startMockOpenAIRealtime(options), startMockAzureSpeech(options),
+  ]);
+  t = await createTestApp({ DEEPGRAM_URL: deepgram.url, ASSEMBLYAI_URL: assembly.url, OPENAI_REALTIME_URL: realtime.url, AZURE_SPEECH_STT_URL: azure.url });
   cast = await buildCast(t.ctx.db);
   await addChurchLanguages(t.ctx.db, cast.church.id, { joinLive: ['en'] });
   url = await listen(t.app);
 });
 afterAll(async () => {
   await t.close();
-  await Promise.all([deepgram.close(), assembly.close(), realtime.close()]);
+  await Promise.all([deepgram.close(), assembly.close(), realtime.close(), azure.close()]);
 });
 afterEach(() => {
   live.closeAll();
-  for (const m of [deepgram, assembly, realtime]) m.revive();
+  for (const m of [deepgram, assembly, realtime, azure]) m.revive();
 });
 
 const KEYS: Partial<Record<ServerRecognitionKind, string>> = {
@@ -59,9 +63,12 @@ const KEYS: Partial<Record<ServerRecognitionKind, string>> = {
 };
 
 async function engines(first: ServerRecognitionKind, second: ServerRecognitionKind) {
+  // Azure on the server hears with the church's speech key (Live settings), not a key of its own.
+  await t.ctx.db.update(churches).set({ speechKeyEnc: t.ctx.secrets.encrypt(MOCK_AZURE_SPEECH_KEY), speechLocation: 'australiaeast' }).where(eq(churches.id, cast.church.id));
+  invalidateChurchProviders(t.ctx, cast.church.id);
   for (const [slot, kind] of [['primary', first], ['failover', second]] as const) {
     await storeRecognitionEngine(t.ctx.db, cast.church.id, slot, {
-      kind, url: kind === 'openai-realtime' ? realtime.url : null, model: null, keyEnc: t.ctx.secrets.encrypt(KEYS[kind]!),
+      kind, url: kind === 'openai-realtime' ? realtime.url : null, model: null, keyEnc: KEYS[kind] ? t.ctx.secrets.encrypt(KEYS[kind]) : null,
     });
   }
 }
@@ -90,7 +97,7 @@ async function speak(speaker: ClientSocket, sermon: Sermon, at: Map<number, () =
 const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 describe.each([
-  ['deepgram', 'assemblyai'], ['assemblyai', 'deepgram'], ['openai-realtime', 'deepgram'],
+  ['deepgram', 'assemblyai'], ['assemblyai', 'deepgram'], ['openai-realtime', 'deepgram'], ['azure-server', 'deepgram'],
 ] as [ServerRecognitionKind, ServerRecognitionKind][])('chaos on %s (the other engine: %s)', (first, second) => {
   it('killed, refused with the other down, closed idle, a wrong key: every word on the phone once', async () => {
     await engines(first, second);
@@ -103,6 +110,7 @@ describe.each([
     expect(ok(await request(speaker, recognitionEvents.audioStart, { sermonId: sermon.id }))).toMatchObject({ engine: first, state: 'listening' });
     const activeMock = () => mocks()[[...states].reverse().find((s) => s.state === 'listening')?.engine ?? first]!;
     const frames = Math.ceil(AUDIO.length / FRAME);
+    const revoked: { engine?: MockSpeechEngine } = {};
     await speak(speaker, sermon, new Map<number, () => Promise<void> | void>([
       // Killed: the other engine takes over at once; the first comes back.
       [Math.round(frames * 0.12), () => engine.kill()],
@@ -119,7 +127,7 @@ describe.each([
       // A pause longer than the engine's idle close.
       [Math.round(frames * 0.6), () => pause(IDLE_MS + 500)],
       // The key of the engine listening stops working.
-      [Math.round(frames * 0.75), () => activeMock().revokeKey()],
+      [Math.round(frames * 0.75), () => (revoked.engine = activeMock()).revokeKey()],
     ]));
     ok(await request(speaker, recognitionEvents.audioStop, { sermonId: sermon.id }));
     await eventually(() => expect(compare(en.finals().map((c) => c.text)).lost).toBe(0), 10_000);
@@ -132,7 +140,20 @@ describe.each([
     // does: either way no word is lost, checked above.)
     expect([...engine.violations, ...other.violations].map((v) => v.why)).toContain('auth');
     const health = await t.ctx.db.select().from(churchRecognitionEngines).where(eq(churchRecognitionEngines.churchId, cast.church.id));
-    expect(health.some((h) => /refused the key|Incorrect API key|Invalid credentials|401/i.test(h.lastError ?? ''))).toBe(true);
+    if (revoked.engine === azure) {
+      // Azure's SDK reads a stream its service closes as a lost connection (ConnectionFailure, with
+      // the close code), not as the key; the other engine listening well, Azure is not opened again
+      // in this sermon. The key is said the next time it is (401 at the upgrade): the other engine
+      // hears at once.
+      expect(ok(await request(speaker, recognitionEvents.audioStart, { sermonId: sermon.id }))).toMatchObject({ engine: second, state: 'listening' });
+      await eventually(async () => {
+        const rows = await t.ctx.db.select().from(churchRecognitionEngines).where(eq(churchRecognitionEngines.churchId, cast.church.id));
+        expect(rows.find((h) => h.kind === 'azure-server')?.lastError).toMatch(/refused the key/);
+      });
+      ok(await request(speaker, recognitionEvents.audioStop, { sermonId: sermon.id }));
+    } else {
+      expect(health.some((h) => /refused the key|Incorrect API key|Invalid credentials|401/i.test(h.lastError ?? ''))).toBe(true);
+    }
     expect(states.some((s) => s.state === 'failed')).toBe(true);
     expect(states.some((s) => s.engine === second && s.state === 'listening')).toBe(true);
   });
