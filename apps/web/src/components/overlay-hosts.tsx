@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MantineThemeProvider, Notification } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { ModalsProvider } from '@mantine/modals';
 
@@ -6,8 +8,15 @@ import { ModalsProvider } from '@mantine/modals';
 // dynamic import of the packages themselves would ask for their whole namespace, and the bundler
 // would then put the hosts in the chunk every screen that calls `notifications.show` loads.
 
+/** Every toast's close button is named in the reader's language (Mantine leaves it unnamed: axe's button-name). */
 export function NotificationsHost() {
-  return <Notifications position="top-right" />;
+  const { t } = useTranslation();
+  const theme = { components: { Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } }) } };
+  return (
+    <MantineThemeProvider theme={theme}>
+      <Notifications position="top-right" />
+    </MantineThemeProvider>
+  );
 }
 
 export function ModalsHost({ onReady }: { onReady: () => void }) {
