@@ -24,6 +24,8 @@ describe('toast and dialog hosts loaded on first use', () => {
 
     notifications.show({ message: 'Saved' });
     expect(await screen.findByText('Saved')).toBeTruthy();
+    // Its close button is named, so a screen reader says what it does.
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'remove' }));
     expect(await screen.findByRole('dialog', { name: 'Remove Maria?' })).toBeTruthy();
