@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { sermonAudioPath, type Caption } from '@app/shared';
 import type { Db } from '../db/client';
 import { segmentTranslations, transcriptSegments } from '../db/schema';
-import type { RoomSegment, Translation } from './sermon-room';
+import type { RoomSegment, Translation } from './room-types';
 
 /** A stored segment with what is known of its translation into one language. */
 export interface SegmentInLanguage {

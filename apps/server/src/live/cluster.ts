@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisClient } from '../lib/redis';
-import type { LanguageCount, RemoteShare, SermonRoom } from './sermon-room';
+import type { LanguageCount, RemoteShare } from './room-types';
+import type { SermonRoom } from './sermon-room';
 
 /**
  * What the server processes of one deployment tell each other about live sermons (decision 007).

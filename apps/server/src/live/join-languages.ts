@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { churchLanguages } from '../db/schema';
 import { providersForChurch } from '../providers/church-providers';
-import type { RoomLanguage } from './sermon-room';
+import type { RoomLanguage } from './room-types';
 
 /**
  * The languages a listener may choose for a sermon: the church's join-live list, plus the spoken

@@ -10,7 +10,8 @@ import { rooms } from './room-names';
 /** How a room's projector appears among a sermon's listeners. */
 export const PROJECTOR_NAME = 'projector';
 import { lastStoredSeq } from './segment-store';
-import type { ListenerVoice, SermonRoom } from './sermon-room';
+import type { ListenerVoice } from './room-types';
+import type { SermonRoom } from './sermon-room';
 
 /**
  * The listeners' side: joining in a language (with the captions missed so far), changing language

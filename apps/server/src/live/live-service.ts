@@ -3,24 +3,25 @@ import type { ListenerJoinAck, ListenerPrefsAck, SegmentAck, SegmentPayload, Ser
 import type { AppContext } from '../context';
 import { invalidateChurchProviders } from '../providers/church-providers';
 import type { sermons } from '../db/schema';
-import { SermonAccounting } from './accounting';
-import { CaptionPipeline } from './caption-pipeline';
+import type { SermonAccounting } from './accounting';
+import type { CaptionPipeline } from './caption-pipeline';
 import type { Clock } from './clock';
-import { ClusterLink, type ClusterMessage } from './cluster';
-import { ListenerFlow } from './listener-flow';
-import { PublicAnswers } from './public-answers';
-import { PartialTranslations } from './partial-translations';
-import { defaultLiveOptions, type LiveCore, type LiveEmitter, type LiveOptions, type LiveSocket } from './live-types';
-import { endAbandonedSermons, resumeAfterRestart } from './recovery';
-import { RoomRegistry } from './room-registry';
-import type { ListenerVoice, SermonRoom } from './sermon-room';
-import { ServerRecognition } from './server-recognition';
-import { SpeakerFlow } from './speaker-flow';
-import { StreamClock } from './stream-clock';
-import { TtsCache } from './tts-cache';
-import { VoiceService } from './voice/voice-service';
-import { VoiceStreams } from './voice/voice-streams';
-import { WriteQueue } from './write-queue';
+import type { ClusterLink, ClusterMessage } from './cluster';
+import type { ListenerFlow } from './listener-flow';
+import { assembleLive } from './live-parts';
+import { defaultLiveOptions, type LiveEmitter, type LiveOptions, type LiveSocket } from './live-types';
+import { LiveUpkeep } from './live-upkeep';
+import type { PublicAnswers } from './public-answers';
+import type { RoomRegistry } from './room-registry';
+import type { ListenerVoice } from './room-types';
+import type { SermonRoom } from './sermon-room';
+import type { ServerRecognition } from './server-recognition';
+import type { SpeakerFlow } from './speaker-flow';
+import type { StreamClock } from './stream-clock';
+import type { TtsCache } from './tts-cache';
+import type { VoiceService } from './voice/voice-service';
+import type { VoiceStreams } from './voice/voice-streams';
+import type { WriteQueue } from './write-queue';
 
 export { defaultLiveOptions, LiveFailure, type LiveEmitter, type LiveOptions, type LiveSocket, type LiveSocketData, type ListenerRef } from './live-types';
 
@@ -30,7 +31,8 @@ export { defaultLiveOptions, LiveFailure, type LiveEmitter, type LiveOptions, ty
  * numbers it (segment-store), translates it once per listened language (CaptionPipeline) and emits
  * it; ListenerFlow joins listeners and catches them up; RoomRegistry holds the sermons and their
  * state; SermonAccounting charges minutes and ends sermons; recovery.ts handles the abandoned ones.
- * ClusterLink shares what the other processes need through Redis, when there is one.
+ * ClusterLink shares what the other processes need through Redis, when there is one. The parts
+ * are wired in live-parts.ts; the timers, start and stop are LiveUpkeep's (live-upkeep.ts).
  */
 export class LiveService {
   readonly options: LiveOptions;
@@ -38,8 +40,8 @@ export class LiveService {
   readonly tts: TtsCache;
   readonly captions: CaptionPipeline;
   readonly cluster: ClusterLink;
-  readonly publicAnswers = new PublicAnswers();
-  readonly voiceStreams = new VoiceStreams();
+  readonly publicAnswers: PublicAnswers;
+  readonly voiceStreams: VoiceStreams;
   readonly voice: VoiceService;
   /** The speaker's audio heard by the church's engine on the server (decision 038). */
   readonly recognition: ServerRecognition;
@@ -52,59 +54,26 @@ export class LiveService {
   private readonly speakers: SpeakerFlow;
   private readonly listeners: ListenerFlow;
   private readonly accounting: SermonAccounting;
-  private readonly core: LiveCore;
-  private interval: NodeJS.Timeout | null = null;
-  private ticking: Promise<void> | null = null;
-  private lastSweepAt = 0;
-  private started = false;
+  private readonly upkeep: LiveUpkeep;
 
   constructor(private readonly ctx: AppContext, options: Partial<LiveOptions> = {}) {
     this.options = { ...defaultLiveOptions(), ...options };
-    this.log = ctx.log.child({ module: 'live' });
-    this.writer = new WriteQueue(ctx.db, this.log);
-    this.tts = new TtsCache(ctx.blobs, this.log);
-    this.stream = new StreamClock(ctx.db);
-    this.cluster = new ClusterLink(ctx.redis, this.log);
-    // Through the same channel as the live state, before any push that makes phones ask again.
-    this.publicAnswers.broadcast = (churchId) => this.cluster.send({ kind: 'public', churchId });
-    const emit = (room: string, event: string, payload: unknown, volatile = false, local = false) => this.emitter?.emit(room, event, payload, { volatile, local });
-    this.captions = new CaptionPipeline({
-      ctx,
-      log: this.log,
-      writer: this.writer,
-      tts: this.tts,
-      maxOnDemandTranslations: this.options.maxOnDemandTranslations,
-      room: (id) => this.registry.get(id),
-      // Alone, memory has every line; in a cluster only the speaker's process does, and only when its
-      // last line in memory is the sermon's last (the speaker may have spoken elsewhere meanwhile).
-      // Before the first line there is nothing to read: a lobby joining at the start asks nothing.
-      memoryIsCurrent: (room) => (!this.cluster.enabled || room.speakerSockets.size > 0) && (room.recent.at(-1)?.seq ?? 0) === room.lastSeq,
-      emit: (room, event, payload) => emit(room, event, payload),
-      settled: (room, seq, language, text) => this.voice.final(room, seq, language, text),
-    });
-    this.voice = new VoiceService({
-      ctx, log: this.log, cluster: this.cluster, streams: this.voiceStreams, clips: this.tts, emit,
-      now: () => this.options.clock.now(),
-    });
-    const partials = new PartialTranslations({
-      ctx, log: this.log, listenerRecoveryMs: this.options.listenerRecoveryMs, options: this.options.partials, emit, settled: this.captions.settled,
-      // The clock can be replaced (useClock): read it at each use.
-      now: () => this.options.clock.now(),
-      committed: (room, seq, language, text) => this.voice.committed(room, seq, language, text),
-    });
-    this.core = {
-      ctx, log: this.log, options: this.options, writer: this.writer, stream: this.stream, cluster: this.cluster, captions: this.captions, partials,
-      voice: this.voice, voiceStreams: this.voiceStreams,
-      publicAnswers: this.publicAnswers,
-      emit,
-      leaveAll: (room, names) => this.emitter?.leaveAll(room, names),
-    };
-    this.registry = new RoomRegistry(this.core);
-    this.cluster.speakerChanged = (room) => this.registry.broadcastState(room, { local: true });
-    this.speakers = new SpeakerFlow(this.core, this.registry);
-    this.recognition = new ServerRecognition(this.core, this.registry, this.speakers);
-    this.listeners = new ListenerFlow(this.core, this.registry);
-    this.accounting = new SermonAccounting(this.core, this.registry);
+    const parts = assembleLive(ctx, this.options, () => this.emitter);
+    this.log = parts.log;
+    this.publicAnswers = parts.publicAnswers;
+    this.voiceStreams = parts.voiceStreams;
+    this.writer = parts.writer;
+    this.tts = parts.tts;
+    this.stream = parts.stream;
+    this.cluster = parts.cluster;
+    this.captions = parts.captions;
+    this.voice = parts.voice;
+    this.registry = parts.registry;
+    this.speakers = parts.speakers;
+    this.recognition = parts.recognition;
+    this.listeners = parts.listeners;
+    this.accounting = parts.accounting;
+    this.upkeep = new LiveUpkeep(parts);
   }
 
   get clock(): Clock {
@@ -113,45 +82,17 @@ export class LiveService {
 
   /** Replaces the clock (tests); sermons in memory continue from the new clock's now. */
   useClock(clock: Clock): void {
-    this.options.clock = clock;
-    const now = clock.now();
-    for (const room of this.registry.all()) {
-      room.lastAccrualAt = now;
-      room.lastPersistAt = now;
-      if (room.speakerAwaySince !== null) room.speakerAwaySince = now;
-    }
+    this.upkeep.useClock(clock);
   }
 
   /** Ends abandoned sermons, resumes this process's own (alone), then starts the timers. */
-  async start(): Promise<void> {
-    if (this.started) return;
-    this.started = true;
-    await endAbandonedSermons(this.core, this.registry, this.accounting);
-    await resumeAfterRestart(this.core, this.registry);
-    this.lastSweepAt = this.clock.now();
-    this.interval = setInterval(() => void this.tick(), this.options.tickMs);
-    this.interval.unref();
+  start(): Promise<void> {
+    return this.upkeep.start();
   }
 
   /** Stops timers and writes what is pending. Sermons stay live: another process or a restart serves them. */
-  async close(): Promise<void> {
-    if (this.interval) clearInterval(this.interval);
-    this.interval = null;
-    await this.ticking;
-    const now = this.clock.now();
-    const all = this.registry.all();
-    // Translations on their way still reach every listener (through the adapter) before the stop.
-    await this.recognition.close();
-    await Promise.all(all.map((r) => r.emitChain));
-    for (const room of all) this.stream.accrue(room, now);
-    try {
-      await this.stream.persist(all, now);
-    } catch (err) {
-      this.log.error({ err }, 'could not store heartbeats at shutdown');
-    }
-    await this.cluster.forget(all.map((r) => r.id));
-    await this.writer.close();
-    this.voiceStreams.close();
+  close(): Promise<void> {
+    return this.upkeep.close();
   }
 
   room(sermonId: string): SermonRoom | undefined {
@@ -268,32 +209,7 @@ export class LiveService {
 
   /** Shares cluster figures, checks timers, writes heartbeats, pushes counts. */
   tick(): Promise<void> {
-    this.ticking ??= this.runTick().finally(() => {
-      this.ticking = null;
-    });
-    return this.ticking;
-  }
-
-  private async runTick(): Promise<void> {
-    try {
-      const now = this.clock.now();
-      const all = this.registry.all();
-      await this.cluster.share(all, now, this.options.listenerRecoveryMs);
-      for (const room of all) this.stream.accrue(room, now);
-      const due = new Set(all.filter((r) => now - r.lastPersistAt >= this.options.heartbeatMs).map((r) => r.churchId));
-      for (const churchId of due) {
-        const live = this.registry.ofChurch(churchId);
-        await this.stream.refresh(churchId, live, now);
-        for (const room of live) await this.registry.loadSettings(room);
-      }
-      for (const room of all) if (!room.ending) await this.accounting.check(room, now);
-      if (now - this.lastSweepAt >= this.options.heartbeatMs) {
-        this.lastSweepAt = now;
-        await endAbandonedSermons(this.core, this.registry, this.accounting);
-      }
-    } catch (err) {
-      this.log.error({ err }, 'live tick failed');
-    }
+    return this.upkeep.tick();
   }
 }
 

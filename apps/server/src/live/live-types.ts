@@ -12,7 +12,7 @@ import { systemClock, type Clock } from './clock';
 import type { ClusterLink } from './cluster';
 import type { PublicAnswers } from './public-answers';
 import { defaultPartialOptions, type PartialTranslationOptions, type PartialTranslations } from './partial-translations';
-import type { ListenerVoice } from './sermon-room';
+import type { ListenerVoice } from './room-types';
 import type { StreamClock } from './stream-clock';
 import type { VoiceService } from './voice/voice-service';
 import type { VoiceStreams } from './voice/voice-streams';

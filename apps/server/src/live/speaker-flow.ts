@@ -11,8 +11,10 @@ import { LiveFailure, type LiveCore, type LiveSocket } from './live-types';
 import type { RoomRegistry } from './room-registry';
 import { rooms } from './room-names';
 import { lineSpokenAt } from './line-time';
+import { LineStarts } from './line-starts';
 import { lastStoredSeq, storeSegment } from './segment-store';
-import type { RoomSegment, SermonRoom, Translation } from './sermon-room';
+import type { RoomSegment, Translation } from './room-types';
+import type { SermonRoom } from './sermon-room';
 
 /**
  * The speaker's side: joining, each recognised line on its way to listeners, pausing. The process
@@ -21,10 +23,14 @@ import type { RoomSegment, SermonRoom, Translation } from './sermon-room';
  * processes'), and emits through the adapter to every process.
  */
 export class SpeakerFlow {
+  private readonly lineStarts: LineStarts;
+
   constructor(
     private readonly core: LiveCore,
     private readonly registry: RoomRegistry,
-  ) {}
+  ) {
+    this.lineStarts = new LineStarts(() => core.ctx.db, (err) => core.log.error({ err }, 'a line\'s start could not be kept'));
+  }
 
   async join(socket: LiveSocket, sermonId: string): Promise<SpeakerJoinAck> {
     const actor = socket.data.actor;
@@ -76,24 +82,25 @@ export class SpeakerFlow {
   /**
    * A phrase the church's recognition engine heard on the server (decision 038): the same path as
    * a line the speaker's browser sends, with a fresh clientId so a replay is never stored twice.
+   * `saidAt`: when the engine's words for it began, on the live clock (decision 044).
    */
-  async heard(sermonId: string, text: string, final: boolean): Promise<SegmentAck | null> {
+  async heard(sermonId: string, text: string, final: boolean, saidAt?: number): Promise<SegmentAck | null> {
     const room = this.registry.get(sermonId);
     if (!room || room.ending || room.status === 'paused') return null;
-    return this.spoken(room, { sermonId, seq: room.lastSeq + 1, text, final, ...(final ? { clientId: randomUUID() } : {}) });
+    return this.spoken(room, { sermonId, seq: room.lastSeq + 1, text, final, ...(final ? { clientId: randomUUID() } : {}) }, saidAt);
   }
 
-  private async spoken(room: SermonRoom, payload: SegmentPayload): Promise<SegmentAck> {
+  private async spoken(room: SermonRoom, payload: SegmentPayload, saidAt?: number): Promise<SegmentAck> {
     const receivedAt = performance.now();
     if (room.status === 'paused') throw new LiveFailure('not_live', 'The sermon is paused');
-    if (!payload.final) return this.interim(room, payload.text);
+    if (!payload.final) return this.interim(room, payload.text, saidAt);
     // Counted before anything is awaited: interim text the speaker sends after this line (handled
     // while it is stored) belongs to the next line.
     room.finalsStoring++;
     // Background jobs wait for the line's captions to be sent (lib/live-first.ts).
     const sent = liveFirst(this.core.ctx).begin();
     try {
-      return await this.final(room, payload, receivedAt);
+      return await this.final(room, payload, receivedAt, saidAt);
     } finally {
       room.finalsStoring--;
       room.emitChain.then(sent, sent);
@@ -104,23 +111,30 @@ export class SpeakerFlow {
    * Interim text: to the spoken language's listeners at once, and to the partial translations of
    * every other listened language (decision 030).
    */
-  private async interim(room: SermonRoom, raw: string): Promise<SegmentAck> {
+  private async interim(room: SermonRoom, raw: string, saidAt?: number): Promise<SegmentAck> {
     const seq = room.lastSeq + 1 + room.finalsStoring;
     // Misheard names are put right before anyone reads them (decision 025).
     const text = await correctHeardLine(this.core.ctx, room.churchId, room.sourceLanguage, raw);
-    if (room.lineStart?.seq !== seq) room.lineStart = { seq, at: this.core.options.clock.now() };
-    this.sendInterim(room, seq, text, this.core.options.clock.now());
+    const now = this.core.options.clock.now();
+    // The line's start is kept in the database, or the one a process before this one kept is taken
+    // (decision 044): the engine's time for its first words where it gave one, else now.
+    if (room.lineStart?.seq !== seq) this.lineStarts.began(room, seq, lineSpokenAt({ heardFirstAt: saidAt, arrivedAt: now, sermonStartedAt: room.startedAt }));
+    this.sendInterim(room, seq, text, now);
     this.core.voice.hypothesis(room, seq, text);
-    void this.core.partials.hypothesis(room, seq, text).catch((err: unknown) => this.core.log.error({ err, sermonId: room.id }, 'partial translation failed'));
+    // A partial sent to a caption feed is stamped with the line's stored start: it waits for it.
+    void this.lineStarts.ready(room).then(() => this.core.partials.hypothesis(room, seq, text))
+      .catch((err: unknown) => this.core.log.error({ err, sermonId: room.id }, 'partial translation failed'));
     return { seq };
   }
 
-  private async final(room: SermonRoom, payload: SegmentPayload, receivedAt: number): Promise<SegmentAck> {
+  private async final(room: SermonRoom, payload: SegmentPayload, receivedAt: number, saidAt?: number): Promise<SegmentAck> {
     const now = this.core.options.clock.now();
-    // When its words began, as the speaker's page measured it (it survives a restart and the outbox)
-    // or as this process heard it; interim text after this belongs to the next line (decisions 037, 044).
-    const spokenAt = lineSpokenAt({ claimed: payload.startedAt, heardFirstAt: room.lineStart?.at, arrivedAt: now, sermonStartedAt: room.startedAt });
-    room.lineStart = null;
+    // When its words began, as the speaker's page measured it (it survives a restart and the outbox),
+    // or as kept for the line in progress by this process or the one before it, or as the engine
+    // timed its first words; interim text after this belongs to the next line (decisions 037, 044).
+    const own = lineSpokenAt({ heardFirstAt: saidAt, arrivedAt: now, sermonStartedAt: room.startedAt });
+    const kept = await this.lineStarts.finished(room, room.lastSeq + room.finalsStoring, own, payload.startedAt === undefined);
+    const spokenAt = lineSpokenAt({ claimed: payload.startedAt, heardFirstAt: kept ?? saidAt, arrivedAt: now, sermonStartedAt: room.startedAt });
     // A prepared paragraph goes out as stored, translations made ahead (decision 026); a heard line
     // has its misheard names put right before anyone reads it (decision 025).
     const prepared = payload.preparedParagraphId ? await liveSource(this.core.ctx, 'preparedParagraph')(room.churchId, payload.preparedParagraphId) : null;

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { churchGlossary } from '../modules/glossary/church-glossary';
 import { translateWithGlossary, type GlossaryTranslateOptions } from '../modules/glossary/protect';
 import { providersForChurch } from '../providers/church-providers';
-import type { Translation } from './sermon-room';
+import type { Translation } from './room-types';
 
 export interface TranslationOutcome {
   byLanguage: Map<string, Translation>;
