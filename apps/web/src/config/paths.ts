@@ -76,6 +76,7 @@ export const href = {
   publicEvents: (churchId: string) => `/churches/${encodeURIComponent(churchId)}/events`,
   event: (id: string) => `/events/${encodeURIComponent(id)}`,
   analyticsSermon: (id: string) => `/analytics/sermons/${encodeURIComponent(id)}`,
+  followUp: (id: string) => `/follow-ups?open=${encodeURIComponent(id)}`,
   listenAgain: (id: string, lang?: string) => `/sermons/${encodeURIComponent(id)}/listen-again${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`,
   conversation: (id: string) => `/messages/${encodeURIComponent(id)}`,
   user: (id: string) => `/users/${encodeURIComponent(id)}`,

@@ -43,10 +43,11 @@ export function SermonDetailPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
-          <Title order={heading} size="h3">{t('analytics.sermon.heading', { name: s.hostName ?? t('analytics.unknownSpeaker') })}</Title>
+          {/* The service's title names it when it went live for one (decision 019); the preacher follows. */}
+          <Title order={heading} size="h3">{s.title ?? t('analytics.sermon.heading', { name: s.hostName ?? t('analytics.unknownSpeaker') })}</Title>
           <Group gap="xs">
             <Badge color={s.status === 'ended' ? 'gray' : 'red'}>{t(`analytics.sermonStatus.${s.status === 'ended' ? 'ended' : 'live'}`)}</Badge>
-            <Text size="sm" c="dimmed">{s.churchName} · {t('analytics.sermon.spoken', { language: languageName(s.sourceLanguage) })}</Text>
+            <Text size="sm" c="dimmed">{[s.title ? s.hostName : null, s.churchName, t('analytics.sermon.spoken', { language: languageName(s.sourceLanguage) })].filter(Boolean).join(' · ')}</Text>
           </Group>
         </Stack>
         {(role === 'church_admin' || role === 'platform_admin') && <SermonActions sermon={s} onDeleted={() => navigate(`${paths.analytics}?tab=ended`)} />}

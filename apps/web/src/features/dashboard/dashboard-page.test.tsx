@@ -16,7 +16,7 @@ const summary: Summary = {
 };
 const mine: MyDashboard = {
   timeZone: 'Australia/Sydney',
-  todaySermons: [{ id: '22222222-2222-4222-8222-222222222222', broadcastId: 'abcd1234', churchId: CHURCH, churchName: 'Hope', hostId: null, hostName: 'Pat Pastor', sourceLanguage: 'en', status: 'live', startedAt: '2026-11-23T00:00:00.000Z', endedAt: null, durationSeconds: null, listenersJoined: 3 }],
+  todaySermons: [{ id: '22222222-2222-4222-8222-222222222222', broadcastId: 'abcd1234', churchId: CHURCH, churchName: 'Hope', hostId: null, hostName: 'Pat Pastor', title: 'Sunday service', sourceLanguage: 'en', status: 'live', startedAt: '2026-11-23T00:00:00.000Z', endedAt: null, durationSeconds: null, listenersJoined: 3 }],
   mySermons: [], nextEvents: [], recentListening: [], acceptedJesusAt: null,
 };
 
@@ -59,6 +59,8 @@ describe('dashboard', () => {
     storeUser({ id: 'u1', email: 'member@demo.church', firstName: 'Ana', lastName: 'Lima', role: 'member', churchId: CHURCH });
     await render();
     const join = await screen.findByRole('link', { name: "Join Pat Pastor's sermon" });
+    // Named by its service before its preacher (the card shows the time).
+    expect(screen.getByText('Sunday service · Pat Pastor')).toBeTruthy();
     expect(join.getAttribute('href')).toBe(`/join/abcd1234?churchId=${CHURCH}`);
     expect(screen.getByRole('button', { name: 'I accept Jesus' })).toBeTruthy();
   });

@@ -7,6 +7,7 @@ import { ErrorState, EmptyList } from '../../components/query-states';
 import { AcceptJesusButton } from '../../components/salvation/accept-jesus-button';
 import { paths } from '../../config/paths';
 import { useUpcomingServices } from '../../lib/scheduled-sermons';
+import { useSermonName } from '../../lib/sermon-name';
 import { useMyDashboard } from './api/get-my-dashboard';
 import { SermonCards } from './sermon-cards';
 import { formattingLocale, interfaceLanguage } from '../../i18n/interface-language';
@@ -21,6 +22,7 @@ export function PersonalDashboard({ isMember, hasChurch }: { isMember: boolean; 
   const mine = useMyDashboard();
   // The church's next services (docs/decisions/019); the server keeps a member to their own church.
   const services = useUpcomingServices(null, 3);
+  const sermonName = useSermonName();
   if (mine.isPending) return <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} h={80} radius="md" />)}</Stack>;
   if (mine.isError) return <ErrorState error={mine.error} onRetry={() => void mine.refetch()} title={t('analytics.loadFailed')} />;
   const d = mine.data;
@@ -50,7 +52,7 @@ export function PersonalDashboard({ isMember, hasChurch }: { isMember: boolean; 
       {isMember && section('recent-listening', t('analytics.my.recentListening'),
         <CardList empty={t('analytics.my.noListening')} items={d.recentListening.map((s) => ({
           id: s.id,
-          title: `${s.hostName ?? t('analytics.unknownSpeaker')} · ${findKnownLanguage(s.language)?.nativeName ?? s.language}`,
+          title: `${sermonName(s, { withDate: false })} · ${findKnownLanguage(s.language)?.nativeName ?? s.language}`,
           detail: `${when.format(new Date(s.startedAt))}${s.durationSeconds ? ` · ${t('analytics.minutes', { count: Math.round(s.durationSeconds / 60) })}` : ''}`,
         }))} />)}
       {isMember && hasChurch && section('my-decision', t('salvation.dashboardTitle'),

@@ -5,10 +5,12 @@ import type { Sermon } from '@app/shared';
 import { EmptyList } from '../../components/query-states';
 import { href } from '../../config/paths';
 import { formattingLocale } from '../../i18n/interface-language';
+import { useSermonName } from '../../lib/sermon-name';
 
 /** A short list of sermons; live ones offer Join (members) and every one its analytics (staff). */
 export function SermonCards({ sermons, empty, canJoin, canOpen }: { sermons: Sermon[]; empty: string; canJoin: boolean; canOpen: boolean }) {
   const { t, i18n } = useTranslation();
+  const sermonName = useSermonName();
   if (sermons.length === 0) return <EmptyList title={empty} />;
   const time = new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'short' });
   return (
@@ -20,7 +22,7 @@ export function SermonCards({ sermons, empty, canJoin, canOpen }: { sermons: Ser
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Stack gap={2}>
                 <Group gap="xs">
-                  <Text fw={600}>{s.hostName ?? t('analytics.unknownSpeaker')}</Text>
+                  <Text fw={600}>{sermonName(s, { withDate: false })}</Text>
                   <Badge color={isLive ? 'red' : 'gray'} variant={isLive ? 'filled' : 'light'}>{t(`analytics.sermonStatus.${isLive ? 'live' : 'ended'}`)}</Badge>
                 </Group>
                 <Text size="sm" c="dimmed">{time.format(new Date(s.startedAt))}{s.churchName ? ` · ${s.churchName}` : ''}</Text>

@@ -8,6 +8,10 @@ export const followUpsPath = '/follow-ups';
 
 export const useFollowUps = (p: ListParams) => useQuery(listQueryOptions<FollowUp>(followUpsPath, p));
 
+/** GET /follow-ups/:id: the one a link opens (from the decisions in analytics); none without an id. */
+export const useFollowUp = (id: string | null) =>
+  useQuery({ queryKey: [...listKey(followUpsPath), 'one', id], queryFn: () => api<FollowUp>(`${followUpsPath}/${encodeURIComponent(id!)}`), enabled: !!id });
+
 /** PATCH /follow-ups/:id: the state forward and notes; the list refreshes. */
 export function useUpdateFollowUp() {
   const qc = useQueryClient();

@@ -1,23 +1,34 @@
-import { Button, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Select, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { findKnownLanguage, followUpStatuses, type FollowUp } from '@app/shared';
 import { ListTable } from '../../components/data-table/list-table';
 import { exportUrl } from '../../components/data-table/use-list-query';
 import { useListParams } from '../../components/data-table/use-list-params';
 import { FollowUpModal } from './follow-up-modal';
-import { followUpsPath, useFollowUps } from './follow-ups-api';
+import { followUpsPath, useFollowUp, useFollowUps } from './follow-ups-api';
 import { formattingLocale } from '../../i18n/interface-language';
 
 const FILTERS = ['status'] as const;
 
-/** `/follow-ups` (decision 014): staff see those assigned to them, admins their church's. */
+/**
+ * `/follow-ups` (decision 014): staff see those assigned to them, admins their church's.
+ * `?open={id}` opens one at once: the decisions list in analytics links each person's here.
+ */
 export function FollowUpsPage() {
   const { t, i18n } = useTranslation();
   const list = useListParams(FILTERS, '-createdAt');
   const query = useFollowUps(list.params);
   const [open, setOpen] = useState<FollowUp | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const linked = useFollowUp(search.get('open'));
+  const shown = open ?? linked.data ?? null;
+  const close = () => {
+    setOpen(null);
+    if (search.has('open')) setSearch((s) => { s.delete('open'); return s; }, { replace: true });
+  };
   const date = (iso: string) => new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const name = (f: FollowUp) => f.name ?? t('analytics.anonymous');
   const openButton = (f: FollowUp) => (
@@ -34,6 +45,7 @@ export function FollowUpsPage() {
   ];
   return (
     <>
+      {linked.isError && <Alert color="red" role="alert" mb="sm">{t('followUps.linkFailed')}</Alert>}
       <ListTable label={t('followUps.title')} list={list} query={query} columns={columns} searchLabel={t('followUps.search')}
         exportUrl={exportUrl(followUpsPath, list.params)}
         filters={<Select label={t('followUps.columns.status')} clearable w={180} value={list.params.filters.status ?? null}
@@ -46,7 +58,7 @@ export function FollowUpsPage() {
             {openButton(f)}
           </Stack>
         )} />
-      {open && <FollowUpModal key={open.id} followUp={open} onClose={() => setOpen(null)} />}
+      {shown && <FollowUpModal key={shown.id} followUp={shown} onClose={close} />}
     </>
   );
 }

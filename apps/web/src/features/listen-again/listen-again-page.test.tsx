@@ -9,7 +9,7 @@ import { ListenAgainPage } from './listen-again-page';
 const SERMON = '22222222-2222-4222-8222-222222222222';
 const CHURCH = '11111111-1111-4111-8111-111111111111';
 const timeline = (language: string, languages: string[]): SermonTimeline => ({
-  sermonId: SERMON, startedAt: '2026-11-22T00:00:00.000Z', status: 'ended', language, languages,
+  sermonId: SERMON, title: 'Sunday service', hostName: 'Samuel Staff', startedAt: '2026-11-22T00:00:00.000Z', status: 'ended', language, languages,
   lines: [{ seq: 1, at: 2, text: language === 'en' ? 'Grace and peace.' : 'Graça e paz.', audio: null }],
 });
 const render = (path: string) => renderScreen([{ path: '/sermons/:id/listen-again', element: <ListenAgainPage /> }], path);
@@ -25,6 +25,8 @@ describe('listen again', () => {
     member();
     await render(`/sermons/${SERMON}/listen-again`);
     expect(await screen.findByText('Grace and peace.')).toBeTruthy();
+    // Which sermon it is: the service's title, then its preacher.
+    expect(screen.getByText('Sunday service · Samuel Staff')).toBeTruthy();
     expect(calls(`GET /api/v1/sermons/${SERMON}/timeline?lang=en`)).toHaveLength(1);
     expect(screen.queryByLabelText('Recording link')).toBeNull();
     expect(screen.queryByLabelText('Recording offset')).toBeNull();

@@ -69,8 +69,12 @@ export function ListenAgainPage() {
 
   return (
     <Stack gap="md">
-      {/* The page's title is the bar's heading above: here only when the sermon was preached. */}
-      <Text size="sm" c="dimmed">{t('listenAgain.started', { date: new Date(data.startedAt).toLocaleString(formattingLocale(i18n)) })}</Text>
+      {/* The page's title is the bar's heading above: here which sermon it is (its service's title,
+          decision 019, and preacher) and when it was preached. */}
+      <Stack gap={0}>
+        {(data.title || data.hostName) && <Text fw={600}>{[data.title, data.hostName].filter(Boolean).join(' · ')}</Text>}
+        <Text size="sm" c="dimmed">{t('listenAgain.started', { date: new Date(data.startedAt).toLocaleString(formattingLocale(i18n)) })}</Text>
+      </Stack>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select label={t('listenAgain.language')} value={data.language} allowDeselect={false} w={200}
           data={data.languages.map((l) => ({ value: l, label: languageName(l, l, ui) }))}

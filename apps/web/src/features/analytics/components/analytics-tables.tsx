@@ -1,40 +1,61 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { NewUserItem, SalvationItem, SermonAnalyticsItem } from '@app/shared';
+import { roleByUserType, type NewUserItem, type SalvationItem, type SermonAnalyticsItem } from '@app/shared';
 import { ListTable } from '../../../components/data-table/list-table';
 import { exportUrl } from '../../../components/data-table/use-list-query';
 import { useListParams } from '../../../components/data-table/use-list-params';
+import { useStoredUser } from '../../../components/navigation/use-stored-user';
 import { href } from '../../../config/paths';
+import { useSermonName } from '../../../lib/sermon-name';
 import { analyticsPaths, useNewUserList, useSalvationList, useSermonList } from '../api/analytics-lists';
 import { DateTime, Duration, FollowUpBadge, useLanguageName } from './cells';
 import { ANALYTICS_FILTERS, ListFilters } from './list-filters';
 import { SermonActions } from './sermon-actions';
 
-/** People who accepted Jesus: name (or anonymous), date, sermon, language, follow-up state. */
+/**
+ * People who accepted Jesus: name (or anonymous), date, sermon, language, and the follow-up's state
+ * with a way to work on it: the follow-up itself, on the Follow-ups screen (decision 014). Staff
+ * work only on those assigned to them, as the server allows.
+ */
 export function SalvationsTable({ isPlatform }: { isPlatform: boolean }) {
   const { t } = useTranslation();
   const languageName = useLanguageName();
+  const sermonName = useSermonName();
+  const user = useStoredUser();
+  const isStaff = user.userType ? roleByUserType[user.userType] === 'staff' : false;
   const list = useListParams(ANALYTICS_FILTERS, '-createdAt');
   const query = useSalvationList(list.params);
   const name = (s: SalvationItem) => s.name ?? t('analytics.anonymous');
+  const sermon = (s: SalvationItem) => (s.sermonId
+    ? <Anchor component={Link} to={href.analyticsSermon(s.sermonId)}>{sermonName({ title: s.sermonTitle, hostName: s.sermonHostName, startedAt: s.sermonStartedAt })}</Anchor>
+    : '–');
+  const followUp = (s: SalvationItem) => (
+    <Group gap="xs" wrap="nowrap">
+      <FollowUpBadge status={s.followUpStatus} />
+      {s.followUpId && (!isStaff || s.assignedToId === user.userId) && (
+        <Button component={Link} to={href.followUp(s.followUpId)} size="compact-xs" variant="light" aria-label={t('followUps.openFor', { name: name(s) })}>{t('followUps.open')}</Button>
+      )}
+    </Group>
+  );
   const columns: DataTableColumn<SalvationItem>[] = [
     { accessor: 'name', title: t('analytics.columns.name'), sortable: true, render: name },
     { accessor: 'createdAt', title: t('analytics.columns.date'), sortable: true, render: (s) => <DateTime iso={s.createdAt} /> },
-    { accessor: 'sermonId', title: t('analytics.columns.sermon'), render: (s) => (s.sermonId ? <Anchor component={Link} to={href.analyticsSermon(s.sermonId)}>{s.sermonHostName ?? t('analytics.unknownSpeaker')}</Anchor> : '–') },
+    { accessor: 'sermonId', title: t('analytics.columns.sermon'), render: sermon },
     { accessor: 'language', title: t('analytics.columns.language'), sortable: true, render: (s) => languageName(s.language) },
     ...(isPlatform ? [{ accessor: 'churchName', title: t('analytics.columns.church') } as DataTableColumn<SalvationItem>] : []),
-    { accessor: 'status', title: t('analytics.columns.followUp'), sortable: true, render: (s) => <FollowUpBadge status={s.followUpStatus} /> },
+    { accessor: 'status', title: t('analytics.columns.followUp'), sortable: true, render: followUp },
   ];
   return (
     <ListTable label={t('analytics.tabs.salvations')} list={list} query={query} columns={columns} searchLabel={t('analytics.search')}
       exportUrl={exportUrl(analyticsPaths.salvations, list.params)} filters={<ListFilters list={list} isPlatform={isPlatform} />}
       empty={{ title: t('analytics.empty.salvations'), description: t('analytics.empty.hint') }}
       renderCard={(s) => (
-        <Stack gap={2}>
-          <Group justify="space-between"><Text fw={600}>{name(s)}</Text><FollowUpBadge status={s.followUpStatus} /></Group>
+        <Stack gap={4}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start"><Text fw={600}>{name(s)}</Text>{followUp(s)}</Group>
           <Text size="sm" c="dimmed"><DateTime iso={s.createdAt} /> · {languageName(s.language)}</Text>
+          {s.sermonId && <Text size="sm">{sermon(s)}</Text>}
         </Stack>
       )} />
   );
@@ -68,11 +89,14 @@ export function SermonsTable({ status, isPlatform, canManage }: { status: 'live'
   const list = useListParams(ANALYTICS_FILTERS, '-startedAt');
   const params = { ...list.params, filters: { ...list.params.filters, status } };
   const query = useSermonList(params);
+  const sermonName = useSermonName();
+  // The table shows when each began: the name needs no date.
+  const name = (s: SermonAnalyticsItem) => sermonName(s, { withDate: false });
   const languages = (s: SermonAnalyticsItem) => (
     <Group gap={4}>{s.listenersByLanguage.map((l) => <Badge key={l.language} variant="light" size="sm">{languageName(l.language)}: {l.listeners}</Badge>)}</Group>
   );
   const columns: DataTableColumn<SermonAnalyticsItem>[] = [
-    { accessor: 'hostName', title: t('analytics.columns.speaker'), render: (s) => <Anchor component={Link} to={href.analyticsSermon(s.id)}>{s.hostName ?? t('analytics.unknownSpeaker')}</Anchor> },
+    { accessor: 'hostName', title: t('analytics.columns.sermon'), render: (s) => <Anchor component={Link} to={href.analyticsSermon(s.id)}>{name(s)}</Anchor> },
     ...(isPlatform ? [{ accessor: 'churchName', title: t('analytics.columns.church'), sortable: true } as DataTableColumn<SermonAnalyticsItem>] : []),
     { accessor: 'startedAt', title: t('analytics.columns.started'), sortable: true, render: (s) => <DateTime iso={s.startedAt} /> },
     ...(status === 'ended' ? [{ accessor: 'durationSeconds', title: t('analytics.columns.duration'), sortable: true, render: (s: SermonAnalyticsItem) => <Duration seconds={s.durationSeconds} /> } as DataTableColumn<SermonAnalyticsItem>] : []),
@@ -85,7 +109,7 @@ export function SermonsTable({ status, isPlatform, canManage }: { status: 'live'
       empty={{ title: t(`analytics.empty.${status}`), description: t('analytics.empty.hint') }}
       renderCard={(s) => (
         <Stack gap={4}>
-          <Anchor component={Link} to={href.analyticsSermon(s.id)} fw={600}>{s.hostName ?? t('analytics.unknownSpeaker')}</Anchor>
+          <Anchor component={Link} to={href.analyticsSermon(s.id)} fw={600}>{name(s)}</Anchor>
           <Text size="sm" c="dimmed"><DateTime iso={s.startedAt} /> · {t('analytics.listenersCount', { count: s.listeners })}</Text>
           {languages(s)}
           {canManage && <SermonActions sermon={s} />}

@@ -92,6 +92,8 @@ export function LiveSermonsScreen({
                   </Group>
                   <Text size="sm" c="dimmed">
                     {[
+                      // The service's title names the sermon before its preacher (decision 019).
+                      s.title,
                       s.hostName,
                       t('live.listener.startedAt', { time: time.format(new Date(s.startedAt)) }),
                       languageName(s.sourceLanguage, s.sourceLanguage, interfaceLanguage(i18n)),
@@ -137,6 +139,7 @@ export function LiveSermonsScreen({
                     <Text size="sm" c="dimmed">
                       {[
                         session.churchName,
+                        session.title,
                         session.hostName,
                         languageName(session.language, session.language, interfaceLanguage(i18n)),
                         session.durationSeconds !== null
