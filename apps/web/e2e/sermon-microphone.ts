@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, type Browser } from '@playwright/test';
+import { chromium, expect, type Browser, type BrowserContext } from '@playwright/test';
 import { signInThroughForm } from './fixtures';
 import { joinAsGuest } from './live-helpers';
 
@@ -44,10 +44,12 @@ export function speakerBrowser(): Promise<Browser> {
 
 /**
  * The staff member starts an English sermon from that microphone, heard by the church's engine on
- * the server, and a guest phone joins it: the speaker's page and the phone.
+ * the server, and a guest phone joins it: the speaker's page and the phone. `init` runs in the
+ * speaker's page before its own scripts (a journey's stand-in for a browser API).
  */
-export async function serverRecognisedSermon(browser: Browser) {
+export async function serverRecognisedSermon(browser: Browser, init?: Parameters<BrowserContext['addInitScript']>[0]) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['microphone'] });
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   await signInThroughForm(page, 'staff@demo.church');
   await page.goto('/real-time-sermon-translation');

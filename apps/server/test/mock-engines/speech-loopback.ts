@@ -78,6 +78,8 @@ export interface SpeechLoopbackOptions {
   port?: number;
   /** Replaces the documented idle close (tests: a short one, to close a stream in a pause). */
   idleCloseMs?: number;
+  /** Timed: each connection hears the script once instead of over and over. */
+  once?: boolean;
 }
 
 export interface MockSpeechEngine {
@@ -130,7 +132,7 @@ export async function startSpeechLoopback(protocol: SpeechProtocol, options: Spe
         for (const m of protocol.result(event, turn, state)) ws.send(typeof m === 'string' ? m : JSON.stringify(m));
         sent.push({ text: event.text, final: event.final, at: performance.now() });
         if (event.final) turn++;
-      });
+      }, options.once);
       protocol.opened?.(ws);
       const openedAt = performance.now();
       let ended = false;

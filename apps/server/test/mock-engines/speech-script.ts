@@ -54,6 +54,8 @@ export class ScriptListener {
     private readonly words: { text: string; sentenceEnd: boolean }[],
     private readonly mode: 'encoded' | 'timed',
     private readonly onHeard: (event: HeardEvent) => void,
+    /** Timed: hears the script once, then nothing (a journey counts every word on the phone). */
+    private readonly once = false,
   ) {}
 
   push(pcm: Buffer): void {
@@ -79,6 +81,7 @@ export class ScriptListener {
     this.voicedMs += this.ms(n);
     while (this.voicedMs >= WORD_MS) {
       this.voicedMs -= WORD_MS;
+      if (this.once && this.timedIndex >= this.words.length) return;
       const index = this.timedIndex++ % this.words.length;
       this.word(index, this.samples);
       if (this.sentenceDone) this.final();

@@ -1,0 +1,144 @@
+import { expect, request as apiRequest, test, type APIRequestContext } from '@playwright/test';
+import { MOCK_OPENAI_REALTIME_KEY, startMockOpenAIRealtime, type MockSpeechEngine } from '../../server/test/mock-engines';
+import { apiSignIn, demoChurchId } from './events-helpers';
+import { stopSermon } from './live-helpers';
+import { serverRecognisedSermon, speakerBrowser } from './sermon-microphone';
+
+/**
+ * Both of the church's engines on the server go down mid-sermon (decision 043): the speaker's page
+ * says "Heard by your browser" and its browser's recogniser hears the sermon, its phrases reaching
+ * the phone; an engine answers again, the page hands back (the label names the engine) and the
+ * words the two heard in that instant are on the phone once. Chromium's headless recogniser has no
+ * speech service, so a stand-in SpeechRecognition is put in the page, and the journey says what it
+ * hears. The loopback engines (OpenAI-compatible realtime, a word for every 350 ms of the fake
+ * microphone's sound) each hear their script once per connection.
+ */
+const port = Number(process.env.E2E_PORT ?? 4173);
+const base = `http://localhost:${port}`;
+const FIRST = ['grace and peace to you', 'open your bibles with me'];
+/** What the browser's recogniser hears while no engine does; the last phrase is being said as the engine comes back. */
+const OUTAGE = 'paul wrote to the church';
+const HANDBACK = 'love is patient and kind';
+/** The engine that comes back hears from the instant it listens: the end of that phrase, then on. */
+const SECOND = ['patient and kind it does not boast', 'faith hope and love remain'];
+const SAID = [...FIRST, OUTAGE, HANDBACK, 'it does not boast', SECOND[1]!];
+const ENGINE_LABEL = 'Heard by Realtime transcription (OpenAI-compatible)';
+let first: MockSpeechEngine;
+let second: MockSpeechEngine;
+let admin: APIRequestContext;
+let churchId: string;
+
+/** A SpeechRecognition the journey speaks through: `__say` a final phrase, `__saying` one being said (final when stopped). */
+function fakeRecogniser() {
+  type Result = { transcript: string }[] & { isFinal?: boolean };
+  class FakeRecognition {
+    continuous = false;
+    interimResults = false;
+    lang = '';
+    maxAlternatives = 1;
+    onstart: (() => void) | null = null;
+    onresult: ((e: { resultIndex: number; results: Result[] }) => void) | null = null;
+    onerror: ((e: { error: string }) => void) | null = null;
+    onend: (() => void) | null = null;
+    running = false;
+    saying = '';
+    start() {
+      this.running = true;
+      w.__recogniser = this;
+      w.__started = (w.__started ?? 0) + 1;
+      this.onstart?.();
+    }
+    stop() {
+      if (!this.running) return;
+      this.running = false;
+      w.__stopped = (w.__stopped ?? 0) + 1;
+      // As Chrome's: what was being said arrives as a final result, then the session ends.
+      if (this.saying) this.emit(this.saying, true);
+      this.saying = '';
+      setTimeout(() => this.onend?.(), 0);
+    }
+    abort() {
+      this.running = false;
+      this.saying = '';
+      setTimeout(() => this.onend?.(), 0);
+    }
+    emit(text: string, isFinal: boolean) {
+      const result: Result = [{ transcript: text }];
+      result.isFinal = isFinal;
+      this.onresult?.({ resultIndex: 0, results: [result] });
+    }
+  }
+  const w = window as unknown as Record<string, unknown> & {
+    __recogniser?: FakeRecognition; __started?: number; __stopped?: number;
+    __say?: (text: string) => boolean; __saying?: (text: string) => boolean;
+  };
+  w.SpeechRecognition = FakeRecognition;
+  w.__say = (text) => {
+    if (!w.__recogniser?.running) return false;
+    w.__recogniser.emit(text, true);
+    return true;
+  };
+  w.__saying = (text) => {
+    if (!w.__recogniser?.running) return false;
+    w.__recogniser.saying = text;
+    w.__recogniser.emit(text, false);
+    return true;
+  };
+}
+
+const engineBody = (mock: MockSpeechEngine) => ({ kind: 'openai-realtime', url: `${mock.url}/v1`, key: MOCK_OPENAI_REALTIME_KEY });
+const words = (lines: string[]) => lines.join(' ').toLowerCase().split(/\s+/).filter(Boolean).sort();
+
+test.beforeAll(async () => {
+  first = await startMockOpenAIRealtime({ sentences: FIRST, mode: 'timed', once: true });
+  second = await startMockOpenAIRealtime({ sentences: SECOND, mode: 'timed', once: true });
+  admin = await apiRequest.newContext({ baseURL: base });
+  await apiSignIn(admin, 'admin@demo.church');
+  churchId = await demoChurchId(admin);
+  for (const [slot, mock] of [['primary', first], ['failover', second]] as const) {
+    const res = await admin.put(`/api/v1/churches/${churchId}/recognition-engines/${slot}`, { data: engineBody(mock) });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+});
+
+test.afterAll(async () => {
+  // Other journeys expect the demo church recognising in the browser.
+  for (const slot of ['failover', 'primary']) await admin.delete(`/api/v1/churches/${churchId}/recognition-engines/${slot}`);
+  await admin.dispose();
+  await Promise.all([first.close(), second.close()]);
+});
+
+test('both server engines go down mid-sermon: the browser hears the sermon until one answers, and every word is on the phone once', async () => {
+  test.setTimeout(180_000);
+  const browser = await speakerBrowser();
+  try {
+    const { page, phone } = await serverRecognisedSermon(browser, fakeRecogniser);
+    const finals = () => phone.captions.locator('span[dir="auto"]').allInnerTexts();
+    for (const line of FIRST) await expect(phone.captions).toContainText(line, { timeout: 20_000 });
+    await expect(page.getByText(ENGINE_LABEL)).toBeVisible();
+
+    // Both engines go down: the one listening is killed, the other refuses. The server retries
+    // with a back-off; meanwhile the page's own recogniser hears the sermon.
+    second.refuse();
+    first.kill();
+    await expect(page.getByText('Heard by your browser')).toBeVisible({ timeout: 15_000 });
+    await page.screenshot({ path: test.info().outputPath('speaker-browser-stands-in.png') });
+    expect(await page.evaluate((text) => (window as unknown as { __say(t: string): boolean }).__say(text), OUTAGE)).toBe(true);
+    await expect(phone.captions).toContainText(OUTAGE, { timeout: 10_000 });
+    expect(await page.evaluate((text) => (window as unknown as { __saying(t: string): boolean }).__saying(text), HANDBACK)).toBe(true);
+
+    // The second engine answers again: the page hands back, its recogniser's last phrase sent as it ends.
+    second.revive();
+    await expect(page.getByText(ENGINE_LABEL)).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { __stopped?: number }).__stopped)).toBe(1);
+    for (const line of [HANDBACK, SECOND[1]!]) await expect(phone.captions).toContainText(line, { timeout: 20_000 });
+    await expect(phone.captions).toContainText('it does not boast');
+
+    // Every word said is on the phone once: "patient and kind", heard by both, is not doubled.
+    await expect.poll(async () => words(await finals()), { timeout: 10_000 }).toEqual(words(SAID));
+    await phone.page.screenshot({ path: test.info().outputPath('phone-after-handback.png') });
+    await stopSermon(page);
+  } finally {
+    await browser.close();
+  }
+});
