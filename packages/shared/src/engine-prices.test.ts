@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedCost, listPricesUsd, priceKeys, usdRates } from './engine-prices';
+import { estimatedCost, listPricesUsd, priceKeys, priceUnitOf, usdRates } from './engine-prices';
 
 describe('estimated engine costs', () => {
   it('prices every engine a church can choose', () => {
@@ -13,5 +13,14 @@ describe('estimated engine costs', () => {
     expect(estimatedCost({ currency: 'USD', overrides: { 'voice:azure': 12 } }, 'voice', 'azure', 500_000)).toBeCloseTo(6);
     expect(estimatedCost(aud, 'translation', 'libretranslate', 9_000_000)).toBe(0);
     expect(estimatedCost(aud, 'translation', 'babel', 1)).toBeNull();
+  });
+
+  it('labels each price in the unit its vendor bills: a model by the token, other translators and voices by the character, recognisers by the minute', () => {
+    expect(priceUnitOf('translation', 'openai')).toBe('millionTokens');
+    for (const kind of ['azure', 'deepl', 'google', 'libretranslate']) expect(priceUnitOf('translation', kind)).toBe('millionCharacters');
+    for (const kind of ['azure', 'openai', 'google', 'espeak']) expect(priceUnitOf('voice', kind)).toBe('millionCharacters');
+    expect(priceUnitOf('recognition', 'deepgram')).toBe('minute');
+    // gpt-4o-mini's $0.60 is per million tokens: a million tokens, not a million characters, costs that.
+    expect(estimatedCost({ currency: 'USD', overrides: {} }, 'translation', 'openai', 1_000_000)).toBeCloseTo(0.6);
   });
 });

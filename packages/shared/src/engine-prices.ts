@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { translationEngineKinds } from './translation-engine-kinds';
+import { translationEngineKinds, usageUnitOf, type TranslatorKind } from './translation-engine-kinds';
 import { recognitionEngineKinds } from './recognition';
 import { voiceEngineKinds } from './voice-engines';
 import { msg } from './validation';
@@ -20,13 +20,21 @@ import { msg } from './validation';
 export const priceFamilies = ['translation', 'recognition', 'voice'] as const;
 export type PriceFamily = (typeof priceFamilies)[number];
 
-/** What a price is per: a million characters (a model: a million tokens), or one minute of audio. */
-export const priceUnitOf = (family: PriceFamily): 'million' | 'minute' => (family === 'recognition' ? 'minute' : 'million');
+/**
+ * What a price is per, as the vendor bills it: a minute of audio (recognition), a million tokens
+ * (a translation model, `usageUnitOf`), else a million characters (translation, voice).
+ */
+export function priceUnitOf(family: PriceFamily, kind: string): 'minute' | 'millionTokens' | 'millionCharacters' {
+  if (family === 'recognition') return 'minute';
+  if (family === 'translation' && usageUnitOf(kind as TranslatorKind) === 'tokens') return 'millionTokens';
+  return 'millionCharacters';
+}
 
 /**
  * List prices in US dollars, pay as you go, as each vendor's pricing page gave them in November
  * 2025 (Azure AI Translator S1, DeepL API Pro usage, Google Cloud Translation Basic, OpenAI
- * gpt-4o-mini output tokens; Azure AI Speech real-time, Deepgram Nova-3 streaming, AssemblyAI
+ * gpt-4o-mini output tokens, per million tokens (usage counts the request's tokens too, so the
+ * estimate errs high); Azure AI Speech real-time, Deepgram Nova-3 streaming, AssemblyAI
  * Universal-Streaming, OpenAI gpt-4o-transcribe; Azure neural voices, OpenAI tts-1, Google
  * WaveNet voices). Self-hosted engines (LibreTranslate, eSpeak NG) cost nothing per use. The
  * browser's own recogniser (`azure` in the browser uses the church's speech key) is priced as Azure.
@@ -92,7 +100,7 @@ export function unitPrice(prices: Pick<ChurchCostPrices, 'currency' | 'overrides
 export function estimatedCost(prices: Pick<ChurchCostPrices, 'currency' | 'overrides'>, family: PriceFamily, kind: string, units: number): number | null {
   const per = unitPrice(prices, family, kind);
   if (per === null) return null;
-  return priceUnitOf(family) === 'minute' ? per * units : (per * units) / 1_000_000;
+  return priceUnitOf(family, kind) === 'minute' ? per * units : (per * units) / 1_000_000;
 }
 
 /** The prices of a church that set none: list prices, in Australian dollars. */

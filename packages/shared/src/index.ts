@@ -46,3 +46,4 @@ export * from './backups';
 export * from './voice-playback';
 export * from './people-import';
 export * from './livestream';
+export * from './voice-choice';

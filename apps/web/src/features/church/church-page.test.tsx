@@ -141,6 +141,19 @@ describe('church live settings', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Swahili added.')).toBeTruthy();
   });
 
+  it('lists the voices of the chosen voice engine by name: with eSpeak chosen, no Azure voice ids', async () => {
+    handlers[`GET /api/v1/churches/${churchId}/voice-engines`] = () => jsonResponse(200, {
+      engines: [{ slot: 'primary', kind: 'espeak', url: null, model: null, hasKey: false, key: null, updatedAt: '2025-11-20T00:00:00.000Z' }],
+      health: [],
+    });
+    await open();
+    const table = await screen.findByRole('table', { name: 'Join-live languages' });
+    await waitFor(() => expect(within(table).getAllByText(/^Spanish, woman's voice$/).length).toBeGreaterThan(0));
+    expect(within(table).getAllByText(/^Spanish, man's voice$/).length).toBeGreaterThan(0);
+    expect(table.textContent).not.toMatch(/Neural/);
+    expect(screen.getAllByText(/Voices of eSpeak NG/).length).toBeGreaterThan(0);
+  });
+
   it('says "Failed to load languages" when the lists cannot be loaded', async () => {
     handlers[`GET /api/v1/churches/${churchId}/languages`] = () => jsonResponse(500, { code: 'internal' });
     await open();

@@ -14,7 +14,8 @@ type Family = { ns: 'recognitionEngines'; rows: RecognitionUsageRow[] } | { ns: 
  */
 export function SermonEngineCost({ family, isPlatform, prices = [] }: { family: Family; isPlatform: boolean; prices?: ChurchCostPrices[] }) {
   const { t, i18n } = useTranslation();
-  const order = useHeadingLevel(1);
+  // A section of the cost view, beside the translation table's: the level below the page's title.
+  const order = useHeadingLevel(0);
   const locale = formattingLocale(i18n);
   const { ns } = family;
   const rows = family.ns === 'recognitionEngines'

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { defaultCostPrices, estimatedCost, type TranslationUsageRow } from '@app/shared';
 import { formatMoney, useCostPrices } from '../../../lib/cost-prices';
 import { usePublicChurches } from '../../../lib/public-churches';
 import { useTranslationUsage } from '../api/translation-usage';
 import { SermonEngineCost } from './sermon-engine-cost';
+import { useHeadingLevel } from '../../../components/heading-level';
 import { formattingLocale } from '../../../i18n/interface-language';
 
 const WEEK_CHOICES = ['4', '8', '12', '26'];
@@ -36,6 +37,8 @@ export function TranslationCost({ isPlatform }: { isPlatform: boolean }) {
   };
   // A phone gets one card per week and engine: eight columns do not fit its width.
   const isPhone = useMediaQuery('(max-width: 36em)');
+  // The page's title is the level above; translation, recognition and voice are sections of equal rank.
+  const order = useHeadingLevel(0);
 
   return (
     <Stack gap="md">
@@ -47,6 +50,7 @@ export function TranslationCost({ isPlatform }: { isPlatform: boolean }) {
         )}
         <Select label={t('translationEngines.cost.weeks')} w={140} allowDeselect={false} value={weeks} onChange={(v) => setWeeks(v ?? '8')} data={WEEK_CHOICES} />
       </Group>
+      <Title order={order} size="h5">{t('translationEngines.cost.label')}</Title>
       {usage.isPending ? (
         <Skeleton h={160} />
       ) : usage.isError ? (

@@ -9,6 +9,9 @@ import { paths } from '../../../config/paths';
 import { useCostPrices, useSaveCostPrices } from '../../../lib/cost-prices';
 import { formattingLocale } from '../../../i18n/interface-language';
 
+/** Each unit as the vendor bills it (engine-prices.ts): a translation model by the token. */
+const PER = { minute: 'costPrices.perMinute', millionTokens: 'costPrices.perMillionTokens', millionCharacters: 'costPrices.perMillion' } as const;
+
 const NAMES: Record<PriceFamily, 'translationEngines' | 'recognitionEngines' | 'voiceEngines'> = { translation: 'translationEngines', recognition: 'recognitionEngines', voice: 'voiceEngines' };
 
 /**
@@ -49,41 +52,43 @@ function PriceForm({ churchId, stored }: { churchId: string; stored: ChurchCostP
   return (
     <Stack gap="sm">
       <Select label={t('costPrices.currency')} w={160} allowDeselect={false} value={currency} onChange={(v) => v && setCurrency(v as CostCurrency)} data={[...costCurrencies]} />
-      <Table.ScrollContainer minWidth={440}>
-        <Table striped aria-label={t('costPrices.tableLabel')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('translationEngines.cost.engine')}</Table.Th>
-              <Table.Th>{t('costPrices.listPrice')}</Table.Th>
-              <Table.Th>{t('costPrices.yourPrice')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {priceKeys.map((key) => {
-              const [family, kind] = key.split(':') as [PriceFamily, string];
-              const engine = `${t(`${NAMES[family]}.names.${kind}`)} (${t(`costPrices.families.${family}`)})`;
-              const per = t(priceUnitOf(family) === 'minute' ? 'costPrices.perMinute' : 'costPrices.perMillion', { currency });
-              const list = (listPricesUsd[key] ?? 0) * usdRates[currency];
-              return (
-                <Table.Tr key={key}>
-                  <Table.Td>{engine}</Table.Td>
-                  <Table.Td>{number.format(list)} {per}</Table.Td>
-                  <Table.Td>
-                    <NumberInput size="xs" w={140} min={0} max={10_000} decimalScale={4} aria-label={t('costPrices.yourPriceFor', { engine })}
-                      placeholder={number.format(list)} value={overrides[key] ?? ''}
-                      onChange={(v) => setOverrides((o) => {
-                        const next = { ...o };
-                        if (v === '' || v === null) delete next[key];
-                        else next[key] = Number(v);
-                        return next;
-                      })} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {/* At 390 px the list price moves under the engine's name: two columns fit a phone without scrolling sideways. */}
+      <Table striped aria-label={t('costPrices.tableLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('translationEngines.cost.engine')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('costPrices.listPrice')}</Table.Th>
+            <Table.Th>{t('costPrices.yourPrice')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {priceKeys.map((key) => {
+            const [family, kind] = key.split(':') as [PriceFamily, string];
+            const engine = `${t(`${NAMES[family]}.names.${kind}`)} (${t(`costPrices.families.${family}`)})`;
+            const list = (listPricesUsd[key] ?? 0) * usdRates[currency];
+            const listPrice = `${number.format(list)} ${t(PER[priceUnitOf(family, kind)], { currency })}`;
+            return (
+              <Table.Tr key={key}>
+                <Table.Td>
+                  {engine}
+                  <Text size="xs" c="dimmed" hiddenFrom="sm">{t('costPrices.listPriceShort', { price: listPrice })}</Text>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">{listPrice}</Table.Td>
+                <Table.Td>
+                  <NumberInput size="xs" w={{ base: 96, sm: 140 }} min={0} max={10_000} decimalScale={4} aria-label={t('costPrices.yourPriceFor', { engine })}
+                    placeholder={number.format(list)} value={overrides[key] ?? ''}
+                    onChange={(v) => setOverrides((o) => {
+                      const next = { ...o };
+                      if (v === '' || v === null) delete next[key];
+                      else next[key] = Number(v);
+                      return next;
+                    })} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
       <Group><Button onClick={submit} loading={save.isPending}>{t('costPrices.save')}</Button></Group>
     </Stack>
   );

@@ -1,14 +1,16 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { dialogs } from '../../../components/dialogs';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ChurchLanguage, LanguageListKind } from '@app/shared';
+import type { ChurchLanguage, LanguageListKind, VoiceEngineKind, VoiceGender } from '@app/shared';
 import { useRemoveChurchLanguage } from '../api/remove-church-language';
+import { useVoiceEngines } from '../api/voice-engines';
 import { useHeadingLevel } from '../../../components/heading-level';
 import { interfaceLanguage } from '../../../i18n/interface-language';
 import { AddLanguageModal, EditLanguageModal, listKey } from './language-modals';
+import { spokenVoice } from './voice-name';
 
 /** A known language in the reader's own language ("Espanhol"); a church's own language keeps its name. */
 function displayName(language: ChurchLanguage, uiLanguage: string): string {
@@ -38,6 +40,11 @@ export function LanguageListCard({
   const [editing, setEditing] = useState<ChurchLanguage | null>(null);
   const remove = useRemoveChurchLanguage(churchId);
   const key = listKey[list];
+  // Only the voices of the engine that speaks (decision 040): an Azure name means nothing when eSpeak speaks.
+  const engines = useVoiceEngines(churchId, canEdit);
+  const voiceKind: VoiceEngineKind | null = engines.data?.engines.find((e) => e.slot === 'primary')?.kind ?? null;
+  const voice = (l: ChurchLanguage, gender: VoiceGender) =>
+    spokenVoice(voiceKind, l, gender, gender === 'male' ? l.maleVoiceId : l.femaleVoiceId, interfaceLanguage(i18n), t);
 
   const confirmRemove = (language: ChurchLanguage) =>
     dialogs.confirm({
@@ -63,6 +70,9 @@ export function LanguageListCard({
             <Text size="sm" c="dimmed">
               {t(`church.languages.${key}.hint`)}
             </Text>
+            {voiceKind && (
+              <Text size="sm" c="dimmed">{t('church.languages.voicesOf', { engine: t(`voiceEngines.names.${voiceKind}`) })}</Text>
+            )}
           </Stack>
           {canEdit && (
             <Button leftSection={<IconPlus size={16} />} variant="light" onClick={() => setAdding(true)}>
@@ -81,8 +91,8 @@ export function LanguageListCard({
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('church.languages.language')}</Table.Th>
-                  <Table.Th visibleFrom="sm">{t('church.languages.femaleVoice')}</Table.Th>
-                  <Table.Th visibleFrom="sm">{t('church.languages.maleVoice')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('church.languages.femaleVoiceName')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('church.languages.maleVoiceName')}</Table.Th>
                   {canEdit && <Table.Th w={90}><VisuallyHidden>{t('common.list.actions')}</VisuallyHidden></Table.Th>}
                 </Table.Tr>
               </Table.Thead>
@@ -104,16 +114,12 @@ export function LanguageListCard({
                       </Group>
                       {/* A phone has no room for two voice columns: the voices go under the language. */}
                       <Stack gap={0} mt={4} hiddenFrom="sm">
-                        <Text size="xs" c="dimmed">{t('church.languages.femaleVoice')}: <VoiceId id={l.femaleVoiceId} inline /></Text>
-                        <Text size="xs" c="dimmed">{t('church.languages.maleVoice')}: <VoiceId id={l.maleVoiceId} inline /></Text>
+                        <Text size="xs" c="dimmed">{t('church.languages.femaleVoiceName')}: {voice(l, 'female') ?? '—'}</Text>
+                        <Text size="xs" c="dimmed">{t('church.languages.maleVoiceName')}: {voice(l, 'male') ?? '—'}</Text>
                       </Stack>
                     </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <VoiceId id={l.femaleVoiceId} />
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <VoiceId id={l.maleVoiceId} />
-                    </Table.Td>
+                    <Table.Td visibleFrom="sm">{voice(l, 'female') ?? '—'}</Table.Td>
+                    <Table.Td visibleFrom="sm">{voice(l, 'male') ?? '—'}</Table.Td>
                     {canEdit && (
                       <Table.Td>
                         <Group gap={4} wrap="nowrap" justify="flex-end">
@@ -151,10 +157,3 @@ export function LanguageListCard({
   );
 }
 
-
-/** A voice id ("pt-BR-FranciscaNeural") that may break only after its hyphens, never mid-name. */
-function VoiceId({ id, inline = false }: { id: string | null; inline?: boolean }) {
-  const parts = (id ?? '—').split(/(?<=-)/);
-  const text = parts.map((part, i) => <Fragment key={i}>{part}{i < parts.length - 1 && <wbr />}</Fragment>);
-  return inline ? <Text span inherit ff="monospace">{text}</Text> : <Text size="sm" ff="monospace">{text}</Text>;
-}

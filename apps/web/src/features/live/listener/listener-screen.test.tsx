@@ -64,6 +64,14 @@ describe('listener screen', { timeout: 20_000 }, () => {
 
   const open = () => renderScreen([{ path: '/sermon/join/:id', element: <ListenerScreen broadcastId="ABCD1234" listHref={null} /> }], '/sermon/join/ABCD1234');
 
+  it('keeps the sermon\'s start time on a line of its own, never clamped away by a long church name', async () => {
+    await open();
+    const started = await screen.findByText(/^started at /);
+    // The church and speaker line may be clamped to one line on a phone; the time is not on it.
+    expect(started.className).not.toMatch(/line-clamp/i);
+    expect(screen.getByText('Harbour City Church · Samuel Staff')).toBeTruthy();
+  });
+
   it('joins in the remembered language and shows captions labelled as demo translation', async () => {
     await open();
     expect(await screen.findByText('Ready')).toBeTruthy();

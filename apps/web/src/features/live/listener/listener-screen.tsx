@@ -180,9 +180,11 @@ function LiveView({
           <Title order={titleOrder} size="h3">
             {isEnded ? t('live.listener.endedHeading') : t('live.listener.title')}
           </Title>
+          {/* The start time has a line of its own: at 390 px a long church name clamped on one line hid it. */}
           <Text size="sm" c="dimmed" lineClamp={1}>
-            {[sermon.churchName, sermon.hostName, t('live.listener.startedAt', { time: started })].filter(Boolean).join(' · ')}
+            {[sermon.churchName, sermon.hostName].filter(Boolean).join(' · ')}
           </Text>
+          <Text size="sm" c="dimmed">{t('live.listener.startedAt', { time: started })}</Text>
         </Stack>
         <ConnectionBadge connection={isEnded ? 'ended' : live.connection} />
       </Group>

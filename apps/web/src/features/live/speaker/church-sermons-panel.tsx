@@ -18,18 +18,28 @@ function formatDuration(seconds: number | null, t: (key: string, opts?: Record<s
   return m >= 60 ? t('live.common.hoursMinutes', { hours: Math.floor(m / 60), minutes: m % 60 }) : t('live.common.minutes', { count: m });
 }
 
+interface SermonColumn {
+  header: string;
+  cell: (sermon: Sermon) => ReactNode;
+}
+
 interface SermonTableSectionProps {
   title: string;
   query: UseQueryResult<SermonList>;
   emptyText: string;
-  /** Column headings before the last, unlabelled column of row actions. */
-  headers: string[];
-  renderCells: (sermon: Sermon) => ReactNode;
+  /** The first column always shows; the others are columns from `sm` up and lines under the first below it. */
+  columns: [SermonColumn, ...SermonColumn[]];
+  /** The row's button (End or Delete), in the last, unlabelled column. */
+  action: (sermon: Sermon) => ReactNode;
 }
 
-/** One list of the panel: a small loader, an error or an empty line in place of its table. */
-function SermonTableSection({ title, query, emptyText, headers, renderCells }: SermonTableSectionProps) {
+/**
+ * One list of the panel: a small loader, an error or an empty line in place of its table. At 390 px
+ * the details stack under the speaker's name, so the row's button stays on screen with no sideways scroll.
+ */
+function SermonTableSection({ title, query, emptyText, columns, action }: SermonTableSectionProps) {
   const { t } = useTranslation();
+  const [first, ...rest] = columns;
   return (
     <Stack gap="xs">
       <Text fw={600}>{title}</Text>
@@ -42,23 +52,35 @@ function SermonTableSection({ title, query, emptyText, headers, renderCells }: S
           {emptyText}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table aria-label={title}>
-            <Table.Thead>
-              <Table.Tr>
-                {headers.map((header) => (
-                  <Table.Th key={header}>{header}</Table.Th>
-                ))}
-                <Table.Th><VisuallyHidden>{t('common.list.actions')}</VisuallyHidden></Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.items.map((sermon) => (
-                <Table.Tr key={sermon.id}>{renderCells(sermon)}</Table.Tr>
+        <Table aria-label={title}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{first.header}</Table.Th>
+              {rest.map((c) => (
+                <Table.Th key={c.header} visibleFrom="sm">{c.header}</Table.Th>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              <Table.Th><VisuallyHidden>{t('common.list.actions')}</VisuallyHidden></Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {query.data.items.map((sermon) => (
+              <Table.Tr key={sermon.id}>
+                <Table.Td>
+                  {first.cell(sermon)}
+                  <Stack gap={0} mt={4} hiddenFrom="sm">
+                    {rest.map((c) => (
+                      <Text key={c.header} size="xs" c="dimmed" component="div">{c.header}: {c.cell(sermon)}</Text>
+                    ))}
+                  </Stack>
+                </Table.Td>
+                {rest.map((c) => (
+                  <Table.Td key={c.header} visibleFrom="sm">{c.cell(sermon)}</Table.Td>
+                ))}
+                <Table.Td ta="right">{action(sermon)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Stack>
   );
@@ -113,57 +135,54 @@ export function ChurchSermonsPanel({ churchId, currentSermonId }: { churchId: st
           title={t('live.admin.liveNow')}
           query={live}
           emptyText={t('live.admin.noneLive')}
-          headers={[t('live.admin.host'), t('live.admin.started'), t('live.speaker.language')]}
-          renderCells={(s) => (
-            <>
-              <Table.Td>
+          columns={[
+            {
+              header: t('live.admin.host'),
+              cell: (s) => (
                 <Group gap={6}>
                   {s.hostName ?? t('live.admin.unknownHost')}
                   {s.id === currentSermonId && <Badge size="xs">{t('live.admin.yours')}</Badge>}
                   {s.status === 'paused' && <Badge size="xs" color="yellow">{t('live.speaker.paused')}</Badge>}
                 </Group>
-              </Table.Td>
-              <Table.Td>{time.format(new Date(s.startedAt))}</Table.Td>
-              <Table.Td>{languageName(s.sourceLanguage, s.sourceLanguage, interfaceLanguage(i18n))}</Table.Td>
-              <Table.Td ta="right">
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  onClick={() => confirmEnd(s)}
-                  loading={endSermon.isPending && endSermon.variables === s.id}
-                  aria-label={t('live.admin.endLabel', { host: s.hostName ?? t('live.admin.unknownHost') })}
-                >
-                  {t('live.admin.end')}
-                </Button>
-              </Table.Td>
-            </>
+              ),
+            },
+            { header: t('live.admin.started'), cell: (s) => time.format(new Date(s.startedAt)) },
+            { header: t('live.speaker.language'), cell: (s) => languageName(s.sourceLanguage, s.sourceLanguage, interfaceLanguage(i18n)) },
+          ]}
+          action={(s) => (
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              onClick={() => confirmEnd(s)}
+              loading={endSermon.isPending && endSermon.variables === s.id}
+              aria-label={t('live.admin.endLabel', { host: s.hostName ?? t('live.admin.unknownHost') })}
+            >
+              {t('live.admin.end')}
+            </Button>
           )}
         />
         <SermonTableSection
           title={t('live.admin.recentlyEnded')}
           query={ended}
           emptyText={t('live.admin.noneEnded')}
-          headers={[t('live.admin.host'), t('live.admin.started'), t('live.admin.duration'), t('live.admin.listeners')]}
-          renderCells={(s) => (
-            <>
-              <Table.Td>{s.hostName ?? t('live.admin.unknownHost')}</Table.Td>
-              <Table.Td>{time.format(new Date(s.startedAt))}</Table.Td>
-              <Table.Td>{formatDuration(s.durationSeconds, t)}</Table.Td>
-              <Table.Td>{s.listenersJoined}</Table.Td>
-              <Table.Td ta="right">
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="subtle"
-                  onClick={() => confirmDelete(s)}
-                  loading={deleteSermon.isPending && deleteSermon.variables === s.id}
-                  aria-label={t('live.admin.deleteLabel', { date: time.format(new Date(s.startedAt)) })}
-                >
-                  {t('live.admin.delete')}
-                </Button>
-              </Table.Td>
-            </>
+          columns={[
+            { header: t('live.admin.host'), cell: (s) => s.hostName ?? t('live.admin.unknownHost') },
+            { header: t('live.admin.started'), cell: (s) => time.format(new Date(s.startedAt)) },
+            { header: t('live.admin.duration'), cell: (s) => formatDuration(s.durationSeconds, t) },
+            { header: t('live.admin.listeners'), cell: (s) => s.listenersJoined },
+          ]}
+          action={(s) => (
+            <Button
+              size="xs"
+              color="red"
+              variant="subtle"
+              onClick={() => confirmDelete(s)}
+              loading={deleteSermon.isPending && deleteSermon.variables === s.id}
+              aria-label={t('live.admin.deleteLabel', { date: time.format(new Date(s.startedAt)) })}
+            >
+              {t('live.admin.delete')}
+            </Button>
           )}
         />
       </Stack>

@@ -15,7 +15,8 @@ export function PersonNameLink({ person, to }: { person: Pick<Person, 'firstName
 
 export function RoleBadge({ role }: { role: Role }) {
   const { t } = useTranslation();
-  return <Badge variant="light" color={role === 'member' ? 'gray' : 'blue'}>{t(`common.roles.${role}`)}</Badge>;
+  // Never shrunk by a crowded row: "ADMINISTRADOR DA IGREJA" was cut to "ADMINISTRADO…" at 1280 px.
+  return <Badge variant="light" color={role === 'member' ? 'gray' : 'blue'} style={{ flexShrink: 0 }}>{t(`common.roles.${role}`)}</Badge>;
 }
 
 export function AccountStatusBadge({ status }: { status: AccountStatus }) {

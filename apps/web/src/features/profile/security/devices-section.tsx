@@ -16,11 +16,12 @@ function DeviceRow({ device }: { device: SignedInDevice }) {
   const name = [device.browser ?? t('security.devices.unknownBrowser'), device.system].filter(Boolean).join(' · ');
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm" component="li">
-      <Group gap="sm" wrap="nowrap" align="flex-start">
+      {/* The device's details give way, never the button: at 390 px "Desconectar" was cut to "Desconect…". */}
+      <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
         <Icon size={22} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-        <Stack gap={0}>
+        <Stack gap={0} style={{ minWidth: 0 }}>
           <Group gap="xs">
-            <Text size="sm" fw={600}>{name}</Text>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>{name}</Text>
             {device.current && <Badge size="sm" variant="dot">{t('security.devices.thisDevice')}</Badge>}
           </Group>
           <Text size="xs" c="dimmed">{t('security.devices.lastActive', { when })}</Text>
@@ -31,6 +32,7 @@ function DeviceRow({ device }: { device: SignedInDevice }) {
         <Button
           size="xs"
           variant="default"
+          style={{ flexShrink: 0 }}
           loading={signOut.isPending}
           aria-label={`${t('security.devices.signOut')}: ${name}`}
           onClick={() => signOut.mutate(device.id, { onSuccess: () => notifications.show({ color: 'green', message: t('security.devices.signedOut') }) })}
@@ -65,6 +67,11 @@ export function DevicesSection() {
             <Button
               variant="light"
               color="red"
+              // A long label (Portuguese: "Desconectar todos os outros dispositivos") wraps rather than being cut.
+              h="auto"
+              mih={36}
+              py={6}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
               loading={signOutOthers.isPending}
               onClick={() => signOutOthers.mutate('others', { onSuccess: () => notifications.show({ color: 'green', message: t('security.devices.othersSignedOut') }) })}
             >
