@@ -7,7 +7,7 @@ import type { Trace } from './latency-trace';
 import { align, play, type Delivery, type Ear, type Said } from './voice-ears';
 import { toneOf, wordKey } from '../apps/server/test/mock-azure/spoken-audio';
 import { translateWords } from '../apps/server/test/mock-azure';
-import { audioFrames, frameHeader, SILENCE_KBPS } from '../apps/server/src/live/voice/mp3-frames';
+import { audioFrames, frameHeader, SILENCE_KBPS } from '../apps/server/src/lib/audio/mp3-frames';
 
 export interface LanguageFigures {
   wordsSaid: number;

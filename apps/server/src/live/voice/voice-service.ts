@@ -10,8 +10,8 @@ import { type Piece, SpokenLines } from './voice-pieces';
 import type { VoiceStreams } from './voice-streams';
 import { VoiceTrack } from './voice-track';
 import type { PacingOptions } from './voice-pacing';
-import { audioFrames } from './mp3-frames';
-import { warmVoiceAudio } from './voice-audio';
+import { audioFrames } from '../../lib/audio/mp3-frames';
+import { warmVoiceAudio } from '../../lib/audio/voice-audio';
 import type { TtsCache } from '../tts-cache';
 
 export interface VoiceServiceDeps {

@@ -2,8 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeMp3, hearWords } from '../../../test/helpers/voice-ear';
 import { SPOKEN_SAMPLE_RATE, toneOf } from '../../../test/mock-azure/spoken-audio';
-import { frameHeader, audioFrames } from './mp3-frames';
-import { streamFrames } from './voice-audio';
+import { frameHeader, audioFrames } from '../../lib/audio/mp3-frames';
+import { streamFrames } from '../../lib/audio/voice-audio';
 import { defaultStreamOptions, primingBytes, VoiceStreams } from './voice-streams';
 
 /**

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { audioFrames, FRAME_MS, silentFrame } from './mp3-frames';
+import { audioFrames, FRAME_MS, silentFrame } from '../../lib/audio/mp3-frames';
 
 /**
  * The listeners' voice as one continuous MP3 stream per sermon, language and voice, on every

@@ -1,5 +1,5 @@
 import { commit, defaultPacing, emptyTimeline, place, type PacingOptions, type Timeline } from './voice-pacing';
-import { clipAtRate, prepareClip, type PreparedClip } from './voice-audio';
+import { clipAtRate, prepareClip, type PreparedClip } from '../../lib/audio/voice-audio';
 
 /** A piece on its way to the voice: its text's settling time and its synthesis in progress. */
 export interface PendingPiece {

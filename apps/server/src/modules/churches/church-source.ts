@@ -11,7 +11,7 @@ import { fileUrl } from '../../providers/storage/image-store';
 const memberCount = sql<number>`(select count(*)::int from users u where u.church_id = "churches"."id" and u.role = 'member')`;
 const peopleCount = sql<number>`(select count(*)::int from users u where u.church_id = "churches"."id")`;
 const isLive = sql<boolean>`exists (select 1 from sermons s where s.church_id = "churches"."id" and s.status = 'live')`;
-// Monday 00:00 in the church's own time zone, as live/minutes.ts counts it (ISO weeks start Monday).
+// Monday 00:00 in the church's own time zone, as lib/church-week.ts counts it (ISO weeks start Monday).
 const secondsThisWeek = sql<number>`(select coalesce(sum(s.charged_seconds), 0)::int from sermons s
   where s.church_id = "churches"."id"
     and s.started_at >= (date_trunc('week', now() at time zone "churches"."time_zone") at time zone "churches"."time_zone"))`;

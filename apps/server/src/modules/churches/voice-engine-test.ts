@@ -1,8 +1,8 @@
 import type { VoiceTestResult } from '@app/shared';
 import type { AppContext } from '../../context';
 import { loadJoinLanguages } from '../../live/join-languages';
-import { naturalVoice } from '../../live/voice/voice-audio';
-import { STREAM_SAMPLE_RATE } from '../../live/voice/mp3-frames';
+import { naturalVoice } from '../../lib/audio/voice-audio';
+import { STREAM_SAMPLE_RATE } from '../../lib/audio/mp3-frames';
 import { SpeechError } from '../../providers/speech/speech-error';
 import { voiceFor } from '../../providers/speech/voice-choice';
 import { buildVoiceEngine, type AzureSpeech, type VoiceSpec } from '../../providers/speech/voice-engines';

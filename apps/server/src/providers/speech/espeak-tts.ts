@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { naturalVoice, streamFrames } from '../../live/voice/voice-audio';
+import { naturalVoice, streamFrames } from '../../lib/audio/voice-audio';
 import type { SpeechSynthesizer } from './speech';
 import { SpeechError } from './speech-error';
 

@@ -4,7 +4,7 @@ import { wallClockOf } from '@app/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { translationEngineHealth, translationUsage } from '../../db/schema';
-import { nextWeekStart, weekStart } from '../../live/minutes';
+import { nextWeekStart, weekStart } from '../../lib/church-week';
 
 /**
  * What each church's engines were sent and how they answered (decision 033): sums per church, week,

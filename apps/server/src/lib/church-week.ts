@@ -1,0 +1,93 @@
+/**
+ * A church's week on its own calendar (spec section 9): Monday 00:00 in the church's time zone
+ * (Australia/Sydney by default), where its stream allowance and its engines' weekly usage start.
+ * Plain date arithmetic: the live side's minutes and the providers' usage meter both count by it.
+ */
+
+const DAY_MS = 24 * 60 * 60_000;
+
+interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Wall-clock date and time of `instant` in `timeZone`. */
+function localParts(timeZone: string, instant: number): LocalParts {
+  const parts: Record<string, number> = {};
+  for (const p of formatterFor(timeZone).formatToParts(new Date(instant))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour! % 24,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in ms. */
+function offsetAt(timeZone: string, instant: number): number {
+  const p = localParts(timeZone, instant);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The first instant of the local calendar day (year, month, day) in `timeZone`. Usually 00:00; where
+ * daylight saving skips midnight (e.g. America/Santiago) it is the first wall-clock time that exists.
+ */
+export function startOfLocalDay(timeZone: string, year: number, month: number, day: number): Date {
+  const wallMidnight = Date.UTC(year, month - 1, day);
+  // The offsets around that day: one of them is the offset in force at the local midnight.
+  const offsets = new Set([-DAY_MS, 0, DAY_MS].map((d) => offsetAt(timeZone, wallMidnight + d)));
+  const candidates = [...offsets]
+    .map((o) => wallMidnight - o)
+    .filter((c) => {
+      const p = localParts(timeZone, c);
+      return p.year === year && p.month === month && p.day === day;
+    });
+  return new Date(candidates.length > 0 ? Math.min(...candidates) : wallMidnight - offsetAt(timeZone, wallMidnight));
+}
+
+/** Monday 00:00 of the week containing `now`, in `timeZone`, as an instant. */
+export function weekStart(timeZone: string, now: Date = new Date()): Date {
+  const local = localParts(timeZone, now.getTime());
+  const localDate = Date.UTC(local.year, local.month - 1, local.day);
+  // getUTCDay on the wall-clock date: 0 = Sunday … 6 = Saturday; days back to Monday.
+  const daysSinceMonday = (new Date(localDate).getUTCDay() + 6) % 7;
+  const monday = new Date(localDate - daysSinceMonday * DAY_MS);
+  return startOfLocalDay(timeZone, monday.getUTCFullYear(), monday.getUTCMonth() + 1, monday.getUTCDate());
+}
+
+/** Monday 00:00 of the following week: when the allowance resets. */
+export function nextWeekStart(timeZone: string, now: Date = new Date()): Date {
+  const start = weekStart(timeZone, now);
+  // Eight days on lands inside next week whatever daylight saving did; its Monday is the answer.
+  return weekStart(timeZone, new Date(start.getTime() + 8 * DAY_MS));
+}
