@@ -62,3 +62,13 @@ export const voiceUsage = pgTable('voice_usage', {
   /** Pieces this engine failed (the other engine, or nothing, said them). */
   failures: integer('failures').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.sermonId, t.engine] }), index('voice_usage_church_week_idx').on(t.churchId, t.weekStart)]);
+
+/**
+ * The line a sermon's speaker is saying (decision 044): its seq and when its first words were said,
+ * so the process that stores its final after a restart, a crash or a failover keeps that time.
+ */
+export const sermonLineStarts = pgTable('sermon_line_starts', {
+  sermonId: uuid('sermon_id').primaryKey().references(() => sermons.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+});

@@ -4,6 +4,7 @@ import { RecognitionError, type OpenOptions, type RecognitionEngine, type Recogn
 import { AudioFeed, bytesOf, realClock, type FeedClock } from './audio-feed';
 import { decideRecognition, type RecognitionAction, type SlotHealth } from './recognition-policy';
 import { AudioRing, hasSpeech } from './audio-ring';
+import { AudioTimes } from './audio-times';
 import { HandBack } from './handback';
 
 /** How often the session checks on its engine, and keeps an idle stream alive. */
@@ -21,10 +22,13 @@ export interface SessionEngine {
 }
 
 export interface SessionHooks {
-  /** Interim text of the phrase being said. */
-  interim(text: string): void;
+  /**
+   * Interim text of the phrase being said. `saidAgoMs`: how long ago its first words were said,
+   * where the engine timed them (decision 044).
+   */
+  interim(text: string, saidAgoMs?: number): void;
   /** A final phrase, in order: the next waits until this one is taken. `heardAt`: when the engine's answer arrived. */
-  final(text: string, heardAt: number): Promise<void>;
+  final(text: string, heardAt: number, saidAgoMs?: number): Promise<void>;
   state(state: Omit<RecognitionStateEvent, 'sermonId'>): void;
   /** Audio sent to an engine (billed per minute), and a failure of one. */
   usage(kind: ServerRecognitionKind, ms: number): void;
@@ -55,6 +59,8 @@ export class RecognitionSession {
   private connecting = false;
   private stopped = false;
   private readonly ring = new AudioRing();
+  /** When the ring's audio was said, from when it arrived (decision 044). */
+  private readonly times = new AudioTimes();
   /** The ring's samples this stream was sent, in order (a replay may skip what the page recognised). */
   private pieces: Piece[] = [];
   private streamSamples = 0;
@@ -132,6 +138,7 @@ export class RecognitionSession {
   /** Audio into the ring, and to the stream when one listens. */
   private take(pcm: Buffer): void {
     const start = this.ring.end;
+    this.times.arrived(start, pcm.length >> 1, this.clock.now());
     this.ring.push(pcm);
     if (this.stream && !this.connecting) this.send(start, pcm);
   }
@@ -166,7 +173,7 @@ export class RecognitionSession {
       stream = await current.engine.open({
         ...this.open,
         handlers: {
-          onResult: (r) => gen === this.generation && this.result(r.text, r.final, r.endMs),
+          onResult: (r) => gen === this.generation && this.result(r.text, r.final, r.endMs, r.startMs),
           onFailure: (err) => gen === this.generation && void this.failure(err),
         },
       });
@@ -192,16 +199,24 @@ export class RecognitionSession {
     this.hooks.state({ engine: current.engine.kind, slot: current.slot, state: 'listening' });
   }
 
-  private result(text: string, final: boolean, endMs: number | undefined): void {
+  /** How long ago the audio at this stream's `ms` was said, if the engine timed its words. */
+  private saidAgo(ms: number | undefined): number | undefined {
+    if (ms === undefined) return undefined;
+    const at = this.times.saidAt(this.toRing(Math.round((ms / 1000) * RECOGNITION_SAMPLE_RATE)));
+    return at === undefined ? undefined : Math.max(0, this.clock.now() - at);
+  }
+
+  private result(text: string, final: boolean, endMs: number | undefined, startMs?: number): void {
     this.speechWithoutResultMs = 0;
     this.streak = 0;
-    if (!final) return this.hooks.interim(text);
+    const saidAgoMs = this.saidAgo(startMs);
+    if (!final) return this.hooks.interim(text, saidAgoMs);
     if (endMs !== undefined) this.ring.finalise(this.toRing(Math.round((endMs / 1000) * RECOGNITION_SAMPLE_RATE)));
     const heardAt = performance.now();
     const line = withoutRepeat(this.lastFinal, this.handback.engine(text, this.clock.now()));
     if (!line) return;
     this.lastFinal = text;
-    this.finals = this.finals.then(() => this.hooks.final(line, heardAt)).catch(() => undefined);
+    this.finals = this.finals.then(() => this.hooks.final(line, heardAt, saidAgoMs === undefined ? undefined : saidAgoMs + performance.now() - heardAt)).catch(() => undefined);
   }
 
   private failure(error: RecognitionError): Promise<void> {

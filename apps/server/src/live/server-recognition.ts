@@ -79,14 +79,15 @@ export class ServerRecognition {
       specs.map(({ slot, spec }) => ({ slot, engine: buildRecognizer(ctx, spec) })),
       { language: room.sourceLanguage, locale: room.languages.get(room.sourceLanguage)?.locale ?? undefined, terms },
       {
-        interim: (text) => {
-          void this.speakers.heard(room.id, text.slice(0, MAX_SEGMENT_CHARS), false).catch(() => undefined);
+        interim: (text, saidAgoMs) => {
+          void this.speakers.heard(room.id, text.slice(0, MAX_SEGMENT_CHARS), false, this.saidAt(saidAgoMs)).catch(() => undefined);
           emit({ engine: held.session.engine?.engine.kind ?? null, slot: held.session.engine?.slot ?? null, state: 'listening', interim: text });
         },
-        final: async (text, heardAt) => {
+        final: async (text, heardAt, saidAgoMs) => {
           const times = recognitionDeliveryTimes(ctx);
-          for (const line of chunks(text)) {
-            const ack = await this.speakers.heard(room.id, line, true).catch((err: unknown) => {
+          // The engine's time for the phrase's first words goes with its first line (decision 044).
+          for (const [i, line] of chunks(text).entries()) {
+            const ack = await this.speakers.heard(room.id, line, true, i === 0 ? this.saidAt(saidAgoMs) : undefined).catch((err: unknown) => {
               this.core.log.error({ err, sermonId: room.id }, 'a heard line could not be stored');
               return null;
             });
@@ -181,6 +182,11 @@ export class ServerRecognition {
       return entries.map(([engine, u]) => ({ sermonId, churchId: held.churchId, engine, weekStart, seconds: u.ms / 1000, failures: u.failures }));
     });
     await addRecognitionUsage(this.core.ctx.db, rows);
+  }
+
+  /** An engine's "said this long ago" on the live clock, which stored lines are timed by. */
+  private saidAt(agoMs: number | undefined): number | undefined {
+    return agoMs === undefined ? undefined : this.core.options.clock.now() - agoMs;
   }
 
   private room(socket: LiveSocket, sermonId: string) {

@@ -5,8 +5,9 @@ import { liveEvents, type Sermon, type SermonTimeline, type SpeakerJoinAck } fro
 import { buildCast } from '../../test/helpers/factories';
 import { addChurchLanguages, connectLive, listen, ok, request, type ClientSocket } from '../../test/helpers/live-kit';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app';
-import { transcriptSegments } from '../db/schema';
+import { sermonLineStarts, transcriptSegments } from '../db/schema';
 import { ManualClock } from './clock';
+import { CONTINUED_LINE_MS } from './line-starts';
 import { liveFor } from './live-service';
 
 /**
@@ -85,6 +86,21 @@ describe('when a line was said', () => {
     await api('POST', `/sermons/${sermon.id}/end`, cast.staff.cookie);
     const srt = (await api('GET', `/sermons/${sermon.id}/subtitles.srt?lang=en`, cast.member.cookie)).body;
     expect([...srt.matchAll(/^(\d\d:\d\d:\d\d,\d{3}) --> /gm)].map((m) => m[1])).toEqual(['00:00:02,000', '00:00:40,000', '00:00:52,000']);
+  });
+
+  it('is the start the process before this one stored for the line in progress, when no page says it (a line heard on the server)', async () => {
+    const { sermon, start, speaker } = await goLive();
+    // The process that died had met the line's first words 5 s in (server-recognition.ts writes this).
+    await t.ctx.db.insert(sermonLineStarts).values({ sermonId: sermon.id, seq: 1, startedAt: new Date(start + 5_000) });
+    clock.set(start + 20_000);
+    ok(await request(speaker, liveEvents.segment, { sermonId: sermon.id, seq: 1, text: 'and the rest', final: false }));
+    clock.set(start + 24_000);
+    ok(await final(speaker, sermon, 'And the rest of the line.'));
+    // A line begun further back than a line lasts was one the dead process never finished: not this one.
+    await t.ctx.db.update(sermonLineStarts).set({ seq: 2, startedAt: new Date(start + 30_000) }).where(eq(sermonLineStarts.sermonId, sermon.id));
+    clock.set(start + 30_000 + CONTINUED_LINE_MS + 10_000);
+    ok(await final(speaker, sermon, 'A new line much later.'));
+    expect(await spokenAt(sermon)).toEqual([start + 5_000, start + 30_000 + CONTINUED_LINE_MS + 10_000]);
   });
 
   it('is the arrival when the page’s time is in the future or before the sermon began', async () => {

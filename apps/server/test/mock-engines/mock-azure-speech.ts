@@ -44,7 +44,8 @@ export function startMockAzureSpeech(options: SpeechLoopbackOptions): Promise<Mo
       }
     },
     result: (e, _turn, state) => {
-      const ticks = { Offset: 0, Duration: e.endMs * TICKS_PER_MS };
+      // The phrase's offset is where its first word began, its duration to the end of its last.
+      const ticks = { Offset: e.startMs * TICKS_PER_MS, Duration: (e.endMs - e.startMs) * TICKS_PER_MS };
       if (e.final) {
         state.said = '';
         return [frame(state, 'speech.phrase', { RecognitionStatus: 'Success', DisplayText: e.text, ...ticks })];

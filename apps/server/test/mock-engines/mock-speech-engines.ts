@@ -26,7 +26,8 @@ export function startMockDeepgram(options: SpeechLoopbackOptions): Promise<MockS
     result: (e) => [{
       type: 'Results', channel_index: [0, 1], is_final: e.final, speech_final: e.final,
       start: 0, duration: e.endMs / 1000,
-      channel: { alternatives: [{ transcript: e.text, confidence: 0.98, words: [] }] },
+      // Words timed as Deepgram times them (seconds of the stream): the first where the sentence began.
+      channel: { alternatives: [{ transcript: e.text, confidence: 0.98, words: e.text.split(' ').map((word, i) => ({ word, start: (i === 0 ? e.startMs : e.endMs) / 1000, end: e.endMs / 1000, confidence: 0.98 })) }] },
     }],
     closing: (ws) => ws.send(JSON.stringify({ type: 'Metadata', request_id: 'loopback' })),
   }, options);
@@ -56,7 +57,7 @@ export function startMockAssemblyAI(options: SpeechLoopbackOptions): Promise<Moc
     result: (e, turn) => [{
       type: 'Turn', turn_order: turn, end_of_turn: e.final, turn_is_formatted: false, transcript: e.text,
       end_of_turn_confidence: e.final ? 0.9 : 0.1,
-      words: e.text.split(' ').map((text, i, all) => ({ text, word_is_final: e.final, start: 0, end: i === all.length - 1 ? e.endMs : 0, confidence: 0.9 })),
+      words: e.text.split(' ').map((text, i, all) => ({ text, word_is_final: e.final, start: i === 0 ? e.startMs : 0, end: i === all.length - 1 ? e.endMs : 0, confidence: 0.9 })),
     }],
     closing: (ws) => ws.send(JSON.stringify({ type: 'Termination', audio_duration_seconds: 0, session_duration_seconds: 0 })),
   }, options);
@@ -87,8 +88,10 @@ export function startMockOpenAIRealtime(options: SpeechLoopbackOptions & { field
       const text = options.fieldNames === 'text';
       if (!e.final) {
         const delta = e.text.slice(state.said.length);
+        // Voice detection tells where the phrase began, before its first words.
+        const started = state.said === '' ? [{ type: 'input_audio_buffer.speech_started', item_id, audio_start_ms: e.startMs }] : [];
         state.said = e.text;
-        return [{ type: 'conversation.item.input_audio_transcription.delta', item_id, ...(text ? { text: delta } : { delta }) }];
+        return [...started, { type: 'conversation.item.input_audio_transcription.delta', item_id, ...(text ? { text: delta } : { delta }) }];
       }
       state.said = '';
       return [

@@ -19,6 +19,8 @@ export interface HeardEvent {
   final: boolean;
   /** Milliseconds of this stream's audio up to the end of the last word. */
   endMs: number;
+  /** Milliseconds of this stream's audio where the sentence's first word began (engines time their words). */
+  startMs: number;
 }
 
 export function scriptWords(sentences: string[]): { text: string; sentenceEnd: boolean }[] {
@@ -45,6 +47,8 @@ export class ScriptListener {
   private runValue = 0;
   private heard: string[] = [];
   private lastWordEnd = 0;
+  private runStart = 0;
+  private firstWordStart = 0;
   private sentenceDone = false;
   private silentSince = 0;
   private timedIndex = 0;
@@ -63,8 +67,9 @@ export class ScriptListener {
     for (let o = 0; o + 1 < pcm.length; o += 2) {
       const v = pcm.readInt16LE(o);
       if (v !== this.runValue) {
-        if (this.runValue >= WORD_BASE) this.word(this.runValue - WORD_BASE, this.samples);
+        if (this.runValue >= WORD_BASE) this.word(this.runValue - WORD_BASE, this.samples, this.runStart);
         this.runValue = v;
+        this.runStart = this.samples;
         if (v < WORD_BASE) this.silentSince = this.samples;
       }
       this.samples++;
@@ -83,25 +88,26 @@ export class ScriptListener {
       this.voicedMs -= WORD_MS;
       if (this.once && this.timedIndex >= this.words.length) return;
       const index = this.timedIndex++ % this.words.length;
-      this.word(index, this.samples);
+      this.word(index, this.samples, this.samples - (WORD_MS / 1000) * SAMPLE_RATE);
       if (this.sentenceDone) this.final();
     }
   }
 
-  private word(index: number, endSample: number): void {
+  private word(index: number, endSample: number, startSample: number): void {
     const word = this.words[index];
     if (!word) return;
+    if (this.heard.length === 0) this.firstWordStart = this.ms(Math.max(0, startSample));
     this.heard.push(word.text);
     this.lastWordEnd = this.ms(endSample);
     this.sentenceDone = word.sentenceEnd;
-    this.onHeard({ text: this.heard.join(' '), final: false, endMs: this.lastWordEnd });
+    this.onHeard({ text: this.heard.join(' '), final: false, endMs: this.lastWordEnd, startMs: this.firstWordStart });
   }
 
   private final(): void {
     this.sentenceDone = false;
     const text = this.heard.join(' ');
     this.heard = [];
-    if (text) this.onHeard({ text, final: true, endMs: this.lastWordEnd });
+    if (text) this.onHeard({ text, final: true, endMs: this.lastWordEnd, startMs: this.firstWordStart });
   }
 
   /** The end of the stream: what was heard of an unfinished sentence is final. */

@@ -41,7 +41,7 @@ interface Turn {
   type: string;
   transcript?: string;
   end_of_turn?: boolean;
-  words?: { end?: number }[];
+  words?: { start?: number; end?: number }[];
   error?: string;
   code?: number;
   error_code?: number;
@@ -77,7 +77,9 @@ export class AssemblyAIRecognizer implements RecognitionEngine {
       if (!text) return;
       const final = m.end_of_turn === true;
       const lastEnd = m.words?.at(-1)?.end;
-      handlers.onResult({ text, final, ...(final ? { endMs: lastEnd ?? 0 } : {}) });
+      // The first word's start (ms of the stream): the line's start (decision 044).
+      const start = m.words?.[0]?.start;
+      handlers.onResult({ text, final, ...(final ? { endMs: lastEnd ?? 0 } : {}), ...(typeof start === 'number' ? { startMs: start } : {}) });
     }, assemblyClose);
     return {
       termsSent: sent.length,

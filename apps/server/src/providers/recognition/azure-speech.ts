@@ -92,12 +92,13 @@ export class AzureSpeechRecognizer implements RecognitionEngine {
     };
     recognizer.recognizing = (_r, e) => {
       const text = e.result.text?.trim();
-      if (text && !ended) handlers.onResult({ text, final: false });
+      // The phrase's offset is where its first word began (decision 044).
+      if (text && !ended) handlers.onResult({ text, final: false, startMs: Math.round(e.result.offset / TICKS_PER_MS) });
     };
     recognizer.recognized = (_r, e) => {
       const text = e.result.text?.trim();
       if (e.result.reason !== ResultReason.RecognizedSpeech || !text || ended) return;
-      handlers.onResult({ text, final: true, endMs: Math.round((e.result.offset + e.result.duration) / TICKS_PER_MS) });
+      handlers.onResult({ text, final: true, endMs: Math.round((e.result.offset + e.result.duration) / TICKS_PER_MS), startMs: Math.round(e.result.offset / TICKS_PER_MS) });
     };
     recognizer.canceled = (_r, e) => {
       if (finishing && e.reason === CancellationReason.EndOfStream) return;

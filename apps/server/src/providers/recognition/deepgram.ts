@@ -34,7 +34,7 @@ interface DeepgramResults {
   is_final?: boolean;
   start?: number;
   duration?: number;
-  channel?: { alternatives?: { transcript?: string }[] };
+  channel?: { alternatives?: { transcript?: string; words?: { start?: number }[] }[] };
   description?: string;
   message?: string;
 }
@@ -64,7 +64,12 @@ export class DeepgramRecognizer implements RecognitionEngine {
       const text = m.channel?.alternatives?.[0]?.transcript?.trim() ?? '';
       if (!text) return;
       const final = m.is_final === true;
-      handlers.onResult({ text, final, ...(final ? { endMs: Math.round(((m.start ?? 0) + (m.duration ?? 0)) * 1000) } : {}) });
+      // The first word's start (seconds of the stream), else the result's window: the line's start (decision 044).
+      const start = m.channel?.alternatives?.[0]?.words?.[0]?.start ?? m.start;
+      handlers.onResult({
+        text, final, ...(final ? { endMs: Math.round(((m.start ?? 0) + (m.duration ?? 0)) * 1000) } : {}),
+        ...(typeof start === 'number' ? { startMs: Math.round(start * 1000) } : {}),
+      });
     }, deepgramClose);
     return {
       termsSent: sent.length,

@@ -40,6 +40,7 @@ export interface RealtimeEvent {
   text?: string;
   transcript?: string;
   audio_end_ms?: number;
+  audio_start_ms?: number;
   error?: { message?: string; code?: string; type?: string };
 }
 
@@ -82,12 +83,17 @@ export class OpenAIRealtimeRecognizer implements RecognitionEngine {
     // Interim text is the deltas of the phrase being said; its end comes with speech_stopped.
     const said = new Map<string, string>();
     const endOf = new Map<string, number>();
+    // Where the server's voice detection heard the phrase begin: the line's start (decision 044).
+    const startOf = new Map<string, number>();
     const socket = new EngineSocket(ws, handlers.onFailure, (raw) => {
       const m = raw as RealtimeEvent;
       const id = m.item_id ?? '';
       switch (m.type) {
         case 'error':
           throw realtimeError(m.error);
+        case 'input_audio_buffer.speech_started':
+          if (typeof m.audio_start_ms === 'number') startOf.set(id, m.audio_start_ms);
+          return;
         case 'input_audio_buffer.speech_stopped':
         case 'input_audio_buffer.committed':
           if (typeof m.audio_end_ms === 'number') endOf.set(id, m.audio_end_ms);
@@ -95,15 +101,18 @@ export class OpenAIRealtimeRecognizer implements RecognitionEngine {
         case 'conversation.item.input_audio_transcription.delta': {
           const text = `${said.get(id) ?? ''}${m.delta ?? m.text ?? ''}`;
           said.set(id, text);
-          if (text.trim()) handlers.onResult({ text: text.trim(), final: false });
+          const startMs = startOf.get(id);
+          if (text.trim()) handlers.onResult({ text: text.trim(), final: false, ...(startMs !== undefined ? { startMs } : {}) });
           return;
         }
         case 'conversation.item.input_audio_transcription.completed': {
           const text = (m.transcript ?? m.text ?? said.get(id) ?? '').trim();
           said.delete(id);
           const endMs = endOf.get(id) ?? m.audio_end_ms ?? 0;
+          const startMs = startOf.get(id);
           endOf.delete(id);
-          if (text) handlers.onResult({ text, final: true, endMs });
+          startOf.delete(id);
+          if (text) handlers.onResult({ text, final: true, endMs, ...(startMs !== undefined ? { startMs } : {}) });
           return;
         }
       }

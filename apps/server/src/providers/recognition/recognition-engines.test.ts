@@ -94,6 +94,11 @@ describe.each(cases)('$name streaming recognition', (c) => {
     // The first sentence's five words of 150 ms with 50 ms gaps end at 0.95 s of audio.
     expect(results.find((r) => r.final)!.endMs).toBeGreaterThanOrEqual(900);
     expect(results.find((r) => r.final)!.endMs).toBeLessThanOrEqual(1000);
+    // Where each phrase's first word began, which a line's start is read from (decision 044).
+    const [one, two] = results.filter((r) => r.final);
+    expect(one!.startMs).toBe(0);
+    expect(two!.startMs).toBeGreaterThan(one!.endMs!);
+    expect(two!.startMs).toBeLessThan(two!.endMs!);
     await sending.flush();
     expect(mock.violations).toEqual([]);
     expect(c.termsOf(mock)).toEqual(TERMS);

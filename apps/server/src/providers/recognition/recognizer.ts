@@ -11,6 +11,11 @@ export interface RecognitionResult {
   final: boolean;
   /** Milliseconds of this stream's audio up to which the words are final (finals only). */
   endMs?: number;
+  /**
+   * Milliseconds of this stream's audio where the phrase's first word began, where the engine times
+   * its words: the line's start on the wall clock is read from it (decision 044).
+   */
+  startMs?: number;
 }
 
 export interface StreamHandlers {
