@@ -32,7 +32,8 @@ export function SalvationsTable({ isPlatform }: { isPlatform: boolean }) {
     ? <Anchor component={Link} to={href.analyticsSermon(s.sermonId)}>{sermonName({ title: s.sermonTitle, hostName: s.sermonHostName, startedAt: s.sermonStartedAt })}</Anchor>
     : '–');
   const followUp = (s: SalvationItem) => (
-    <Group gap="xs" wrap="nowrap">
+    // Wrapping, the button goes under the state in a narrow column rather than cutting the state short.
+    <Group gap={6} wrap="wrap">
       <FollowUpBadge status={s.followUpStatus} />
       {s.followUpId && (!isStaff || s.assignedToId === user.userId) && (
         <Button component={Link} to={href.followUp(s.followUpId)} size="compact-xs" variant="light" aria-label={t('followUps.openFor', { name: name(s) })}>{t('followUps.open')}</Button>
