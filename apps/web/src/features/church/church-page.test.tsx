@@ -58,7 +58,7 @@ describe('church live settings', { timeout: 20_000 }, () => {
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Save settings' }));
     // The page is heavier with the livestream cards: room for a slow machine.
-    expect(await screen.findByText('No changes detected.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('No changes detected.', {}, { timeout: 10_000 })).toBeTruthy();
     expect(calls(`PATCH /api/v1/churches/${churchId}/live-settings`)).toHaveLength(0);
   });
 
@@ -152,6 +152,11 @@ describe('church live settings', { timeout: 20_000 }, () => {
     expect(within(table).getAllByText(/^Spanish, man's voice$/).length).toBeGreaterThan(0);
     expect(table.textContent).not.toMatch(/Neural/);
     expect(screen.getAllByText(/Voices of eSpeak NG/).length).toBeGreaterThan(0);
+    // Adding a language asks for an eSpeak voice, not an Azure one.
+    fireEvent.click(screen.getByRole('button', { name: 'Add join-live language' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Female voice ID').getAttribute('placeholder')).toBe('espeak:pt-br+f3');
+    expect(within(dialog).getByText(/A voice of eSpeak NG/)).toBeTruthy();
   });
 
   it('says "Failed to load languages" when the lists cannot be loaded', async () => {

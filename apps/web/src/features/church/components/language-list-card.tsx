@@ -150,9 +150,9 @@ export function LanguageListCard({
         )}
       </Stack>
       {adding && (
-        <AddLanguageModal churchId={churchId} list={list} existing={languages} onClose={() => setAdding(false)} />
+        <AddLanguageModal churchId={churchId} list={list} existing={languages} voiceKind={voiceKind} onClose={() => setAdding(false)} />
       )}
-      {editing && <EditLanguageModal churchId={churchId} language={editing} onClose={() => setEditing(null)} />}
+      {editing && <EditLanguageModal churchId={churchId} language={editing} voiceKind={voiceKind} onClose={() => setEditing(null)} />}
     </Paper>
   );
 }

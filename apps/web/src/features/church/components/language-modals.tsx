@@ -3,10 +3,11 @@ import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, Tex
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { listeningLanguages, type ChurchLanguage, type LanguageListKind } from '@app/shared';
+import { listeningLanguages, type ChurchLanguage, type LanguageListKind, type VoiceEngineKind } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { useAddChurchLanguage } from '../api/add-church-language';
 import { useUpdateChurchLanguage } from '../api/update-church-language';
+import { voiceExample } from './voice-name';
 import { editFormErrors, emptyLanguageForm, languageFormErrors, toAddBody, type AddMode, type LanguageFormValues } from './language-form-values';
 
 export const listKey: Record<LanguageListKind, 'goLive' | 'joinLive'> = { go_live: 'goLive', join_live: 'joinLive' };
@@ -16,14 +17,18 @@ export function AddLanguageModal({
   churchId,
   list,
   existing,
+  voiceKind,
   onClose,
 }: {
   churchId: string;
   list: LanguageListKind;
   existing: ChurchLanguage[];
+  /** The church's first voice engine: the voices asked for are its own (decision 040). */
+  voiceKind: VoiceEngineKind | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const hint = useVoiceHint(voiceKind);
   const [mode, setMode] = useState<AddMode>('known');
   const [failure, setFailure] = useState<string | null>(null);
   const add = useAddChurchLanguage(churchId);
@@ -118,11 +123,11 @@ export function AddLanguageModal({
           )}
           <TextInput
             label={t('church.languages.femaleVoice')}
-            placeholder="pt-BR-FranciscaNeural"
-            description={t('church.languages.voiceHint')}
+            placeholder={voiceExample(voiceKind, 'female')}
+            description={hint}
             {...form.getInputProps('femaleVoiceId')}
           />
-          <TextInput label={t('church.languages.maleVoice')} placeholder="pt-BR-AntonioNeural" {...form.getInputProps('maleVoiceId')} />
+          <TextInput label={t('church.languages.maleVoice')} placeholder={voiceExample(voiceKind, 'male')} {...form.getInputProps('maleVoiceId')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('church.cancel')}
@@ -138,7 +143,8 @@ export function AddLanguageModal({
 }
 
 /** Changing a language's voices (and a church's own language's name). */
-export function EditLanguageModal({ churchId, language, onClose }: { churchId: string; language: ChurchLanguage; onClose: () => void }) {
+export function EditLanguageModal({ churchId, language, voiceKind, onClose }: { churchId: string; language: ChurchLanguage; voiceKind: VoiceEngineKind | null; onClose: () => void }) {
+  const hint = useVoiceHint(voiceKind);
   const { t } = useTranslation();
   const update = useUpdateChurchLanguage(churchId);
   const [failure, setFailure] = useState<string | null>(null);
@@ -187,8 +193,8 @@ export function EditLanguageModal({ churchId, language, onClose }: { churchId: s
             </Alert>
           )}
           <TextInput label={t('church.languages.name')} withAsterisk {...form.getInputProps('name')} />
-          <TextInput label={t('church.languages.femaleVoice')} description={t('church.languages.voiceHint')} {...form.getInputProps('femaleVoiceId')} />
-          <TextInput label={t('church.languages.maleVoice')} {...form.getInputProps('maleVoiceId')} />
+          <TextInput label={t('church.languages.femaleVoice')} description={hint} placeholder={voiceExample(voiceKind, 'female')} {...form.getInputProps('femaleVoiceId')} />
+          <TextInput label={t('church.languages.maleVoice')} placeholder={voiceExample(voiceKind, 'male')} {...form.getInputProps('maleVoiceId')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('church.cancel')}
@@ -201,4 +207,11 @@ export function EditLanguageModal({ churchId, language, onClose }: { churchId: s
       </form>
     </Modal>
   );
+}
+
+/** What a voice field asks for: a voice of the church's voice engine, or an Azure name with none chosen. */
+function useVoiceHint(voiceKind: VoiceEngineKind | null): string {
+  const { t } = useTranslation();
+  if (!voiceKind) return t('church.languages.voiceHint');
+  return t('church.languages.voiceHintFor', { engine: t(`voiceEngines.names.${voiceKind}`), example: voiceExample(voiceKind, 'female') });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spokenVoice, voiceName } from './voice-name';
+import { spokenVoice, voiceExample, voiceName } from './voice-name';
 
 // The English strings, as i18next would give them.
 const EN: Record<string, string> = {
@@ -33,5 +33,14 @@ describe('the voices a church administrator reads', () => {
   it('with no voice engine chosen, names the voice stored for the language, or none', () => {
     expect(spokenVoice(null, { locale: 'sw-KE', code: 'sw' }, 'female', 'sw-KE-ZuriNeural', 'en', t)).toBe('Zuri · Swahili (Kenya)');
     expect(spokenVoice(null, { locale: 'sw-KE', code: 'sw' }, 'male', null, 'en', t)).toBeNull();
+  });
+});
+
+describe('the example voice a church administrator is shown when typing one', () => {
+  it('is a voice of the chosen engine, written as the voice field takes it', () => {
+    expect(voiceExample('espeak', 'female')).toBe('espeak:pt-br+f3');
+    expect(voiceExample('openai', 'male')).toBe('openai:onyx');
+    expect(voiceExample('google', 'female')).toBe('pt-BR-Standard-A');
+    expect(voiceExample(null, 'female')).toBe('pt-BR-FranciscaNeural');
   });
 });

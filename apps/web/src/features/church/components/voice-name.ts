@@ -50,3 +50,13 @@ export function spokenVoice(
   if (!kind) return configured ? voiceName(voiceOwner(configured), configured, uiLanguage, t) : null;
   return voiceName(kind, voiceFor(kind, language.locale ?? language.code, gender, configured), uiLanguage, t);
 }
+
+/**
+ * A voice id to show as an example when typing one: the chosen engine's voice for Brazilian
+ * Portuguese, written as the church's voice fields store it (`voiceOwner`), Azure's with none chosen.
+ */
+export function voiceExample(kind: VoiceEngineKind | null, gender: VoiceGender): string {
+  const engine = kind ?? 'azure';
+  const id = voiceFor(engine, 'pt-BR', gender, null);
+  return engine === 'openai' || engine === 'espeak' ? `${engine}:${id}` : id;
+}
