@@ -7,7 +7,7 @@ import type { AppContext } from '../apps/server/src/context';
 import { seedDemoData } from '../apps/server/src/db/seed';
 import { ensureStarterGlossary } from '../apps/server/src/modules/glossary/starter';
 import { churches, churchLanguages, glossaryEntries, users } from '../apps/server/src/db/schema';
-import { termKey } from '../apps/server/src/modules/glossary/matcher';
+import { termKey } from '../apps/server/src/lib/glossary-matcher';
 import { newReferralCode } from '../apps/server/src/lib/ids';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/lib/session';

@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io';
 import { CHAT_NAMESPACE } from '@app/shared';
 import type { AppContext } from '../context';
 import { actorFromToken, SESSION_COOKIE, type Actor } from '../lib/session';
-import { setChatHub, userRoom } from '../modules/messages/hub';
+import { setChatHub, userRoom } from './chat-hub';
 
 /**
  * Church messages on the live gateway's Socket.IO server (decision record 021): namespace /chat,

@@ -2,7 +2,7 @@ import { lobbyEvents, type LobbyLivePayload, type LobbyWaiting, type SermonByBro
 import type { AppContext } from '../context';
 import type { sermons } from '../db/schema';
 import { canReachChurch } from '../lib/access';
-import { lobbyFacts } from '../modules/lobby/lobby-facts';
+import { liveSource } from './live-sources';
 import { LiveFailure, type LiveSocket } from './live-types';
 import type { LiveService } from './live-service';
 import { rooms } from './room-names';
@@ -14,9 +14,8 @@ import { rooms } from './room-names';
  */
 export async function joinLobby(ctx: AppContext, socket: LiveSocket, payload: { code: string; languages: string[]; projector?: boolean }) {
   // From memory once read: after a restart a whole congregation's lobbies join again at once.
-  const facts = await lobbyFacts(ctx, payload.code);
-  if (!facts) throw new LiveFailure('not_found', 'No church has this join code');
-  const church = facts.church;
+  const church = await liveSource(ctx, 'lobbyChurch')(payload.code);
+  if (!church) throw new LiveFailure('not_found', 'No church has this join code');
   const actor = socket.data.actor;
   if (!church.guestsAllowed) {
     if (!actor) throw new LiveFailure('guests_not_allowed', 'This church does not allow guests: please sign in to listen');

@@ -1,10 +1,10 @@
 import { findListeningLanguage, liveEvents, type Caption } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import { churchGlossary } from '../modules/glossary/church-glossary';
-import { protect } from '../modules/glossary/protect';
 import { demoTranslation } from '../providers/translation/demo-translator';
+import { protect } from '../providers/translation/glossary-protect';
 import { TranslationError } from '../providers/translation/translator';
+import { liveSource } from './live-sources';
 import { defaultPartialPolicy, PartialSentence, UnsettledEnd, type PartialPlan, type PartialPolicyOptions } from './partial-policy';
 import { rooms } from './room-names';
 import type { SermonRoom } from './sermon-room';
@@ -169,7 +169,7 @@ export class PartialTranslations {
   /** Where the church's glossary terms stand in the hypothesis (character ranges), and its length as sent. */
   private async termsIn(room: SermonRoom, text: string): Promise<{ terms: Array<[number, number]>; sentLength: number }> {
     try {
-      const { matcher } = await churchGlossary(this.deps.ctx, room.churchId, room.sourceLanguage);
+      const { matcher } = await liveSource(this.deps.ctx, 'glossary')(room.churchId, room.sourceLanguage);
       if (!matcher) return { terms: [], sentLength: text.length };
       return { terms: matcher.match(text).map((m) => [m.start, m.end]), sentLength: protect(text, matcher).text.length };
     } catch {

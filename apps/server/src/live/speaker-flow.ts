@@ -3,7 +3,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { liveEvents, translatorKinds, type Caption, type SegmentAck, type SegmentPayload, type SermonState, type SpeakerJoinAck, type TranslatorKind } from '@app/shared';
 import { sermons } from '../db/schema';
 import { canReachChurch } from '../lib/access';
-import { correctHeardLine } from '../modules/glossary/church-glossary';
 import { toCaption } from './captions';
 import { liveFirst } from '../lib/live-first';
 import { liveSource } from './live-sources';
@@ -114,7 +113,7 @@ export class SpeakerFlow {
   private async interim(room: SermonRoom, raw: string, saidAt?: number): Promise<SegmentAck> {
     const seq = room.lastSeq + 1 + room.finalsStoring;
     // Misheard names are put right before anyone reads them (decision 025).
-    const text = await correctHeardLine(this.core.ctx, room.churchId, room.sourceLanguage, raw);
+    const text = await liveSource(this.core.ctx, 'correctHeardLine')(room.churchId, room.sourceLanguage, raw);
     const now = this.core.options.clock.now();
     // The line's start is kept in the database, or the one a process before this one kept is taken
     // (decision 044): the engine's time for its first words where it gave one, else now.
@@ -139,7 +138,7 @@ export class SpeakerFlow {
     // has its misheard names put right before anyone reads it (decision 025).
     const prepared = payload.preparedParagraphId ? await liveSource(this.core.ctx, 'preparedParagraph')(room.churchId, payload.preparedParagraphId) : null;
     if (payload.preparedParagraphId && !prepared) throw new LiveFailure('not_found', 'This prepared paragraph is not available');
-    const text = prepared ? prepared.text : await correctHeardLine(this.core.ctx, room.churchId, room.sourceLanguage, payload.text);
+    const text = prepared ? prepared.text : await liveSource(this.core.ctx, 'correctHeardLine')(room.churchId, room.sourceLanguage, payload.text);
 
     // A resend without a clientId (older clients) is recognised by its seq and text.
     if (!payload.clientId && payload.seq <= room.lastSeq) {

@@ -1,9 +1,9 @@
 import type { TranslatorKind } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import { churchGlossary } from '../modules/glossary/church-glossary';
-import { translateWithGlossary, type GlossaryTranslateOptions } from '../modules/glossary/protect';
 import { providersForChurch } from '../providers/church-providers';
+import { translateWithGlossary, type GlossaryTranslateOptions } from '../providers/translation/glossary-protect';
+import { liveSource } from './live-sources';
 import type { Translation } from './room-types';
 
 export interface TranslationOutcome {
@@ -75,7 +75,7 @@ export async function translateForLanguages(
     return { byLanguage, failed: true, characters: 0, error: err };
   }
 
-  const glossary = await churchGlossary(ctx, churchId, from).catch((err: unknown) => {
+  const glossary = await liveSource(ctx, 'glossary')(churchId, from).catch((err: unknown) => {
     log.warn({ err, churchId }, 'glossary unavailable; translating without it');
     return { version: 'none', matcher: null };
   });

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { glossaryEntries, glossaryVersions } from '../../db/schema';
 import type { DbOrTx } from '../../lib/audit';
-import { correctLine, GlossaryMatcher, type MatcherEntry } from './matcher';
+import { correctLine, GlossaryMatcher, type MatcherEntry } from '../../lib/glossary-matcher';
 import { ensureStarterGlossary, STARTER_SCOPE } from './starter';
 
 /**

@@ -18,7 +18,8 @@ import {
 import type { AppContext } from '../../context';
 import { canReachChurch, requireActor } from '../../lib/access';
 import { notFound } from '../../lib/errors';
-import { churchGlossary } from './church-glossary';
+import { provideLiveSources } from '../../live/live-sources';
+import { churchGlossary, correctHeardLine } from './church-glossary';
 import { readFileUpload } from '../../lib/file-upload';
 import { registerListRoutes } from '../../lib/list-routes';
 import type { Actor } from '../../lib/session';
@@ -95,6 +96,10 @@ function glossaryApi(app: FastifyInstance, ctx: AppContext, g: GlossaryApi) {
  * inherits (platform administrators manage it; church administrators read it).
  */
 export async function glossaryRoutes(app: FastifyInstance, ctx: AppContext) {
+  provideLiveSources(ctx, {
+    glossary: (churchId, language) => churchGlossary(ctx, churchId, language),
+    correctHeardLine: (churchId, language, text) => correctHeardLine(ctx, churchId, language, text),
+  });
   glossaryApi(app, ctx, {
     base: '/churches/:id/glossary', params: churchGlossaryParams, entryParams: glossaryEntryParams,
     read: 'glossary:manage', write: 'glossary:manage', summary: 'The church glossary', filename: 'glossary.csv',

@@ -19,7 +19,7 @@ import { listAll, listPage } from '../../lib/lists';
 import type { Actor } from '../../lib/session';
 import { bumpGlossaryVersion, forgetGlossaries } from './church-glossary';
 import { glossarySource, glossaryWhere, toGlossaryEntry } from './glossary-source';
-import { termKey } from './matcher';
+import { termKey } from '../../lib/glossary-matcher';
 import { ensureStarterGlossary, STARTER_SCOPE } from './starter';
 
 type GlossaryQuery = z.output<typeof glossaryListQuery>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { termKey } from './matcher';
+import { termKey } from '../../lib/glossary-matcher';
 import { starterRows } from './starter';
 import { BIBLE_BOOK_COUNT, bibleBooks, coreTerms, starterLanguages } from './starter-glossary';
 

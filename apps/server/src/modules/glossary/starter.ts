@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { glossaryEntries, glossaryVersions } from '../../db/schema';
-import { termKey } from './matcher';
+import { termKey } from '../../lib/glossary-matcher';
 import { bibleBooks, booksOnlyBeforeNumber, coreTerms, starterLanguages, type StarterLanguage } from './starter-glossary';
 
 /** The glossary_versions row of the starter glossary; its presence says the starter was seeded. */

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { lobbyCodeParams, lobbyInfo, lobbyWaiting, lobbyWaitingQuery } from '@app/shared';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
+import { provideLiveSources } from '../../live/live-sources';
+import { lobbyFacts } from './lobby-facts';
 import { joinQr } from './qr';
 import { lobbyByCode, lobbyWaiting as waiting } from './service';
 
@@ -10,6 +12,7 @@ import { lobbyByCode, lobbyWaiting as waiting } from './service';
 export async function lobbyRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['lobby'];
+  provideLiveSources(ctx, { lobbyChurch: async (code) => (await lobbyFacts(ctx, code))?.church ?? null });
 
   // Declared before /lobby/:code so "waiting" is never read as a code.
   api.get('/lobby/waiting', {

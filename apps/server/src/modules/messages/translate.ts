@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { messageTranslations } from '../../db/schema';
 import { providersForChurch } from '../../providers/church-providers';
 import { churchGlossary } from '../glossary/church-glossary';
-import { translateWithGlossary } from '../glossary/protect';
+import { translateWithGlossary } from '../../providers/translation/glossary-protect';
 
 /** Interface language → the translator's code (our codes are Azure's; Chinese is Simplified). */
 const translatorCode = (lang: string) => (lang === 'zh' ? 'zh-Hans' : lang);

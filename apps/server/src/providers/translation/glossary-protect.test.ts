@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DemoTranslator } from '../../providers/translation/demo-translator';
-import { correctLine, GlossaryMatcher, type MatcherEntry } from './matcher';
-import { protect, translateWithGlossary } from './protect';
+import { DemoTranslator } from './demo-translator';
+import { correctLine, GlossaryMatcher, type MatcherEntry } from '../../lib/glossary-matcher';
+import { protect, translateWithGlossary } from './glossary-protect';
 
 const entries: MatcherEntry[] = [
   { term: 'Harbour City Church', kind: 'keep', translations: {} },

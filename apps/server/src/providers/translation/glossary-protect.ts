@@ -1,7 +1,7 @@
 import type { TranslatorKind } from '@app/shared';
-import type { ChurchTranslator, TracedTranslation } from '../../providers/translation/church-translator';
-import type { GlossaryHint, TranslateOptions, Translator } from '../../providers/translation/translator';
-import { correctLine, type GlossaryMatcher, type GlossaryTerm } from './matcher';
+import type { ChurchTranslator, TracedTranslation } from './church-translator';
+import type { GlossaryHint, TranslateOptions, Translator } from './translator';
+import { correctLine, type GlossaryMatcher, type GlossaryTerm } from '../../lib/glossary-matcher';
 
 /**
  * The glossary at translation (decision 025, "Glossaries on Azure" in SPEECH-AND-TRANSLATION.md):
