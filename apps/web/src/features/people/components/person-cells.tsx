@@ -15,14 +15,15 @@ export function PersonNameLink({ person, to }: { person: Pick<Person, 'firstName
 
 export function RoleBadge({ role }: { role: Role }) {
   const { t } = useTranslation();
-  // Never shrunk by a crowded row: "ADMINISTRADOR DA IGREJA" was cut to "ADMINISTRADO…" at 1280 px.
-  return <Badge variant="light" color={role === 'member' ? 'gray' : 'blue'} style={{ flexShrink: 0 }}>{t(`common.roles.${role}`)}</Badge>;
+  // Never narrower than its words: in a crowded table row "ADMINISTRADOR DA IGREJA" was cut to
+  // "ADMINISTRA…" at 1280 px, the table squeezing the role column before the others.
+  return <Badge variant="light" color={role === 'member' ? 'gray' : 'blue'} miw="max-content">{t(`common.roles.${role}`)}</Badge>;
 }
 
 export function AccountStatusBadge({ status }: { status: AccountStatus }) {
   const { t } = useTranslation();
   if (status === 'active') return null;
-  return <Badge variant="dot" color={status === 'invited' ? 'yellow' : status === 'no_account' ? 'gray' : 'red'}>{t(`people.status.${status}`)}</Badge>;
+  return <Badge variant="dot" color={status === 'invited' ? 'yellow' : status === 'no_account' ? 'gray' : 'red'} miw="max-content">{t(`people.status.${status}`)}</Badge>;
 }
 
 /** A person as a card on a phone: name, how to reach them, and their role. */
