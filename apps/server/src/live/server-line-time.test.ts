@@ -70,8 +70,8 @@ describe('a line heard on the server, across a restart mid-line', () => {
     // The first sentence, then the first three words of the second ("Paul wrote to").
     const before = encodedSpeech(words, 0, 6);
     const sentAt = await stream(speaker, sermon, Buffer.concat([before, encodedSpeech(words, 6, 9)]));
-    // The frame that ends where "Paul" begins left when its audio had been said.
-    const paulSaid = sentAt[before.length / FRAME_BYTES - 1]!;
+    // The frame that starts with "Paul" left when its 100 ms had been said.
+    const paulSaid = sentAt[before.length / FRAME_BYTES]! - 100;
     await eventually(async () => {
       const rows = await first.ctx.db.select().from(transcriptSegments).where(eq(transcriptSegments.sermonId, sermon.id));
       expect(rows.map((r) => r.text)).toEqual([SENTENCES[0]]);
