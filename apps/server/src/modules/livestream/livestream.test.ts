@@ -136,6 +136,8 @@ describe('subtitle files and listen again', () => {
     expect((await api('GET', `/sermons/${sermon.id}/subtitles.vtt?lang=pt`)).statusCode).toBe(401);
     const timeline = await api('GET', `/sermons/${sermon.id}/timeline?lang=pt`, cast.member.cookie);
     expect(timeline.json()).toMatchObject({ status: 'ended', languages: ['en', 'pt'], lines: [{ seq: 1, audio: null }] });
+    // Listen again names the sermon: here no scheduled service, so its preacher alone.
+    expect(timeline.json()).toMatchObject({ title: null, hostName: expect.stringContaining(cast.staff.user.firstName) });
     expect((await api('GET', `/sermons/${sermon.id}/timeline?lang=pt`, cast.otherAdmin.cookie)).statusCode).toBe(404);
   }, 20_000);
 });
