@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createMember, DEMO_PASSWORD, signInThroughForm as signIn } from './fixtures';
+import { newPhone, startSpeaker, stopSermon } from './live-helpers';
 
 // What a church administrator meets in Portuguese at 390 and 1280 px: no word cut to "…", no table
 // that loses a column off the screen, the voices of the engine that speaks, prices in the unit billed.
@@ -91,4 +92,23 @@ test('the cost view\'s headings step down one level at a time', async ({ page })
   const { violations } = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
   expect(violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/cost-pt-1280.png`, fullPage: true });
+});
+
+test('a listener\'s phone in Portuguese shows when the sermon started, under the church and speaker', async ({ browser }) => {
+  const speaker = await startSpeaker(browser);
+  const phone = await newPhone(browser);
+  try {
+    const link = new URL(speaker.link);
+    link.searchParams.set('lng', 'pt');
+    await phone.page.goto(link.toString());
+    const started = phone.page.getByText(/^começou às /);
+    await expect(started).toBeVisible();
+    await expect(started).toBeInViewport({ ratio: 1 });
+    expect(await cutTexts(started)).toEqual([]);
+    await fitsWidth(phone.page);
+    await phone.page.screenshot({ path: `${SHOTS}/listener-pt-390.png` });
+  } finally {
+    await stopSermon(speaker.page);
+    await Promise.all([speaker.context.close(), phone.context.close()]);
+  }
 });
