@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecognitionStateEvent } from '@app/shared';
 import { RecognitionError, type RecognitionEngine, type StreamHandlers } from '../providers/recognition/recognizer';
-import type { FeedClock } from './audio-feed';
+import type { FeedClock } from '../providers/recognition/audio-feed';
 import { RecognitionSession } from './recognition-session';
 
 /**

@@ -7,7 +7,7 @@ import { AssemblyAIRecognizer } from './assemblyai';
 import { AzureSpeechRecognizer } from './azure-speech';
 import { DeepgramRecognizer } from './deepgram';
 import { OpenAIRealtimeRecognizer } from './openai-realtime';
-import { AudioFeed } from '../../live/audio-feed';
+import { AudioFeed } from './audio-feed';
 import { RecognitionError, type RecognitionEngine, type RecognitionResult, type RecognitionStream } from './recognizer';
 
 const SENTENCES = ['Grace and peace to you', 'Paul wrote to Corinth'];

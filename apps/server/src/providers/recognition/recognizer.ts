@@ -51,7 +51,7 @@ export interface RecognitionStream {
 
 /**
  * What an engine documents about the audio it takes and how it ends a stream (decision 043),
- * written beside each client and kept by the session's feed (`live/audio-feed.ts`).
+ * written beside each client and kept by the session's feed (`audio-feed.ts`).
  */
 export interface EngineRules {
   /** Shortest and longest audio one message may carry, in ms (the feed re-frames on sample boundaries). */

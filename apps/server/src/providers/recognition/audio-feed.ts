@@ -1,5 +1,5 @@
 import { RECOGNITION_SAMPLE_RATE } from '@app/shared';
-import type { EngineRules } from '../providers/recognition/recognizer';
+import type { EngineRules } from './recognizer';
 
 /** Bytes of PCM16 16 kHz mono in `ms` (whole samples). */
 export const bytesOf = (ms: number): number => Math.round((ms * RECOGNITION_SAMPLE_RATE) / 1000) * 2;
