@@ -1,7 +1,7 @@
 import type { EngineErrorKind, EngineSlot, RecognitionStateEvent, ServerRecognitionKind } from '@app/shared';
 import { RECOGNITION_SAMPLE_RATE } from '@app/shared';
 import { RecognitionError, type OpenOptions, type RecognitionEngine, type RecognitionStream } from '../providers/recognition/recognizer';
-import { AudioFeed, bytesOf, realClock, type FeedClock } from './audio-feed';
+import { AudioFeed, bytesOf, realClock, type FeedClock } from '../providers/recognition/audio-feed';
 import { decideRecognition, type RecognitionAction, type SlotHealth } from './recognition-policy';
 import { AudioRing, hasSpeech } from './audio-ring';
 import { AudioTimes } from './audio-times';
