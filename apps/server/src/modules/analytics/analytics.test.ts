@@ -163,6 +163,11 @@ describe('analytics lists and the sermon detail', () => {
     expect((await get('/api/v1/analytics/my-dashboard', cast.staff.cookie)).json().mySermons[0]).toMatchObject({ id: liveSermonId, ...named });
     const decision = (await get('/api/v1/analytics/salvations?pageSize=100', cast.churchAdmin.cookie)).json().items.find((i: { sermonId: string }) => i.sermonId === liveSermonId);
     expect(decision).toMatchObject({ sermonTitle: 'Culto de domingo', sermonHostName: named.hostName });
+    // Searching finds it by its service's title as by its preacher.
+    const found = (q: string) => get(`/api/v1/analytics/sermons?status=live&q=${encodeURIComponent(q)}`, cast.churchAdmin.cookie);
+    expect((await found('domingo')).json()).toMatchObject({ total: 1, items: [{ id: liveSermonId }] });
+    expect((await found(cast.staff.user.firstName)).json().total).toBe(1);
+    expect((await found('vespers')).json().total).toBe(0);
     // A sermon that was not scheduled has no title: its preacher names it.
     expect((await get(`/api/v1/analytics/sermons/${endedSermonId}`, cast.churchAdmin.cookie)).json().title).toBeNull();
   });

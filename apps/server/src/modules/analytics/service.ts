@@ -81,7 +81,12 @@ export const listNewUsers = (ctx: AppContext, actor: Actor, q: NewUserQuery) => 
 export const allNewUsers = (ctx: AppContext, actor: Actor, q: NewUserQuery) => listAll(newUserSource(ctx.db), q.sort, newUserWhere(actor, q));
 
 type SermonQuery = z.output<typeof sermonAnalyticsListQuery>;
-const hostSearch = sql`f_unaccent(lower(coalesce(host.first_name || ' ' || host.last_name, '') || ' ' || coalesce(churches.name, '')))`;
+// Preacher, church and the service's title (decision 019), read by subqueries so the count, which
+// joins none of them, matches exactly the rows listed.
+const hostSearch = sql`f_unaccent(lower(concat_ws(' ',
+  (select h.first_name || ' ' || h.last_name from users h where h.id = ${sermons.hostId}),
+  (select c.name from churches c where c.id = ${sermons.churchId}),
+  (select ss.title from scheduled_sermons ss where ss.id = ${sermons.scheduledSermonId}))))`;
 const sermonWhere = (actor: Actor, q: SermonQuery) => {
   const churchId = churchScope(actor, 'analytics:read', q.churchId);
   return all([churchId ? eq(sermons.churchId, churchId) : undefined, sermonStatusIs(q.status), ...dateWindow(sermons.startedAt, q), searchMatches(hostSearch, q.q)]);
