@@ -9,6 +9,7 @@ import { useDeleteSermon } from '../api/delete-sermon';
 import { useEndSermon } from '../api/end-sermon';
 import { useSermons } from '../api/sermons-query';
 import { languageName } from '../../../lib/language-label';
+import { useSermonName } from '../../../lib/sermon-name';
 import { useHeadingLevel } from '../../../components/heading-level';
 import { formattingLocale, interfaceLanguage } from '../../../i18n/interface-language';
 
@@ -97,6 +98,9 @@ export function ChurchSermonsPanel({ churchId, currentSermonId }: { churchId: st
   const ended = useSermons(churchId, 'ended');
   const endSermon = useEndSermon();
   const deleteSermon = useDeleteSermon(churchId);
+  // A sermon is its service's title before its preacher (decision 019): one preacher's sermons differ by it.
+  const sermonName = useSermonName();
+  const name = (s: Sermon) => sermonName(s, { withDate: false });
   const time = new Intl.DateTimeFormat(formattingLocale(i18n), { dateStyle: 'medium', timeStyle: 'short' });
 
   const confirmEnd = (sermon: Sermon) =>
@@ -137,10 +141,10 @@ export function ChurchSermonsPanel({ churchId, currentSermonId }: { churchId: st
           emptyText={t('live.admin.noneLive')}
           columns={[
             {
-              header: t('live.admin.host'),
+              header: t('live.admin.sermon'),
               cell: (s) => (
                 <Group gap={6}>
-                  {s.hostName ?? t('live.admin.unknownHost')}
+                  {name(s)}
                   {s.id === currentSermonId && <Badge size="xs">{t('live.admin.yours')}</Badge>}
                   {s.status === 'paused' && <Badge size="xs" color="yellow">{t('live.speaker.paused')}</Badge>}
                 </Group>
@@ -167,7 +171,7 @@ export function ChurchSermonsPanel({ churchId, currentSermonId }: { churchId: st
           query={ended}
           emptyText={t('live.admin.noneEnded')}
           columns={[
-            { header: t('live.admin.host'), cell: (s) => s.hostName ?? t('live.admin.unknownHost') },
+            { header: t('live.admin.sermon'), cell: name },
             { header: t('live.admin.started'), cell: (s) => time.format(new Date(s.startedAt)) },
             { header: t('live.admin.duration'), cell: (s) => formatDuration(s.durationSeconds, t) },
             { header: t('live.admin.listeners'), cell: (s) => s.listenersJoined },
