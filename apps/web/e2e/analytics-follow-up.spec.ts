@@ -49,6 +49,14 @@ test.describe('a church administrator works from the decisions and sermons in an
       await page.getByRole('link', { name: 'Ouvir de novo' }).click();
       await expect(page.getByText(`${title} · Samuel Staff`, { exact: true })).toBeVisible();
       await shoot(page, `listen-again-pt-${width}`);
+
+      // Go Live: the church's recent sermons by their service too.
+      await page.goto('/real-time-sermon-translation?lng=pt');
+      const recent = page.getByRole('table', { name: 'Encerrados recentemente' });
+      await expect(recent.getByRole('columnheader', { name: 'Sermão' })).toBeAttached();
+      await expect(recent.getByRole('cell', { name: new RegExp(`^${title} · Samuel Staff`) })).toBeVisible();
+      await recent.scrollIntoViewIfNeeded();
+      await shoot(page, `go-live-pt-${width}`);
     });
   }
 
