@@ -112,6 +112,13 @@ describe('church live settings', { timeout: 20_000 }, () => {
     expect(bodies).toEqual([{ kind: 'google', key: 'AIza-wrong-key' }, { kind: 'google', key: 'AIza-wrong-key', saveUntested: true }]);
   });
 
+  it("names a known language in the reader's language when editing it, not as it was stored", async () => {
+    handlers[`GET /api/v1/churches/${churchId}/languages`] = () => jsonResponse(200, { goLive: [], joinLive: [{ ...spanish, name: 'Español' }] });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Spanish' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit Spanish' })).toBeTruthy();
+  });
+
   it('removes a language only after confirmation, and says so when that fails', async () => {
     handlers[`DELETE /api/v1/churches/${churchId}/languages/${spanish.id}`] = () => jsonResponse(500, { code: 'internal' });
     await open();

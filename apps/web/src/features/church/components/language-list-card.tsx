@@ -9,18 +9,9 @@ import { useRemoveChurchLanguage } from '../api/remove-church-language';
 import { useVoiceEngines } from '../api/voice-engines';
 import { useHeadingLevel } from '../../../components/heading-level';
 import { interfaceLanguage } from '../../../i18n/interface-language';
-import { AddLanguageModal, EditLanguageModal, listKey } from './language-modals';
+import { AddLanguageModal, displayName, EditLanguageModal, listKey } from './language-modals';
 import { spokenVoice } from './voice-name';
 
-/** A known language in the reader's own language ("Espanhol"); a church's own language keeps its name. */
-function displayName(language: ChurchLanguage, uiLanguage: string): string {
-  if (!language.isKnown) return language.name;
-  try {
-    return new Intl.DisplayNames([uiLanguage], { type: 'language', fallback: 'none' }).of(language.code) ?? language.name;
-  } catch {
-    return language.name;
-  }
-}
 
 /** One of the church's two language lists, each language with its female and male voice IDs. */
 export function LanguageListCard({

@@ -5,10 +5,22 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { listeningLanguages, type ChurchLanguage, type LanguageListKind, type VoiceEngineKind } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
+import { interfaceLanguage } from '../../../i18n/interface-language';
 import { useAddChurchLanguage } from '../api/add-church-language';
 import { useUpdateChurchLanguage } from '../api/update-church-language';
 import { voiceExample } from './voice-name';
 import { editFormErrors, emptyLanguageForm, languageFormErrors, toAddBody, type AddMode, type LanguageFormValues } from './language-form-values';
+
+
+/** A known language in the reader's own language ("Espanhol"); a church's own language keeps its name. */
+export function displayName(language: ChurchLanguage, uiLanguage: string): string {
+  if (!language.isKnown) return language.name;
+  try {
+    return new Intl.DisplayNames([uiLanguage], { type: 'language', fallback: 'none' }).of(language.code) ?? language.name;
+  } catch {
+    return language.name;
+  }
+}
 
 export const listKey: Record<LanguageListKind, 'goLive' | 'joinLive'> = { go_live: 'goLive', join_live: 'joinLive' };
 
@@ -145,7 +157,7 @@ export function AddLanguageModal({
 /** Changing a language's voices (and a church's own language's name). */
 export function EditLanguageModal({ churchId, language, voiceKind, onClose }: { churchId: string; language: ChurchLanguage; voiceKind: VoiceEngineKind | null; onClose: () => void }) {
   const hint = useVoiceHint(voiceKind);
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const update = useUpdateChurchLanguage(churchId);
   const [failure, setFailure] = useState<string | null>(null);
   const initial: LanguageFormValues = {
@@ -174,7 +186,7 @@ export function EditLanguageModal({ churchId, language, voiceKind, onClose }: { 
       { languageId: language.id, body },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: t('church.languages.updated', { name: values.name.trim() }) });
+          notifications.show({ color: 'teal', message: t('church.languages.updated', { name: language.isKnown ? displayName(language, interfaceLanguage(i18n)) : values.name.trim() }) });
           onClose();
         },
         onError: (err) =>
@@ -184,7 +196,7 @@ export function EditLanguageModal({ churchId, language, voiceKind, onClose }: { 
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('church.languages.editTitle', { name: language.name })} size="lg">
+    <Modal opened onClose={onClose} title={t('church.languages.editTitle', { name: displayName(language, interfaceLanguage(i18n)) })} size="lg">
       <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
         <Stack gap="sm">
           {failure && (
