@@ -28,7 +28,10 @@ export function TranslatorNote({ churchId, primary, failover = null, canManage }
         <Text size="sm">{t('live.speaker.translator.demoBody')}</Text>
         <Text size="sm" mt={4}>
           {canManage ? (
-            <Anchor component={AppLink} href={`${href.church(churchId)}#translationEngines`}>{t('live.speaker.translator.chooseEngine')}</Anchor>
+            // The alert's own text colour, underlined: link blue on the orange tint is under 4.5:1.
+            <Anchor component={AppLink} href={`${href.church(churchId)}#translationEngines`} c="inherit" underline="always" fw={600}>
+              {t('live.speaker.translator.chooseEngine')}
+            </Anchor>
           ) : t('live.speaker.translator.askAdmin')}
         </Text>
       </Alert>
