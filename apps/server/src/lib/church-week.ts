@@ -3,53 +3,12 @@
  * (Australia/Sydney by default), where its stream allowance and its engines' weekly usage start.
  * Plain date arithmetic: the live side's minutes and the providers' usage meter both count by it.
  */
+import { wallClockOf } from '@app/shared';
 
 const DAY_MS = 24 * 60 * 60_000;
 
-interface LocalParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** Wall-clock date and time of `instant` in `timeZone`. */
-function localParts(timeZone: string, instant: number): LocalParts {
-  const parts: Record<string, number> = {};
-  for (const p of formatterFor(timeZone).formatToParts(new Date(instant))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour! % 24,
-    minute: parts.minute!,
-    second: parts.second!,
-  };
-}
+/** Wall-clock date and time of `instant` in `timeZone` (the shared zoned-time helper). */
+const localParts = (timeZone: string, instant: number) => wallClockOf(new Date(instant), timeZone);
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in ms. */
 function offsetAt(timeZone: string, instant: number): number {
