@@ -1,8 +1,7 @@
-import { expect, request as apiRequest, test, type APIRequestContext } from '@playwright/test';
-import { MOCK_OPENAI_REALTIME_KEY, startMockOpenAIRealtime, type MockSpeechEngine } from '../../server/test/mock-engines';
-import { apiSignIn, demoChurchId } from './events-helpers';
+import { expect, test } from '@playwright/test';
+import { startMockOpenAIRealtime, type MockSpeechEngine } from '../../server/test/mock-engines';
 import { stopSermon } from './live-helpers';
-import { serverRecognisedSermon, speakerBrowser } from './sermon-microphone';
+import { serverRecognisedSermon, speakerBrowser, useServerEngines } from './sermon-microphone';
 
 /**
  * Both of the church's engines on the server go down mid-sermon (decision 043): the speaker's page
@@ -13,8 +12,6 @@ import { serverRecognisedSermon, speakerBrowser } from './sermon-microphone';
  * hears. The loopback engines (OpenAI-compatible realtime, a word for every 350 ms of the fake
  * microphone's sound) each hear their script once per connection.
  */
-const port = Number(process.env.E2E_PORT ?? 4173);
-const base = `http://localhost:${port}`;
 const FIRST = ['grace and peace to you', 'open your bibles with me'];
 /** What the browser's recogniser hears while no engine does; the last phrase is being said as the engine comes back. */
 const OUTAGE = 'paul wrote to the church';
@@ -25,8 +22,7 @@ const SAID = [...FIRST, OUTAGE, HANDBACK, 'it does not boast', SECOND[1]!];
 const ENGINE_LABEL = 'Heard by Realtime transcription (OpenAI-compatible)';
 let first: MockSpeechEngine;
 let second: MockSpeechEngine;
-let admin: APIRequestContext;
-let churchId: string;
+let engines: Awaited<ReturnType<typeof useServerEngines>>;
 
 /** A SpeechRecognition the journey speaks through: `__say` a final phrase, `__saying` one being said (final when stopped). */
 function fakeRecogniser() {
@@ -86,25 +82,17 @@ function fakeRecogniser() {
   };
 }
 
-const engineBody = (mock: MockSpeechEngine) => ({ kind: 'openai-realtime', url: `${mock.url}/v1`, key: MOCK_OPENAI_REALTIME_KEY });
 const words = (lines: string[]) => lines.join(' ').toLowerCase().split(/\s+/).filter(Boolean).sort();
 
 test.beforeAll(async () => {
   first = await startMockOpenAIRealtime({ sentences: FIRST, mode: 'timed', once: true });
   second = await startMockOpenAIRealtime({ sentences: SECOND, mode: 'timed', once: true });
-  admin = await apiRequest.newContext({ baseURL: base });
-  await apiSignIn(admin, 'admin@demo.church');
-  churchId = await demoChurchId(admin);
-  for (const [slot, mock] of [['primary', first], ['failover', second]] as const) {
-    const res = await admin.put(`/api/v1/churches/${churchId}/recognition-engines/${slot}`, { data: engineBody(mock) });
-    expect(res.ok(), await res.text()).toBe(true);
-  }
+  engines = await useServerEngines(first, second);
 });
 
 test.afterAll(async () => {
   // Other journeys expect the demo church recognising in the browser.
-  for (const slot of ['failover', 'primary']) await admin.delete(`/api/v1/churches/${churchId}/recognition-engines/${slot}`);
-  await admin.dispose();
+  await engines.remove();
   await Promise.all([first.close(), second.close()]);
 });
 

@@ -1,8 +1,7 @@
-import { expect, request as apiRequest, test, type APIRequestContext } from '@playwright/test';
-import { MOCK_OPENAI_REALTIME_KEY, startMockOpenAIRealtime, type MockSpeechEngine } from '../../server/test/mock-engines';
-import { apiSignIn, demoChurchId } from './events-helpers';
+import { expect, test } from '@playwright/test';
+import { startMockOpenAIRealtime, type MockSpeechEngine } from '../../server/test/mock-engines';
 import { stopSermon } from './live-helpers';
-import { serverRecognisedSermon, speakerBrowser } from './sermon-microphone';
+import { serverRecognisedSermon, speakerBrowser, useServerEngines } from './sermon-microphone';
 
 /**
  * Speech recognised on the server (decision 038) as a speaker lives it: Chromium's microphone plays
@@ -11,33 +10,21 @@ import { serverRecognisedSermon, speakerBrowser } from './sermon-microphone';
  * every 350 ms of sound) answers, and a phone reads the captions. The first engine then goes down:
  * the second takes over and the captions go on.
  */
-const port = Number(process.env.E2E_PORT ?? 4173);
-const base = `http://localhost:${port}`;
 const FIRST = ['grace and peace to you', 'open your bibles with me'];
 const SECOND = ['the second engine listens now', 'and the sermon goes on'];
 let first: MockSpeechEngine;
 let second: MockSpeechEngine;
-let admin: APIRequestContext;
-let churchId: string;
-
-const engineBody = (mock: MockSpeechEngine) => ({ kind: 'openai-realtime', url: `${mock.url}/v1`, key: MOCK_OPENAI_REALTIME_KEY });
+let engines: Awaited<ReturnType<typeof useServerEngines>>;
 
 test.beforeAll(async () => {
   first = await startMockOpenAIRealtime({ sentences: FIRST, mode: 'timed' });
   second = await startMockOpenAIRealtime({ sentences: SECOND, mode: 'timed' });
-  admin = await apiRequest.newContext({ baseURL: base });
-  await apiSignIn(admin, 'admin@demo.church');
-  churchId = await demoChurchId(admin);
-  for (const [slot, mock] of [['primary', first], ['failover', second]] as const) {
-    const res = await admin.put(`/api/v1/churches/${churchId}/recognition-engines/${slot}`, { data: engineBody(mock) });
-    expect(res.ok(), await res.text()).toBe(true);
-  }
+  engines = await useServerEngines(first, second);
 });
 
 test.afterAll(async () => {
   // Other journeys expect the demo church recognising in the browser.
-  for (const slot of ['failover', 'primary']) await admin.delete(`/api/v1/churches/${churchId}/recognition-engines/${slot}`);
-  await admin.dispose();
+  await engines.remove();
   await Promise.all([first.close(), second.close()]);
 });
 

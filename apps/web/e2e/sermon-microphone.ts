@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, expect, request as apiRequest, type Browser, type BrowserContext } from '@playwright/test';
+import { MOCK_OPENAI_REALTIME_KEY, type MockSpeechEngine } from '../../server/test/mock-engines';
+import { apiSignIn, demoChurchId } from './events-helpers';
 import { signInThroughForm } from './fixtures';
 import { joinAsGuest } from './live-helpers';
 
@@ -60,4 +62,25 @@ export async function serverRecognisedSermon(browser: Browser, init?: Parameters
   const link = await page.getByRole('textbox', { name: 'Link to join' }).inputValue();
   const phone = await joinAsGuest(browser, link, 'en');
   return { page, phone };
+}
+
+/**
+ * The demo church's first and second recognition engines set to two loopback realtime servers;
+ * `remove` puts it back on the browser's recogniser, which other journeys expect.
+ */
+export async function useServerEngines(first: MockSpeechEngine, second: MockSpeechEngine) {
+  const base = `http://localhost:${Number(process.env.E2E_PORT ?? 4173)}`;
+  const admin = await apiRequest.newContext({ baseURL: base });
+  await apiSignIn(admin, 'admin@demo.church');
+  const churchId = await demoChurchId(admin);
+  for (const [slot, mock] of [['primary', first], ['failover', second]] as const) {
+    const res = await admin.put(`/api/v1/churches/${churchId}/recognition-engines/${slot}`, { data: { kind: 'openai-realtime', url: `${mock.url}/v1`, key: MOCK_OPENAI_REALTIME_KEY } });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  return {
+    async remove() {
+      for (const slot of ['failover', 'primary']) await admin.delete(`/api/v1/churches/${churchId}/recognition-engines/${slot}`);
+      await admin.dispose();
+    },
+  };
 }
