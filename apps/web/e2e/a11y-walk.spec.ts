@@ -1,46 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations } from './axe';
+import { expect, test } from '@playwright/test';
+import { walk } from './a11y-walk-helpers';
 import { signInThroughForm } from './fixtures';
 
 // The walk a church administrator, a platform administrator and a signed-out visitor make, in
 // Portuguese and English, at a phone's and a desktop's width: no view may have a serious or critical
-// axe finding. One page load per view and language; the width changes without reloading.
-
-const LANGUAGES = ['pt-BR', 'en'] as const;
-const WIDTHS = [1280, 390] as const;
-
-/** A view of the walk: where it is and, when opening it is not all, what a person does there first. */
-interface View { path: string; act?: (page: Page) => Promise<void>; widths?: readonly number[] }
-
-async function useLanguage(page: Page, lang: string) {
-  await page.context().addCookies([{ name: 'i18next', value: lang, url: page.url() }]);
-  await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lang);
-}
-
-/** Loaded: a heading is there and nothing is still loading. */
-async function settled(page: Page) {
-  await expect(page.getByRole('heading').first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root')).toHaveCount(0, { timeout: 15_000 });
-}
-
-async function walk(page: Page, views: View[], found: string[]) {
-  for (const lang of LANGUAGES) {
-    await page.setViewportSize({ width: WIDTHS[0], height: 900 });
-    await useLanguage(page, lang);
-    for (const view of views) {
-      await page.setViewportSize({ width: WIDTHS[0], height: 900 });
-      await page.goto(view.path);
-      await settled(page);
-      await view.act?.(page);
-      for (const width of view.widths ?? WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        // Layout follows the width in a frame; colours of a transition settle in Mantine's 150 ms.
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 200))));
-        for (const v of await seriousViolations(page)) found.push(`${lang} ${width}px ${view.path}: ${v}`);
-      }
-    }
-  }
-}
+// axe finding. Only the views that held findings, for CI's time; a11y-full-walk.spec.ts walks them all.
 
 const importFile = {
   name: 'people.csv',

@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
+
+// The axe walk of a11y-walk.spec.ts and a11y-full-walk.spec.ts: every view in Portuguese and English,
+// at a desktop's and a phone's width. One page load per view and language; the width changes
+// without reloading, which keeps a walk of every view inside CI's time.
+
+export const LANGUAGES = ['pt-BR', 'en'] as const;
+export const WIDTHS = [1280, 390] as const;
+
+/** A view of the walk: where it is and, when opening it is not all, what a person does there first. */
+export interface View {
+  path: string;
+  act?: (page: Page) => Promise<void>;
+  widths?: readonly number[];
+  /** Loaded, for a view without a heading (an OBS overlay); by default `settled`. */
+  ready?: (page: Page) => Promise<void>;
+}
+
+export async function useLanguage(page: Page, lang: string) {
+  await page.context().addCookies([{ name: 'i18next', value: lang, url: page.url() }]);
+  await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lang);
+}
+
+/** Loaded: a heading is there and nothing is still loading. */
+export async function settled(page: Page) {
+  await expect(page.getByRole('heading').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Walks `views` in each language and width; every serious or critical axe finding lands in `found`. */
+export async function walk(page: Page, views: View[], found: string[]) {
+  for (const lang of LANGUAGES) {
+    await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+    await useLanguage(page, lang);
+    for (const view of views) {
+      await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+      await page.goto(view.path);
+      await (view.ready ?? settled)(page);
+      await view.act?.(page);
+      for (const width of view.widths ?? WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        // Layout follows the width in a frame; colours of a transition settle in Mantine's 150 ms.
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 200))));
+        for (const v of await seriousViolations(page)) found.push(`${lang} ${width}px ${view.path}: ${v}`);
+      }
+    }
+  }
+}
