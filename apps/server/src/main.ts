@@ -48,7 +48,13 @@ async function start(config: Config) {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await app.close();
+    try {
+      await app.close();
+    } catch (err) {
+      // A stop that fails must still stop: a process left half-closed holds its port and its sermons.
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

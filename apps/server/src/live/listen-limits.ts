@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Namespace } from 'socket.io';
 import { liveEvents, type LiveError } from '@app/shared';
 import type { AppContext } from '../context';
-import { ConcurrentCaps, type Hold } from '../lib/concurrent-caps';
+import { ConcurrentCaps } from '../lib/concurrent-caps';
 import { AppError } from '../lib/errors';
 import type { Actor } from '../lib/session';
 import type { LiveService, LiveSocketData } from './live-service';
@@ -81,7 +81,7 @@ function socketAddress(headers: Record<string, string | string[] | undefined>, d
 export function guardLive(ctx: AppContext, live: LiveService, nsp: Namespace): void {
   const l = limitsOf(ctx);
   nsp.use((socket, next) => {
-    const data = socket.data as LiveSocketData & { hold?: Hold };
+    const data = socket.data as LiveSocketData;
     const address = socketAddress(socket.handshake.headers, socket.handshake.address);
     l.caps.acquire(`socket:${who(data.actor ?? null, address)}`, l.max).then((hold) => {
       if (!hold) {
@@ -89,7 +89,9 @@ export function guardLive(ctx: AppContext, live: LiveService, nsp: Namespace): v
         err.data = { ...tooManyConnections, retryAfter: RETRY_AFTER_SECONDS };
         return next(err);
       }
-      data.hold = hold;
+      // The hold stays in this closure, never in socket.data: connection-state recovery stores
+      // socket.data in Redis (msgpack), and a function there throws when the process stops, which
+      // left a stopping process hanging with its clients' sessions unsaved.
       socket.once('disconnect', () => hold.release());
       next();
     }, (err: unknown) => next(err as Error));

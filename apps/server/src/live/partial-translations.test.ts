@@ -244,12 +244,15 @@ describe('partial translations with a slow or throttling translator', () => {
     await sayWords(sp, sermon, SENTENCE.split(' ').slice(0, 9).join(' '));
     await eventually(() => expect(pt.partials().length).toBeGreaterThan(0));
     const before = mock.stats.counts.translate;
-    // Throttled for a while, the final's first try included: Azure's Retry-After says when to come back.
-    mock.throttle(1700, 1);
+    // Throttled while the sentence goes on: Azure's Retry-After says when to come back.
+    mock.throttle(60_000, 1);
     await sayWords(sp, sermon, SENTENCE, 150, 10);
     const partialsBeforeFinal = pt.partials().length;
     // One partial met the throttle; none was queued behind it.
     expect(mock.stats.counts.translate - before).toBe(1);
+    // Still throttled when the final is first asked (however long the words took to say), then not.
+    mock.throttle(0);
+    mock.failNext({ status: 429, retryAfter: 1 });
     const final = 'Today we open the word together and we ask the Lord to speak to our hearts this morning.';
     ok(await sayFinal(sp, sermon, final));
     await eventually(() => expect(pt.finals()).toHaveLength(1), 5000);
