@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 
-// The axe walk of a11y-walk.spec.ts and a11y-full-walk.spec.ts: every view in Portuguese and English,
+// The axe walk of a11y-full-walk.spec.ts: every view in Portuguese and English,
 // at a desktop's and a phone's width. One page load per view and language; the width changes
 // without reloading, which keeps a walk of every view inside CI's time.
 
@@ -13,6 +13,8 @@ export interface View {
   path: string;
   act?: (page: Page) => Promise<void>;
   widths?: readonly number[];
+  /** The languages it is walked in, when not both (a page of the UI kit says the same in each). */
+  languages?: readonly string[];
   /** Loaded, for a view without a heading (an OBS overlay); by default `settled`. */
   ready?: (page: Page) => Promise<void>;
 }
@@ -34,6 +36,7 @@ export async function walk(page: Page, views: View[], found: string[]) {
     await page.setViewportSize({ width: WIDTHS[0], height: 900 });
     await useLanguage(page, lang);
     for (const view of views) {
+      if (view.languages && !view.languages.includes(lang)) continue;
       await page.setViewportSize({ width: WIDTHS[0], height: 900 });
       await page.goto(view.path);
       await (view.ready ?? settled)(page);
