@@ -89,7 +89,9 @@ describe('the backup schedule', () => {
   const backupsIn = async (dataDir: string) => (await readdir(path.join(dataDir, 'backups')).catch(() => [] as string[])).filter((n) => n.endsWith('.stbackup'));
 
   it('runs once a day across two processes, at the first check after BACKUP_TIME', { timeout: 180_000 }, async () => {
-    const night = new Date(Date.now() - 60_000);
+    // A minute after the latest daily time, so an hour later is still the same backup day whatever
+    // the time of day the test runs (an hour before 02:00 in Sydney, an hour on is the next day).
+    const night = new Date(dueDay(new Date(), a.config.BACKUP_TIME).at.getTime() + 60_000);
     const results = await Promise.all([runBackupSchedule(a.ctx, night), runBackupSchedule(b.ctx, night)]);
     const claimed = results.filter((r) => r.claimed);
     expect(claimed).toHaveLength(1);
