@@ -27,7 +27,9 @@ export const wireBudgetKb: Record<string, number> = {
   signIn: 270,
   signUp: 270,
   dashboardMember: 290,
-  dashboardAdmin: 295,
+  // The administrator's dashboard opens on the last 30 days with its charts (spec section 6, the
+  // first view made useful): the chart library's chunk (about 105 KB) comes with the first view.
+  dashboardAdmin: 395,
 };
 
 export interface Bytes {
