@@ -4,7 +4,7 @@
  */
 import { percentile, round1 } from './ipc';
 import type { Trace } from './latency-trace';
-import { align, play, type Delivery, type Ear, type Said } from './voice-ears';
+import { align, play, type Delivery, type Ear, type Played, type Said } from './voice-ears';
 import { toneOf, wordKey } from '../apps/server/test/mock-azure/spoken-audio';
 import { translateWords } from '../apps/server/test/mock-azure';
 import { audioFrames, frameHeader, SILENCE_KBPS } from '../apps/server/src/lib/audio/mp3-frames';
@@ -63,6 +63,44 @@ function saidWords(ear: Ear, trace: Trace, t0: number): { lines: Array<{ words: 
   return { lines, missing };
 }
 
+/** A language's words as said, in order, each with its tone and when it was said. */
+function saidInOrder(ear: Ear, trace: Trace, t0: number): Said[] {
+  return saidWords(ear, trace, t0).lines.flatMap((l) => l.words.map((w, i) => ({ tone: toneOf(w), at: l.said[i]! })));
+}
+
+/** What a real phone heard (voice-pages.ts): its words against those said in its language. */
+export interface PhoneFigures {
+  wordsSaid: number;
+  heardPct: number;
+  longestUnheard: number;
+  medianS: number;
+  p95S: number;
+  worstS: number;
+}
+
+export function phoneFigures(ear: Ear, played: Played[], trace: Trace, t0: number): PhoneFigures {
+  const result = align(saidInOrder(ear, trace, t0), played);
+  let run = 0;
+  let longest = 0;
+  const lags: number[] = [];
+  for (const lag of result) {
+    if (lag === null) longest = Math.max(longest, ++run);
+    else {
+      run = 0;
+      lags.push(lag);
+    }
+  }
+  const sortedLags = sorted(lags);
+  return {
+    wordsSaid: result.length,
+    heardPct: Math.round((lags.length / Math.max(1, result.length)) * 1000) / 10,
+    longestUnheard: longest,
+    medianS: s(percentile(sortedLags, 50)),
+    p95S: s(percentile(sortedLags, 95)),
+    worstS: s(sortedLags.at(-1) ?? Number.NaN),
+  };
+}
+
 export async function languageFigures(language: string, ears: Ear[], trace: Trace, t0: number, delivery: Delivery): Promise<LanguageFigures> {
   const lags: number[] = [];
   const settle: number[] = [];
@@ -81,7 +119,7 @@ export async function languageFigures(language: string, ears: Ear[], trace: Trac
     const { lines, missing: m } = saidWords(ear, trace, t0);
     missing = Math.max(missing, m);
     finalOnly = lines.reduce((n, l, i) => n + (ear.finals.get(i + 1) ?? l.words.join(' ')).length, 0);
-    const flat: Said[] = lines.flatMap((l) => l.words.map((w, i) => ({ tone: toneOf(w), at: l.said[i]! })));
+    const flat = saidInOrder(ear, trace, t0);
     const playback = await play(ear, delivery);
     const result = align(flat, playback.played);
     maxSpeed = Math.max(maxSpeed, playback.maxSpeed);

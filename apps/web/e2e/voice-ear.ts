@@ -7,14 +7,21 @@
  * Runs as an init script: it must stand between the page and its audio before anything plays.
  */
 export function installVoiceEar(tones: number[]) {
-  const w = window as unknown as { __heard: Array<{ tone: number; at: number }>; __loudMs: number; __audioContext?: AudioContext; __played: HTMLMediaElement[] };
+  const w = window as unknown as {
+    __heard: Array<{ tone: number; at: number }>;
+    __runs: Array<{ tone: number; at: number; ms: number }>;
+    __loudMs: number;
+    __audioContext?: AudioContext;
+    __played: HTMLMediaElement[];
+  };
   w.__played = [];
   w.__heard = [];
+  w.__runs = [];
   w.__loudMs = 0;
   const processor = `
     const TONES = ${JSON.stringify(tones)};
     class Ear extends AudioWorkletProcessor {
-      constructor() { super(); this.buf = new Float32Array(960); this.n = 0; this.current = null; this.run = 0; this.heard = []; this.loud = 0; }
+      constructor() { super(); this.buf = new Float32Array(960); this.n = 0; this.current = null; this.run = 0; this.heard = []; this.runs = []; this.loud = 0; }
       process(inputs, outputs) {
         const input = inputs[0] && inputs[0][0];
         if (outputs[0] && outputs[0][0] && input) outputs[0][0].set(input);
@@ -44,7 +51,15 @@ export function installVoiceEar(tones: number[]) {
           // Kept on the audio thread and sent whole each time: a page whose scripts are frozen
           // misses messages, not words.
           if (this.run === 2) { this.heard.push({ tone, frame: currentFrame - 2 * this.buf.length }); this.port.postMessage(this.heard); }
-        } else { this.current = tone; this.run = 1; }
+        } else {
+          // Every tone held two windows or more, and for how long: a word cut short, or a piece
+          // of one played again, is a run much shorter than a word (a scrap).
+          if (this.current !== null && this.run >= 2) {
+            this.runs.push({ tone: this.current, frame: currentFrame - (this.run + 1) * this.buf.length, windows: this.run });
+            this.port.postMessage({ runs: this.runs });
+          }
+          this.current = tone; this.run = 1;
+        }
       }
     }
     registerProcessor('voice-ear', Ear);`;
@@ -60,14 +75,14 @@ export function installVoiceEar(tones: number[]) {
       void ctx.audioWorklet.addModule(url).then(() => {
         const ear = new AudioWorkletNode(ctx, 'voice-ear');
         // Audio-thread frames to page time: the context's clock against performance.now().
-        ear.port.onmessage = (e: MessageEvent<Array<{ tone: number; frame: number }> | { loudMs: number }>) => {
-          if (!Array.isArray(e.data)) {
-            w.__loudMs = e.data.loudMs;
-            return;
-          }
+        type Message = Array<{ tone: number; frame: number }> | { loudMs: number } | { runs: Array<{ tone: number; frame: number; windows: number }> };
+        ear.port.onmessage = (e: MessageEvent<Message>) => {
           const stamp = ctx.getOutputTimestamp();
           const nowAt = Date.now() - (performance.now() - (stamp.performanceTime ?? performance.now()));
-          w.__heard = e.data.map((h) => ({ tone: h.tone, at: nowAt - ((stamp.contextTime ?? 0) - h.frame / ctx.sampleRate) * 1000 }));
+          const pageTime = (frame: number) => nowAt - ((stamp.contextTime ?? 0) - frame / ctx.sampleRate) * 1000;
+          if (Array.isArray(e.data)) w.__heard = e.data.map((h) => ({ tone: h.tone, at: pageTime(h.frame) }));
+          else if ('runs' in e.data) w.__runs = e.data.runs.map((r) => ({ tone: r.tone, at: pageTime(r.frame), ms: (r.windows * 960 * 1000) / ctx.sampleRate }));
+          else w.__loudMs = e.data.loudMs;
         };
         source.connect(ear).connect(ctx.destination);
       });
