@@ -47,6 +47,27 @@ export interface PageOptions {
 const EAR_MODULE: string = '../apps/web/e2e/voice-ear';
 const earInstaller = async () => ((await import(EAR_MODULE)) as { installVoiceEar: (tones: number[]) => void }).installVoiceEar;
 
+/**
+ * What the page did to its element, and what the element did, with when (page time): the speed
+ * changes, seeks and stalls a scrap may follow.
+ */
+const WATCH_ELEMENT = `
+  window.__events = [];
+  const watched = new WeakSet();
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function () {
+    if (!watched.has(this)) {
+      watched.add(this);
+      const a = this;
+      const note = (type) => {
+        const b = a.buffered.length ? a.buffered.end(a.buffered.length - 1) : 0;
+        window.__events.push({ type, at: Date.now(), t: a.currentTime, rate: a.playbackRate, ahead: b - a.currentTime });
+      };
+      for (const type of ['waiting', 'playing', 'ratechange', 'seeking', 'seeked', 'stalled', 'pause']) a.addEventListener(type, () => note(type));
+    }
+    return play.call(this);
+  };`;
+
 export async function launchPhones(opts: PageOptions): Promise<{ browser: Browser; phones: PagePhone[] }> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--autoplay-policy=no-user-gesture-required'] });
   const phones: PagePhone[] = [];
@@ -60,6 +81,7 @@ export async function launchPhones(opts: PageOptions): Promise<{ browser: Browse
     // tsx compiles the ear keeping function names, through a helper (`__name`) that is not in the page.
     await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     await context.addInitScript(await earInstaller(), allTones());
+    await context.addInitScript({ content: WATCH_ELEMENT });
     const page = await context.newPage();
     if (process.env.BENCH_PAGE_LOG) {
       page.on('console', (m) => process.stderr.write(`[${spec.language}] ${m.text()}\n`));
@@ -91,11 +113,21 @@ export async function hearing(phone: PagePhone): Promise<PageHearing> {
     process.stderr.write(`${await phone.page.evaluate<string>(`JSON.stringify({ played: window.__played.map((a) => ({ src: a.src, paused: a.paused, t: a.currentTime, rs: a.readyState, err: a.error && a.error.message })), heard: window.__heard.length, loud: window.__loudMs })`)}\n`);
   }
   // Read in the page (its own globals, set by the ear).
-  const got = await phone.page.evaluate<{ heard: Played[]; runs: Array<{ tone: number; at: number; ms: number }>; workerFed: boolean }>(`({
+  const got = await phone.page.evaluate<{ heard: Played[]; runs: Array<{ tone: number; at: number; ms: number }>; workerFed: boolean; events: Array<{ type: string; at: number; t: number; rate: number; ahead: number }> }>(`({
+    events: window.__events,
     heard: window.__heard,
     runs: window.__runs,
     workerFed: window.__played.some((a) => typeof MediaSourceHandle !== 'undefined' && a.srcObject instanceof MediaSourceHandle),
   })`);
+  if (process.env.BENCH_PAGE_LOG) {
+    // Each scrap with the runs either side of it and what the element did in the half second before.
+    for (const scrap of got.runs.filter((r) => r.ms < SCRAP_MAX_MS)) {
+      const i = got.runs.indexOf(scrap);
+      const near = got.runs.slice(Math.max(0, i - 2), i + 3).map((r) => `${r.tone}Hz ${Math.round(r.ms)}ms @${r.at - scrap.at}`).join(' | ');
+      const before = got.events.filter((e) => e.at > scrap.at - 1500 && e.at < scrap.at + 300).map((e) => `${e.type} ${e.at - scrap.at}ms rate ${e.rate.toFixed(2)} ahead ${e.ahead.toFixed(2)}`).join('; ');
+      process.stderr.write(`[${phone.name}] scrap: ${near} || ${before}\n`);
+    }
+  }
   return {
     played: got.heard,
     scraps: got.runs.filter((r) => r.ms < SCRAP_MAX_MS),

@@ -47,3 +47,4 @@ export * from './voice-playback';
 export * from './people-import';
 export * from './livestream';
 export * from './voice-choice';
+export * from './mp3-header';

@@ -14,6 +14,8 @@
  * 039), which at these rates would hold a word for many seconds: Chromium is fed by a worker
  * through Media Source instead (no blocks), and Safari's loader has none.
  */
+import { frameHeader, KBPS_V2_L3 } from '@app/shared';
+
 export const STREAM_SAMPLE_RATE = 24_000;
 export const STREAM_KBPS = 32;
 /** Silence between pieces: the smallest frame of the format, 24 bytes for 24 ms. */
@@ -22,35 +24,7 @@ export const SILENCE_KBPS = 8;
 export const FRAME_SAMPLES = 576;
 export const FRAME_MS = (FRAME_SAMPLES * 1000) / STREAM_SAMPLE_RATE;
 
-const KBPS_V1_L3 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
-const KBPS_V2_L3 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
-
-export interface FrameHeader {
-  /** 3 MPEG-1, 2 MPEG-2, 0 MPEG-2.5. */
-  version: number;
-  sampleRate: number;
-  kbps: number;
-  length: number;
-  samples: number;
-  mono: boolean;
-}
-
-/** The Layer III frame header at `at`, or null where none starts. */
-export function frameHeader(buf: Uint8Array, at: number): FrameHeader | null {
-  if (at + 4 > buf.length || buf[at] !== 0xff || (buf[at + 1]! & 0xe0) !== 0xe0) return null;
-  const version = (buf[at + 1]! >> 3) & 3;
-  const layer = (buf[at + 1]! >> 1) & 3;
-  const bitrateIndex = buf[at + 2]! >> 4;
-  const rateIndex = (buf[at + 2]! >> 2) & 3;
-  if (version === 1 || layer !== 1 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
-  const kbps = (version === 3 ? KBPS_V1_L3 : KBPS_V2_L3)[bitrateIndex]!;
-  const sampleRate = RATES[version]![rateIndex]!;
-  const padding = (buf[at + 2]! >> 1) & 1;
-  const samples = version === 3 ? 1152 : 576;
-  const length = Math.floor(((samples / 8) * kbps * 1000) / sampleRate) + padding;
-  return { version, sampleRate, kbps, length, samples, mono: buf[at + 3]! >> 6 === 3 };
-}
+export { frameHeader, type FrameHeader } from '@app/shared';
 
 /** Bytes of an ID3v2 tag at the start, if any. */
 function id3Length(buf: Uint8Array): number {

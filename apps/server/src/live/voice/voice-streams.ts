@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { marked } from '@app/shared';
 import { audioFrames, FRAME_MS, silentFrame } from '../../lib/audio/mp3-frames';
 
 /**
@@ -85,6 +86,9 @@ export class VoiceStreams {
   add(sermonId: string, language: string, voice: string, startAt: number, mp3: Buffer): void {
     const k = key(sermonId, language, voice);
     const frames = audioFrames(mp3);
+    // Its first frame says a piece begins there: a phone changes its speed only there or in silence
+    // (decision 046), never in the middle of a word.
+    if (frames.length > 0) frames[0] = Buffer.from(marked(frames[0]!));
     this.ends.delete(k);
     this.ends.set(k, Math.max(this.ends.get(k) ?? 0, startAt + frames.length * FRAME_MS));
     if (this.ends.size > ENDS_KEPT) this.ends.delete(this.ends.keys().next().value!);

@@ -1,4 +1,5 @@
 import { isChromiumEngine, PlaybackPacer, playbackPolicyFor, workerFedPlayback } from '@app/shared';
+import { QuietRanges, type QuietRange } from './quiet-points';
 
 /** How often the playback speed is looked at (only while scripts run: a locked phone keeps the last). */
 const PACE_EVERY_MS = 250;
@@ -14,6 +15,8 @@ const STALE_AHEAD_S = 3;
  */
 const STUCK_AFTER_MS = 300;
 const STUCK_HOLDING_S = 0.4;
+/** A speed change lands in a quiet range only with this much of it left (timers are not exact). */
+const QUIET_MARGIN_S = 0.02;
 
 /**
  * Chromium's engine with Media Source Extensions in a worker (Chrome 108 and later): the page feeds
@@ -54,6 +57,9 @@ export class StreamVoice {
   private feeder: Worker | null = null;
   private reopening = false;
   private readonly pacer = new PlaybackPacer(this.inWorker ? workerFedPlayback : playbackPolicyFor(navigator.userAgent));
+  /** Where the worker-fed element may change its speed unheard (decision 046). */
+  private readonly quiet = new QuietRanges();
+  private rateTimer: number | null = null;
 
   constructor(
     private readonly audio: HTMLAudioElement,
@@ -124,8 +130,13 @@ export class StreamVoice {
     }
     const feeder = new Worker(new URL('./voice-feed.worker.ts', import.meta.url), { type: 'module' });
     this.feeder = feeder;
-    feeder.onmessage = (event: MessageEvent<{ type: 'handle'; handle: MediaSourceHandle } | { type: 'ended' }>) => {
+    type FeedMessage = { type: 'handle'; handle: MediaSourceHandle } | { type: 'quiet'; ranges: QuietRange[] } | { type: 'ended' };
+    feeder.onmessage = (event: MessageEvent<FeedMessage>) => {
       if (this.feeder !== feeder) return;
+      if (event.data.type === 'quiet') {
+        this.quiet.add(event.data.ranges);
+        return;
+      }
       if (event.data.type === 'ended') {
         this.reopenSoon();
         return;
@@ -152,6 +163,9 @@ export class StreamVoice {
   private endFeed(): void {
     this.feeder?.terminate();
     this.feeder = null;
+    // A new feed's timeline starts again from 0.
+    this.quiet.clear();
+    this.cancelRateChange();
     if (this.audio.srcObject) this.audio.srcObject = null;
   }
 
@@ -184,11 +198,45 @@ export class StreamVoice {
       const at = this.audio.currentTime;
       this.audio.currentTime = at;
     }
-    const rate = this.pacer.next(this.ahead(), Date.now());
-    if (rate !== this.audio.playbackRate) {
-      this.audio.playbackRate = rate;
-      this.audio.defaultPlaybackRate = rate;
-      this.events.onRate(rate);
+    this.changeRate(this.pacer.next(this.ahead(), Date.now()));
+  }
+
+  /**
+   * A plain stream changes speed at once. A worker-fed element changes it only where the stream is
+   * quiet (decision 046): now if the playhead is in a quiet range, else at the start of the next
+   * one if it comes before the next look, else it is asked again then.
+   */
+  private changeRate(rate: number): void {
+    this.cancelRateChange();
+    if (rate === this.audio.playbackRate) return;
+    if (!this.inWorker) {
+      this.setRate(rate);
+      return;
     }
+    const now = this.audio.currentTime;
+    const next = this.quiet.next(now, QUIET_MARGIN_S);
+    if (!next) return;
+    if (next.from <= now) {
+      this.setRate(rate);
+      return;
+    }
+    const waitMs = ((next.from - now) / this.audio.playbackRate) * 1000;
+    if (waitMs > PACE_EVERY_MS) return;
+    this.rateTimer = window.setTimeout(() => {
+      this.rateTimer = null;
+      const at = this.audio.currentTime;
+      if (this.url && at >= next.from - QUIET_MARGIN_S && at < next.to) this.setRate(rate);
+    }, waitMs);
+  }
+
+  private setRate(rate: number): void {
+    this.audio.playbackRate = rate;
+    this.audio.defaultPlaybackRate = rate;
+    this.events.onRate(rate);
+  }
+
+  private cancelRateChange(): void {
+    if (this.rateTimer !== null) window.clearTimeout(this.rateTimer);
+    this.rateTimer = null;
   }
 }

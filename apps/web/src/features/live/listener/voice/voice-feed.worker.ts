@@ -5,15 +5,18 @@
  * here, bytes are playable as they come. A worker, not the page: it goes on appending while the
  * page's scripts are frozen (a locked or backgrounded phone), as a progressive stream would.
  *
- * Messages out: `{ type: 'handle', handle }` once, then `{ type: 'ended' }` if the stream cannot be
- * fed (the page opens it again at the live edge). A stream that simply ends ends the element's.
+ * Messages out: `{ type: 'handle', handle }` once, `{ type: 'quiet', ranges }` as the stream comes
+ * (where the page may change the speed unheard, quiet-points.ts), then `{ type: 'ended' }` if the
+ * stream cannot be fed (the page opens it again at the live edge). A stream that simply ends ends
+ * the element's.
  */
+import { QuietFinder, type QuietRange } from './quiet-points';
 
 /** What the player keeps behind the playhead: played audio is removed, or an hour would not fit. */
 const KEEP_BEHIND_S = 30;
 const TRIM_ABOVE_S = 60;
 
-type Out = { type: 'handle'; handle: MediaSourceHandle } | { type: 'ended' };
+type Out = { type: 'handle'; handle: MediaSourceHandle } | { type: 'quiet'; ranges: QuietRange[] } | { type: 'ended' };
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<{ url: string }>) => void) | null;
   postMessage(message: Out, transfer?: Transferable[]): void;
@@ -38,10 +41,13 @@ async function feed(url: string): Promise<void> {
   const response = await fetch(url, { cache: 'no-store' });
   if (!response.ok || !response.body) throw new Error(`voice stream answered ${response.status}`);
   const reader = response.body.getReader();
+  const quiet = new QuietFinder();
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
     appender.push(value);
+    const ranges = quiet.push(value);
+    if (ranges.length > 0) scope.postMessage({ type: 'quiet', ranges });
   }
   // The sermon ended or the connection closed: the element plays what it holds, then says 'ended'.
   await appender.idle();

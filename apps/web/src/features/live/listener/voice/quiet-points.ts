@@ -1,0 +1,82 @@
+import { frameHeader, isMarked } from '@app/shared';
+
+/**
+ * Where in the voice stream a phone may change its speed without being heard to (decision 046).
+ * Chromium drops about 20 ms of sound when an element's playbackRate changes with the pitch kept:
+ * in the middle of a word a listener hears a click, the word cut in two. Between pieces there is
+ * nothing to cut: in the stream's silence (its smallest frames, decision 045), and just before a
+ * piece's first frame, which the server marks, where the piece before has finished its last word.
+ *
+ * Times are seconds of the element's media timeline: appended in sequence from 0, a frame after
+ * the other, 24 ms each.
+ */
+export interface QuietRange {
+  from: number;
+  to: number;
+}
+
+/** Before a marked frame, this much of the piece before is its trailing quiet (the end of its last word's sound). */
+export const BEFORE_PIECE_S = 0.06;
+/** A silent frame: the format's smallest (8 kbit/s), which carries no audio data. */
+const SILENT_KBPS = 8;
+
+/** Reads the stream's frames as they come (chunks cut anywhere) and tells the quiet ranges in each. */
+export class QuietFinder {
+  private carry: Uint8Array = new Uint8Array(0);
+  private at = 0;
+
+  push(chunk: Uint8Array): QuietRange[] {
+    const buf = this.carry.length > 0 ? join(this.carry, chunk) : chunk;
+    const ranges: QuietRange[] = [];
+    let i = 0;
+    while (i + 4 <= buf.length) {
+      const header = frameHeader(buf, i);
+      if (!header) {
+        // Not a frame boundary (never in this stream): look for the next sync.
+        i++;
+        continue;
+      }
+      if (i + header.length > buf.length) break;
+      const seconds = header.samples / header.sampleRate;
+      if (header.kbps <= SILENT_KBPS) add(ranges, { from: this.at, to: this.at + seconds });
+      else if (isMarked(buf, i)) add(ranges, { from: Math.max(0, this.at - BEFORE_PIECE_S), to: this.at });
+      this.at += seconds;
+      i += header.length;
+    }
+    this.carry = buf.slice(i);
+    return ranges;
+  }
+}
+
+/** The quiet ranges still ahead of the playhead, in order. */
+export class QuietRanges {
+  private ranges: QuietRange[] = [];
+
+  add(more: QuietRange[]): void {
+    for (const r of more) add(this.ranges, r);
+  }
+
+  clear(): void {
+    this.ranges = [];
+  }
+
+  /** The first range that has at least `marginS` left after `now` (forgetting those behind it). */
+  next(now: number, marginS: number): QuietRange | null {
+    while (this.ranges.length > 0 && this.ranges[0]!.to <= now + marginS) this.ranges.shift();
+    return this.ranges[0] ?? null;
+  }
+}
+
+/** Appends a range, joining it to the last when they touch. */
+function add(ranges: QuietRange[], r: QuietRange): void {
+  const last = ranges.at(-1);
+  if (last && r.from <= last.to + 1e-6) last.to = Math.max(last.to, r.to);
+  else ranges.push({ ...r });
+}
+
+function join(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
