@@ -106,6 +106,35 @@ describe('the voice stream on a phone', () => {
     voice.stop();
   });
 
+  it('on Chromium changes its speed only where the stream is quiet, never in the middle of a word', () => {
+    vi.useFakeTimers();
+    browserIs(CHROME);
+    const element = audio();
+    const rates: number[] = [];
+    const voice = new StreamVoice(element, { onBlocked: () => undefined, onRate: (r) => rates.push(r) });
+    voice.play('/v.mp3');
+    workers[0]!.answer({ type: 'handle', handle: {} });
+    vi.spyOn(element, 'paused', 'get').mockReturnValue(false);
+    let position = 10;
+    vi.spyOn(element, 'currentTime', 'get').mockImplementation(() => position);
+    // Holding 1.5 s of speech: it would play it away faster.
+    vi.spyOn(element, 'buffered', 'get').mockImplementation(() => ({ length: 1, start: () => 0, end: () => position + 1.5 }) as unknown as TimeRanges);
+    vi.advanceTimersByTime(1000);
+    expect(rates).toEqual([]);
+    expect(element.playbackRate).toBe(1);
+    // The worker finds the quiet before the next piece, 0.1 s ahead: the change waits for it.
+    workers[0]!.answer({ type: 'quiet', ranges: [{ from: 10.1, to: 10.16 }] });
+    vi.advanceTimersByTime(250);
+    position = 10.05;
+    vi.advanceTimersByTime(40);
+    expect(element.playbackRate).toBe(1);
+    position = 10.11;
+    vi.advanceTimersByTime(100);
+    expect(element.playbackRate).toBeGreaterThan(1);
+    expect(rates).toHaveLength(1);
+    voice.stop();
+  });
+
   it('on an iPhone plays the plain stream, which a locked phone goes on playing', () => {
     browserIs(IPHONE);
     const element = audio();
