@@ -221,11 +221,17 @@ export async function play(ear: Ear, delivery: Delivery): Promise<Playback> {
   let next = 0;
   let arrival = 0;
   let status = 0;
+  let skipped = 0;
   const end = ear.chunks.at(-1)?.at ?? ear.openedAt;
   for (let t = ear.openedAt, tick = 0; t <= end + 60_000 && next < heard.length; t += STEP_MS, tick += STEP_MS) {
     while (arrival < arrivals.length && arrivals[arrival]!.at <= t) arrival++;
     const receivedS = arrival > 0 ? arrivals[arrival - 1]!.totalS : 0;
-    while (status < ear.statuses.length && ear.statuses[status]!.at <= t) serverRate = ear.statuses[status++]!.status.rate;
+    while (status < ear.statuses.length && ear.statuses[status]!.at <= t) {
+      const x = ear.statuses[status++]!.status;
+      // A piece left out is reported at the top speed (running flat out), not a speed anything was said at.
+      if (x.skipped === skipped) serverRate = x.rate;
+      skipped = x.skipped;
+    }
     const buffered = receivedS - playhead;
     maxBufferedS = Math.max(maxBufferedS, buffered);
     if (tick % RATE_EVERY_MS === 0) {

@@ -173,7 +173,8 @@ export async function languageFigures(language: string, ears: Ear[], trace: Trac
     p95S: s(percentile(lagsSorted, 95)),
     worstS: s(lagsSorted.at(-1) ?? Number.NaN),
     maxSpeed: Math.round(maxSpeed * 100) / 100,
-    serverRateMax: Math.max(1, ...ears.flatMap((e) => e.statuses.map((x) => x.status.rate))),
+    // The speeds pieces were said at (a piece left out is reported at the top speed, and said at none).
+    serverRateMax: Math.max(1, ...ears.flatMap((e) => e.statuses.filter((x, i) => x.status.skipped === (e.statuses[i - 1]?.status.skipped ?? 0)).map((x) => x.status.rate))),
     skipped: Math.max(0, ...ears.flatMap((e) => e.statuses.map((x) => x.status.skipped))),
     pieces: first.pieces.length,
     pieceCharacters,
