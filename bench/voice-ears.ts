@@ -94,6 +94,14 @@ export async function openEar(url: string, ids: { broadcastId: string; sermonId:
   return ear as Ear;
 }
 
+/**
+ * The speeds the server said pieces at, with when each was reported. A piece left out is reported
+ * at the top speed (running flat out), which no piece was said at: those reports are not speeds.
+ */
+export function placedRates(statuses: Ear['statuses']): Array<{ at: number; rate: number }> {
+  return statuses.filter((x, i) => x.status.skipped === (statuses[i - 1]?.status.skipped ?? 0)).map((x) => ({ at: x.at, rate: x.status.rate }));
+}
+
 /** A word the ear played: its tone and the wall-clock ms it was played at. */
 export interface Played {
   tone: number;
@@ -221,17 +229,12 @@ export async function play(ear: Ear, delivery: Delivery): Promise<Playback> {
   let next = 0;
   let arrival = 0;
   let status = 0;
-  let skipped = 0;
+  const rates = placedRates(ear.statuses);
   const end = ear.chunks.at(-1)?.at ?? ear.openedAt;
   for (let t = ear.openedAt, tick = 0; t <= end + 60_000 && next < heard.length; t += STEP_MS, tick += STEP_MS) {
     while (arrival < arrivals.length && arrivals[arrival]!.at <= t) arrival++;
     const receivedS = arrival > 0 ? arrivals[arrival - 1]!.totalS : 0;
-    while (status < ear.statuses.length && ear.statuses[status]!.at <= t) {
-      const x = ear.statuses[status++]!.status;
-      // A piece left out is reported at the top speed (running flat out), not a speed anything was said at.
-      if (x.skipped === skipped) serverRate = x.rate;
-      skipped = x.skipped;
-    }
+    while (status < rates.length && rates[status]!.at <= t) serverRate = rates[status++]!.rate;
     const buffered = receivedS - playhead;
     maxBufferedS = Math.max(maxBufferedS, buffered);
     if (tick % RATE_EVERY_MS === 0) {

@@ -4,18 +4,12 @@
  */
 import { percentile, round1 } from './ipc';
 import type { Trace } from './latency-trace';
-import { align, play, type Delivery, type Ear, type Played, type Said } from './voice-ears';
+import { align, play, placedRates, type Delivery, type Ear, type Played, type Said } from './voice-ears';
 import { toneOf, wordKey } from '../apps/server/test/mock-azure/spoken-audio';
 import { translateWords } from '../apps/server/test/mock-azure';
 import { audioFrames, frameHeader, SILENCE_KBPS } from '../apps/server/src/lib/audio/mp3-frames';
 
-export interface LanguageFigures {
-  wordsSaid: number;
-  heardPct: number;
-  longestUnheard: number;
-  medianS: number;
-  p95S: number;
-  worstS: number;
+export interface LanguageFigures extends PhoneFigures {
   maxSpeed: number;
   serverRateMax: number;
   skipped: number;
@@ -64,8 +58,21 @@ function saidWords(ear: Ear, trace: Trace, t0: number): { lines: Array<{ words: 
 }
 
 /** A language's words as said, in order, each with its tone and when it was said. */
-function saidInOrder(ear: Ear, trace: Trace, t0: number): Said[] {
-  return saidWords(ear, trace, t0).lines.flatMap((l) => l.words.map((w, i) => ({ tone: toneOf(w), at: l.said[i]! })));
+const inOrder = (lines: Array<{ words: string[]; said: number[] }>): Said[] => lines.flatMap((l) => l.words.map((w, i) => ({ tone: toneOf(w), at: l.said[i]! })));
+
+/** The lags of the words heard (aligned, null for a word never heard) and the longest run never heard. */
+function heardOf(aligned: Array<number | null>): { lags: number[]; longest: number } {
+  let run = 0;
+  let longest = 0;
+  const lags: number[] = [];
+  for (const lag of aligned) {
+    if (lag === null) longest = Math.max(longest, ++run);
+    else {
+      run = 0;
+      lags.push(lag);
+    }
+  }
+  return { lags, longest };
 }
 
 /** What a real phone heard (voice-pages.ts): its words against those said in its language. */
@@ -79,17 +86,8 @@ export interface PhoneFigures {
 }
 
 export function phoneFigures(ear: Ear, played: Played[], trace: Trace, t0: number): PhoneFigures {
-  const result = align(saidInOrder(ear, trace, t0), played);
-  let run = 0;
-  let longest = 0;
-  const lags: number[] = [];
-  for (const lag of result) {
-    if (lag === null) longest = Math.max(longest, ++run);
-    else {
-      run = 0;
-      lags.push(lag);
-    }
-  }
+  const result = align(inOrder(saidWords(ear, trace, t0).lines), played);
+  const { lags, longest } = heardOf(result);
   const sortedLags = sorted(lags);
   return {
     wordsSaid: result.length,
@@ -119,25 +117,18 @@ export async function languageFigures(language: string, ears: Ear[], trace: Trac
     const { lines, missing: m } = saidWords(ear, trace, t0);
     missing = Math.max(missing, m);
     finalOnly = lines.reduce((n, l, i) => n + (ear.finals.get(i + 1) ?? l.words.join(' ')).length, 0);
-    const flat = saidInOrder(ear, trace, t0);
     const playback = await play(ear, delivery);
-    const result = align(flat, playback.played);
+    const result = align(inOrder(lines), playback.played);
     maxSpeed = Math.max(maxSpeed, playback.maxSpeed);
     maxBufferedS = Math.max(maxBufferedS, playback.maxBufferedS);
     stalledS = Math.max(stalledS, playback.stalledS);
     shortS = Math.max(shortS, playback.shortS);
     behindS = Math.max(behindS, playback.playheadBehindS);
-    let run = 0;
-    for (const lag of result) {
-      said++;
-      if (lag === null) {
-        longest = Math.max(longest, ++run);
-        continue;
-      }
-      run = 0;
-      heard++;
-      lags.push(lag);
-    }
+    const one = heardOf(result);
+    said += result.length;
+    heard += one.lags.length;
+    longest = Math.max(longest, one.longest);
+    lags.push(...one.lags);
     // Each line's pieces, in order, say its final's words: word k of the line is in the piece that
     // covers it, settled at the piece's settledAt.
     let at = 0;
@@ -173,8 +164,7 @@ export async function languageFigures(language: string, ears: Ear[], trace: Trac
     p95S: s(percentile(lagsSorted, 95)),
     worstS: s(lagsSorted.at(-1) ?? Number.NaN),
     maxSpeed: Math.round(maxSpeed * 100) / 100,
-    // The speeds pieces were said at (a piece left out is reported at the top speed, and said at none).
-    serverRateMax: Math.max(1, ...ears.flatMap((e) => e.statuses.filter((x, i) => x.status.skipped === (e.statuses[i - 1]?.status.skipped ?? 0)).map((x) => x.status.rate))),
+    serverRateMax: Math.max(1, ...ears.flatMap((e) => placedRates(e.statuses).map((x) => x.rate))),
     skipped: Math.max(0, ...ears.flatMap((e) => e.statuses.map((x) => x.status.skipped))),
     pieces: first.pieces.length,
     pieceCharacters,

@@ -5,6 +5,10 @@
  * is played and every tone run's length, so a word cut short or a piece of one played again (a
  * scrap) is heard. One page may be locked (its scripts stopped for a while, as a locked phone's
  * are) and one may sit behind a poor link (slow-link.ts). Needs the web app built (apps/web/dist).
+ *
+ * BENCH_PAGE_LOG=1 prints each page's console and errors, the speed changes and stalls around every
+ * scrap, and leaves a screenshot of each phone in /tmp: what found that a speed change cuts a word
+ * (decision 046).
  */
 import { chromium, devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { allTones } from '../apps/server/test/mock-azure/spoken-audio';
@@ -49,7 +53,7 @@ const earInstaller = async () => ((await import(EAR_MODULE)) as { installVoiceEa
 
 /**
  * What the page did to its element, and what the element did, with when (page time): the speed
- * changes, seeks and stalls a scrap may follow.
+ * changes, seeks and stalls a scrap may follow (only with BENCH_PAGE_LOG).
  */
 const WATCH_ELEMENT = `
   window.__events = [];
@@ -81,7 +85,7 @@ export async function launchPhones(opts: PageOptions): Promise<{ browser: Browse
     // tsx compiles the ear keeping function names, through a helper (`__name`) that is not in the page.
     await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     await context.addInitScript(await earInstaller(), allTones());
-    await context.addInitScript({ content: WATCH_ELEMENT });
+    if (process.env.BENCH_PAGE_LOG) await context.addInitScript({ content: WATCH_ELEMENT });
     const page = await context.newPage();
     if (process.env.BENCH_PAGE_LOG) {
       page.on('console', (m) => process.stderr.write(`[${spec.language}] ${m.text()}\n`));
@@ -114,7 +118,7 @@ export async function hearing(phone: PagePhone): Promise<PageHearing> {
   }
   // Read in the page (its own globals, set by the ear).
   const got = await phone.page.evaluate<{ heard: Played[]; runs: Array<{ tone: number; at: number; ms: number }>; workerFed: boolean; events: Array<{ type: string; at: number; t: number; rate: number; ahead: number }> }>(`({
-    events: window.__events,
+    events: window.__events ?? [],
     heard: window.__heard,
     runs: window.__runs,
     workerFed: window.__played.some((a) => typeof MediaSourceHandle !== 'undefined' && a.srcObject instanceof MediaSourceHandle),
