@@ -221,6 +221,27 @@ describe('partial translations while the speaker is still talking', () => {
     }
   });
 
+  it('translates in windows of two words while a language is heard in the server voice, four while it is only read', async () => {
+    await useAzureKeys(t.ctx, cast.church.id, { translatorKey: MOCK_TRANSLATOR_KEY, speechKey: MOCK_SPEECH_KEY });
+    try {
+      for (const [voice, window] of [['female', 2], ['none', 4]] as const) {
+        const sermon = await goLive();
+        const sp = await speaker(sermon);
+        const pt = await listener(sermon, 'pt', voice);
+        await sayWords(sp, sermon, SENTENCE);
+        await eventually(() => expect(pt.partials().length).toBeGreaterThan(1));
+        // The first window shows its words once two hypotheses agree on them and the held ones follow.
+        expect(words(pt.partials()[0]!.text)).toHaveLength(window);
+        expect(words(pt.partials()[1]!.text)).toHaveLength(2 * window);
+        ok(await sayFinal(sp, sermon, SENTENCE + '.'));
+        await eventually(() => expect(pt.finals()).toHaveLength(1));
+        live.closeAll();
+      }
+    } finally {
+      await useAzureKeys(t.ctx, cast.church.id, { translatorKey: MOCK_TRANSLATOR_KEY });
+    }
+  });
+
   it('labels a demo translation once, at the start of the sentence shown', async () => {
     const sermon = await goLive(cast.otherStaff.cookie, cast.otherChurch.id);
     const sp = await speaker(sermon, cast.otherStaff.cookie);

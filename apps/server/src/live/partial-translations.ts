@@ -23,6 +23,11 @@ export interface PartialTranslationOptions {
   costCap: number;
   /** After a refused or late partial, none for this long (the translator is throttling or slow). */
   pauseMs: number;
+  /**
+   * The step and budget while someone hears the server's voice in a language translated (decision
+   * 047): the voice says each window as it is committed, so a narrower window is a voice sooner.
+   */
+  voiced: Pick<PartialTranslationOptions, 'stepUnits' | 'costTarget' | 'costCap'>;
 }
 
 export const defaultPartialOptions: PartialTranslationOptions = {
@@ -31,6 +36,7 @@ export const defaultPartialOptions: PartialTranslationOptions = {
   costTarget: 0.95,
   costCap: 1.0,
   pauseMs: 5000,
+  voiced: { stepUnits: 2, costTarget: 1.25, costCap: 1.3 },
 };
 
 export interface PartialDeps {
@@ -197,14 +203,16 @@ export class PartialTranslations {
     if (targets.length === 0) return;
 
     // Cost: partials may spend about what finals cost (the final of the sentence being said
-    // included, at the length it has so far); above the target the windows grow.
+    // included, at the length it has so far); above the target the windows grow. A sermon whose
+    // translated languages are heard in the server's voice has narrower windows and a larger budget.
+    const voiced = room.hasSpeech && targets.some((l) => room.voicesWanted(l).length > 0);
+    const { stepUnits, costTarget, costCap } = voiced ? this.deps.options.voiced : this.deps.options;
     const yardstick = p.finals + p.sentLength * targets.length;
     const pressure = yardstick > 0 ? p.spent / yardstick : 0;
-    const { costTarget, costCap } = this.deps.options;
     const extra = pressure > costTarget ? Math.ceil((pressure - costTarget) / STEP_PER_PRESSURE) : 0;
     // Past the cap nothing is asked (the overshoot is at most the one request that crossed it).
     if (pressure > costCap) return;
-    const plan = p.sentence.plan(p.units, p.learner.probeDue(), p.terms, this.policy.stepUnits + extra);
+    const plan = p.sentence.plan(p.units, p.learner.probeDue(), p.terms, stepUnits + extra);
     if (!plan) return;
 
     p.inFlight = true;

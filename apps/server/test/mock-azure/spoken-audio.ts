@@ -16,6 +16,16 @@ export const ENGLISH_WORD_S = 0.4;
 /** How much longer the same content takes to say, per language (Romance languages about 1.15×). */
 export const LANGUAGE_PACE: Record<string, number> = { en: 1, pt: 1.15, es: 1.15, id: 1.1, ar: 1.1, hi: 1.1, zh: 1 };
 
+/**
+ * Silence a voice engine puts around every clip it returns. Azure's documentation says it adds
+ * silence at the start and end of each file without saying how much (SSML's `mstts:silence` changes
+ * it); Windows' engine appends about 750 ms; eSpeak NG, measured here on "grace and peace to you",
+ * starts 14 ms in and ends with 304 ms of silence. The loopback voices pad as eSpeak NG does, so a
+ * voice said in pieces meets the gaps a real engine makes (decision 047).
+ */
+export const CLIP_LEADING_S = 0.05;
+export const CLIP_TRAILING_S = 0.3;
+
 const TONES = 48;
 const LOWEST_HZ = 400;
 const STEP_HZ = 60;
@@ -42,14 +52,15 @@ export function wordSeconds(language: string): number {
 export async function spokenMp3(text: string, language: string): Promise<Buffer> {
   const words = text.split(/\s+/).filter((w) => wordKey(w).length > 0);
   const per = Math.round(wordSeconds(language) * SPOKEN_SAMPLE_RATE);
-  const samples = new Float32Array(Math.max(1, words.length) * per);
+  const lead = Math.round(CLIP_LEADING_S * SPOKEN_SAMPLE_RATE);
+  const samples = new Float32Array(lead + Math.max(1, words.length) * per + Math.round(CLIP_TRAILING_S * SPOKEN_SAMPLE_RATE));
   words.forEach((word, w) => {
     const hz = toneOf(word);
     const sounding = Math.round(per * 0.8);
     for (let i = 0; i < sounding; i++) {
       // A short fade in and out: no click between words.
       const edge = Math.min(1, i / 240, (sounding - i) / 240);
-      samples[w * per + i] = 0.5 * edge * Math.sin((2 * Math.PI * hz * i) / SPOKEN_SAMPLE_RATE);
+      samples[lead + w * per + i] = 0.5 * edge * Math.sin((2 * Math.PI * hz * i) / SPOKEN_SAMPLE_RATE);
     }
   });
   const encoder = await createMp3Encoder();

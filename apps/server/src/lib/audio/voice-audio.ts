@@ -1,6 +1,7 @@
 import { createMp3Encoder } from 'wasm-media-encoders';
 import { MPEGDecoder } from 'mpg123-decoder';
 import { audioFrames, frameHeader, FRAME_MS, STREAM_KBPS, STREAM_SAMPLE_RATE } from './mp3-frames';
+import { trimEdgeSilence } from './edge-silence';
 import { timeStretch } from './time-stretch';
 
 /**
@@ -148,12 +149,30 @@ export interface PreparedClip {
   frames: Buffer[] | null;
 }
 
+/** The engine's own frames are used as they are only when cutting its edge silence would save less than a frame. */
+const TRIM_WORTH_S = FRAME_MS / 1000;
+
+/**
+ * A clip as pieces are placed: decoded, its engine's edge silence cut down (edge-silence.ts), so
+ * pieces of one sentence follow each other as its words do.
+ */
 export async function prepareClip(clip: Buffer): Promise<PreparedClip> {
-  const natural = await naturalVoice(clip);
+  const whole = await naturalVoice(clip);
+  const natural = trimEdgeSilence(whole, STREAM_SAMPLE_RATE);
   const frames = audioFrames(clip);
   const first = frames[0] ? frameHeader(frames[0], 0) : null;
   const streamable = first !== null && first.version === 2 && first.sampleRate === STREAM_SAMPLE_RATE && first.mono && first.kbps === STREAM_KBPS;
-  return { natural, naturalSeconds: natural.length / STREAM_SAMPLE_RATE, frames: streamable ? frames : null };
+  const trimmed = (whole.length - natural.length) / STREAM_SAMPLE_RATE >= TRIM_WORTH_S;
+  return { natural, naturalSeconds: natural.length / STREAM_SAMPLE_RATE, frames: streamable && !trimmed ? frames : null };
+}
+
+/**
+ * An engine's clip as the stream says it at normal speed, edge silence cut: the frames a line's
+ * pieces are kept as, for listening again (decision 039), so they follow each other without the
+ * gaps an engine pads each clip with.
+ */
+export async function evenFrames(clip: Buffer): Promise<Buffer[]> {
+  return (await clipAtRate(await prepareClip(clip), 1)).frames;
 }
 
 /** The clip as frames of the stream at `rate`: the engine's own at normal speed, else stretched and encoded. */

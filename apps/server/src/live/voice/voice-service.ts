@@ -10,8 +10,7 @@ import { type Piece, SpokenLines } from './voice-pieces';
 import type { VoiceStreams } from './voice-streams';
 import { VoiceTrack } from './voice-track';
 import type { PacingOptions } from './voice-pacing';
-import { audioFrames } from '../../lib/audio/mp3-frames';
-import { warmVoiceAudio } from '../../lib/audio/voice-audio';
+import { evenFrames, warmVoiceAudio } from '../../lib/audio/voice-audio';
 import type { TtsCache } from '../tts-cache';
 
 export interface VoiceServiceDeps {
@@ -115,7 +114,8 @@ export class VoiceService {
     this.deps.clips.ensure({ sermonId: room.id, seq, language, voice }, async () => {
       const clips = (await Promise.all(list)).filter((c): c is Buffer => c !== null);
       if (clips.length === 0) throw new Error('No piece of this line was synthesised');
-      return Buffer.concat(clips.flatMap((c) => audioFrames(c)));
+      const frames = await Promise.all(clips.map((c) => evenFrames(c)));
+      return Buffer.concat(frames.flat());
     });
   }
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ENGLISH_WORD_S, toneOf } from '../../../test/mock-azure/spoken-audio';
+import { CLIP_LEADING_S, CLIP_TRAILING_S, ENGLISH_WORD_S, toneOf } from '../../../test/mock-azure/spoken-audio';
 import { MOCK_GOOGLE_TTS_KEY, MOCK_OPENAI_SPEECH_KEY, startMockGoogleTts, startMockOpenAISpeech, type Loopback } from '../../../test/mock-engines';
 import { decodeMp3, hearWords } from '../../../test/helpers/voice-ear';
 import { frameHeader, STREAM_KBPS, STREAM_SAMPLE_RATE } from '../../lib/audio/mp3-frames';
@@ -30,9 +30,10 @@ describe('OpenAI-compatible speech', () => {
     const mp3 = await engine.synthesize('Grace and peace to you', 'en-AU', 'af_heart');
     expect(openai.last()!.headers.authorization).toBe(`Bearer ${MOCK_OPENAI_SPEECH_KEY}`);
     expect(openai.last()!.json).toEqual({ model: 'kokoro', input: 'Grace and peace to you', voice: 'af_heart', response_format: 'mp3', speed: 1 });
-    // Five words at a speaker's pace: the audio lasts as long as speech would.
-    // (MP3 adds its encoder's delay and ends on a whole frame: up to a tenth of a second more.)
-    const lasts = await seconds(mp3);
+    // Five words at a speaker's pace, with the silence an engine puts around a clip: the audio
+    // lasts as long as speech would. (MP3 adds its encoder's delay and ends on a whole frame: up
+    // to a tenth of a second more.)
+    const lasts = await seconds(mp3) - CLIP_LEADING_S - CLIP_TRAILING_S;
     expect(lasts).toBeGreaterThanOrEqual(5 * ENGLISH_WORD_S);
     expect(lasts).toBeLessThan(5 * ENGLISH_WORD_S + 0.1);
   });
