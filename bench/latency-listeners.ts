@@ -19,6 +19,8 @@ interface Start {
   /** Index of this worker's first listener in the whole run (listener i joins server i mod N). */
   offset: number;
   trace: TraceOptions;
+  /** The voice each listener asks for ('none', or 'female' with --voice): a voiced language changes the partials' windows (decision 047). */
+  voice: 'none' | 'female';
 }
 type ParentMessage = Start | { type: 't0'; t0: number } | { type: 'report' } | { type: 'stop' };
 
@@ -83,7 +85,7 @@ function receive(l: Listener, c: Caption) {
   show(l, c.seq, c.text);
 }
 
-function open(url: string, broadcastId: string, language: string): Promise<Listener> {
+function open(url: string, broadcastId: string, language: string, voice: Start['voice']): Promise<Listener> {
   const manager = new Manager(url, { transports: ['websocket'], reconnection: false, timeout: 60_000, ...LEAN_CLIENT });
   const socket = manager.socket('/live');
   const l: Listener = { language, manager, lastFinal: 0, screens: new Map(), finals: new Set(), partials: 0 };
@@ -91,7 +93,7 @@ function open(url: string, broadcastId: string, language: string): Promise<Liste
   return new Promise((resolve, reject) => {
     socket.once('connect_error', reject);
     socket.once('connect', () => {
-      socket.emit('listener:join', { broadcastId, language, voice: 'none', lastSeq: 0 }, (ack: { ok: boolean; error?: { message: string } }) => {
+      socket.emit('listener:join', { broadcastId, language, voice, lastSeq: 0 }, (ack: { ok: boolean; error?: { message: string } }) => {
         if (!ack.ok) reject(new Error(ack.error?.message ?? 'join refused'));
         else resolve(l);
       });
@@ -142,7 +144,7 @@ process.on('message', async (msg: ParentMessage) => {
     traceOptions = msg.trace;
     let failed = 0;
     for (let i = 0; i < msg.languages.length; i += BATCH) {
-      const batch = msg.languages.slice(i, i + BATCH).map((language, j) => open(msg.urls[(msg.offset + i + j) % msg.urls.length]!, msg.broadcastId, language));
+      const batch = msg.languages.slice(i, i + BATCH).map((language, j) => open(msg.urls[(msg.offset + i + j) % msg.urls.length]!, msg.broadcastId, language, msg.voice));
       for (const result of await Promise.allSettled(batch)) {
         if (result.status === 'fulfilled') listeners.push(result.value);
         else failed++;

@@ -237,9 +237,12 @@ try {
     const f = byBrowser[browser]![l]!;
     return f.heardPct >= 99 && f.longestUnheard <= 3 && f.medianS <= 3 && f.p95S <= 5 && f.worstS <= 8 && f.maxSpeed <= 1.3;
   }) && (result.charactersRatio as number) <= 1.3 && languages.every((l) => cost[l]!.kbps <= 32);
-  const phonesMet = Object.values(phones).every((f) => f.heardPct >= 99 && f.longestUnheard <= 3 && f.medianS <= 3 && f.p95S <= 5 && f.worstS <= 8 && f.scraps === 0);
+  // A phone on the poor link is held to every word heard within the same worst case (its median
+  // carries the link's latency and a piece crossing it at twice its playing speed, decision 046).
+  const phonesMet = Object.values(phones).every((f) => f.heardPct >= 99 && f.longestUnheard <= 3 && f.worstS <= 8 && f.scraps === 0
+    && (f.linkKbps !== null || (f.medianS <= 3 && f.p95S <= 5)));
   result.targetsMet = { chromiumPhones: heardBy.size > 0 ? phonesMet : null, chromium: metFor('chromium'), safari: metFor('safari'), chromiumPlainStream: metFor('chromiumPlainStream') };
-  log(`targets (real Chromium phones: ${heardBy.size === 0 ? 'none run' : phonesMet ? 'met' : 'NOT met'}; as the model ears play it, Chromium: ${metFor('chromium') ? 'met' : 'NOT met'}, Safari: ${metFor('safari') ? 'met' : 'NOT met'}): no scraps on a real phone; heard ≥ 99% with no run > 3 words unheard; said → heard median ≤ 3.0 s, p95 ≤ 5.0 s, worst ≤ 8.0 s; speed ≤ 1.3×; characters ≤ 1.3× finals only; stream ≤ 32 kbit/s`);
+  log(`targets (real Chromium phones: ${heardBy.size === 0 ? 'none run' : phonesMet ? 'met' : 'NOT met'}; as the model ears play it, Chromium: ${metFor('chromium') ? 'met' : 'NOT met'}, Safari: ${metFor('safari') ? 'met' : 'NOT met'}): no scraps on a real phone; heard ≥ 99% with no run > 3 words unheard; said → heard median ≤ 3.0 s, p95 ≤ 5.0 s, worst ≤ 8.0 s (on the poor link: every word, worst ≤ 8.0 s); speed ≤ 1.3×; characters ≤ 1.3× finals only; stream ≤ 32 kbit/s`);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {
   for (const w of workers) if (w.exitCode === null) w.kill();
