@@ -20,7 +20,7 @@
  * model ear's median is printed against the real page's (calibration).
  *
  *   npm run bench:voice -- [--listeners 200] [--ears 3] [--languages en,pt,es] [--minutes 4] [--wpm 150]
- *                          [--seed 1] [--translator-latency 80] [--tts-latency 150]
+ *                          [--seed 1] [--translator-latency 80] [--tts-latency 150] [--ending last-word|swap-last-two]
  *                          [--phones en,pt,es,pt+locked,es+slow | none]
  *   npm run bench:voice -- --processes 2     (needs DATABASE_URL and REDIS_URL)
  *
@@ -32,7 +32,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
-import { startMockAzure } from '../apps/server/test/mock-azure';
+import { startMockAzure, type UnsettledEnding } from '../apps/server/test/mock-azure';
 import { ask, round1 } from './ipc';
 import { buildTrace } from './latency-trace';
 import { goLive, processesProblem, startLiveServers, TSX } from './live-servers';
@@ -54,6 +54,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     'translator-latency': { type: 'string', default: '80' },
     'tts-latency': { type: 'string', default: '150' },
+    ending: { type: 'string', default: 'last-word' },
     processes: { type: 'string', default: '1' },
     workers: { type: 'string' },
     phones: { type: 'string', default: 'en,pt,es,pt+locked,es+slow' },
@@ -70,6 +71,8 @@ const minutes = Number(values.minutes);
 const wpm = Number(values.wpm);
 const seed = Number(values.seed);
 const translatorMs = Number(values['translator-latency']);
+// How the loopback translator changes a growing sentence's end (decision 030).
+const ending = values.ending as UnsettledEnding;
 const ttsMs = Number(values['tts-latency']);
 const processes = Number(values.processes);
 if (!Number.isInteger(perLanguage) || perLanguage < 1 || perLanguage > 5000) fail('--listeners must be a whole number from 1 to 5000 (per language)');
@@ -79,6 +82,7 @@ if (!(minutes > 0 && minutes <= 60)) fail('--minutes must be more than 0 and at 
 if (!(wpm >= 60 && wpm <= 240)) fail('--wpm must be from 60 to 240');
 if (!Number.isInteger(seed)) fail('--seed must be a whole number');
 if (!(translatorMs >= 0) || !(ttsMs >= translatorMs)) fail('--translator-latency must be 0 or more, and --tts-latency at least as much');
+if (ending !== 'last-word' && ending !== 'swap-last-two') fail('--ending must be last-word or swap-last-two');
 // A phone is a language, locked for LOCK_S a third of the way in (+locked), or on a poor link (+slow).
 const LOCK_S = 20;
 const SLOW_LINK = { kbps: 64, latencyMs: 300 };
@@ -100,14 +104,14 @@ const DRAIN_MS = 20_000;
 
 const trace = buildTrace({ minutes, seed, wordsPerMinute: wpm });
 // The mock's latency comes before every answer; text to speech waits its own on top.
-const mock = await startMockAzure({ latencyMs: translatorMs, translation: 'words', voice: 'spoken', ttsLatencyMs: ttsMs - translatorMs });
+const mock = await startMockAzure({ latencyMs: translatorMs, translation: 'words', unsettledEnding: ending, voice: 'spoken', ttsLatencyMs: ttsMs - translatorMs });
 const workers: ChildProcess[] = [];
 const ears: Ear[] = [];
 let pages: Awaited<ReturnType<typeof launchPhones>> | null = null;
 let live: Awaited<ReturnType<typeof startLiveServers<ServerReady>>> | null = null;
 
 try {
-  log(`voice: ${trace.words} words in ${trace.segments.length} finals over ${round1(trace.durationMs / 60_000)} min at ${wpm} words a minute, ${perLanguage} listeners (${earsPer} ears) in each of ${languages.join(', ')}, ${processes} server process(es), translator ${translatorMs} ms, voice ${ttsMs} ms`);
+  log(`voice: ${trace.words} words in ${trace.segments.length} finals over ${round1(trace.durationMs / 60_000)} min at ${wpm} words a minute, ${perLanguage} listeners (${earsPer} ears) in each of ${languages.join(', ')}, ${processes} server process(es), translator ${translatorMs} ms with an unsettled ${ending}, voice ${ttsMs} ms`);
   // voice-seed.ts gives the church its speech key and voices. startLiveServers forks the servers
   // with TSX first in their arguments, so it goes there, after tsx, for the servers only (not
   // NODE_OPTIONS: Node 20's loader thread also runs those imports, before tsx can load TypeScript).
@@ -188,7 +192,7 @@ try {
   await fetch(`${urls[0]}/api/v1/sermons/${sermon.id}/end`, { method: 'POST', headers: { cookie: ready.cookie, origin: urls[0]! } });
 
   const result: Record<string, unknown> = {
-    processes, listenersPerLanguage: perLanguage, earsPerLanguage: earsPer, words: trace.words, finals: trace.segments.length, wpm,
+    processes, listenersPerLanguage: perLanguage, earsPerLanguage: earsPer, words: trace.words, finals: trace.segments.length, wpm, ending,
     streamsEndedEarly: stopped.reduce((n, s) => n + s.endedEarly, 0) + ears.filter((e) => e.tuned.endedEarly).length,
   };
   let finalChars = 0;
