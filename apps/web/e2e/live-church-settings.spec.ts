@@ -59,7 +59,7 @@ test('a church admin manages languages and live settings; guests are then asked 
 
     // The admin goes live by typing; a guest with the share link must sign in first.
     await page.goto('/real-time-sermon-translation');
-    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
     const link = await page.getByRole('textbox', { name: 'Link to join' }).inputValue();
     const guest = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const guestPage = await guest.newPage();

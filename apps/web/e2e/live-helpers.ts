@@ -56,7 +56,7 @@ export async function startSpeaker(browser: Browser, language = 'English') {
   await expect(page.getByText('Speech is recognised by this browser.')).toBeVisible();
   await page.getByRole('combobox', { name: 'Spoken language' }).click();
   await page.getByRole('option', { name: language, exact: true }).click();
-  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
   await expect(page.getByText('Listening', { exact: true })).toBeVisible();
   const link = await page.getByRole('textbox', { name: 'Link to join' }).inputValue();
   expect(link).toMatch(/\/sermon\/join\/[^/?]+\?churchId=/);

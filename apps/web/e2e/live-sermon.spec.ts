@@ -114,7 +114,7 @@ test('without speech recognition the speaker is told so and can still go live by
   await signIn(page, 'admin@demo.church');
   await page.goto('/real-time-sermon-translation');
   await expect(page.getByText(/Browser not supported/)).toBeVisible();
-  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
   const typed = page.getByRole('textbox', { name: 'Type or paste a line' });
   await typed.press('Enter');

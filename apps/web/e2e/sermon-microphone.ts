@@ -58,7 +58,7 @@ export async function serverRecognisedSermon(browser: Browser, init?: Parameters
   await expect(page.getByText("Speech is recognised by the church's engine on the server.")).toBeVisible({ timeout: 15_000 });
   await page.getByRole('combobox', { name: 'Spoken language' }).click();
   await page.getByRole('option', { name: 'English', exact: true }).click();
-  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
   const link = await page.getByRole('textbox', { name: 'Link to join' }).inputValue();
   const phone = await joinAsGuest(browser, link, 'en');
   return { page, phone };
