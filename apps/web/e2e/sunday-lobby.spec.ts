@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { localeText } from './locale-text';
-import { goLiveAsSpeaker, overflow, seriousViolations } from './sunday-helpers';
+import { arriveBeforeTheService, goLiveAsSpeaker, overflow, seriousViolations } from './sunday-helpers';
 
 // The demo church's standing join link (seed.ts): the same every Sunday.
 const LOBBY = '/l/harbour';
@@ -18,6 +18,7 @@ for (const lang of ['en', 'pt', 'es', 'id', 'zh']) {
     });
     const sockets: string[] = [];
     page.on('websocket', (socket) => sockets.push(socket.url()));
+    await arriveBeforeTheService(page);
     await page.goto(`${LOBBY}?lng=${lang}`);
     await expect(page.getByRole('heading', { name: 'Harbour City Church' })).toBeVisible();
     await expect(page.getByText(t('lobby.nextService'))).toBeVisible();

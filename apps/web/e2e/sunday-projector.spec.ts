@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { goLiveAsSpeaker, overflow, seriousViolations } from './sunday-helpers';
+import { arriveBeforeTheService, goLiveAsSpeaker, overflow, seriousViolations } from './sunday-helpers';
 
 const PROJECTOR = '/l/harbour/projector';
 
@@ -38,6 +38,7 @@ test('the projector view asks for languages when none are given', async ({ page 
 for (const [width, height] of [[1920, 1080], [1280, 720], [1080, 1920]] as const) {
   test(`the projector view at ${width}×${height} waits, then follows the sermon in two languages with nothing cut off`, async ({ page, baseURL }) => {
     await page.setViewportSize({ width, height });
+    await arriveBeforeTheService(page);
     await page.goto(`${PROJECTOR}?languages=pt,es`);
     await expect(page.getByText('Harbour City Church', { exact: true })).toBeVisible();
     await expect(page.getByRole('timer')).toBeVisible();
