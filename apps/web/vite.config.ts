@@ -65,6 +65,9 @@ const mainConfig: UserConfig = {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Both cores: by default Vitest keeps one free, and one file at a time this suite took five
+    // minutes on a two-core machine (it runs alone, after the server's).
+    maxWorkers: 2,
   },
 };
 

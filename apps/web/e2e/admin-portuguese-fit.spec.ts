@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createMember, DEMO_PASSWORD, signInThroughForm as signIn } from './fixtures';
 import { newPhone, startSpeaker, stopSermon } from './live-helpers';
@@ -89,7 +89,7 @@ test('the cost view\'s headings step down one level at a time', async ({ page })
   await signIn(page, 'admin@demo.church');
   await page.goto('/analytics?tab=cost&lng=pt');
   await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+  const { violations } = await axeOn(page).withRules(['heading-order']).analyze();
   expect(violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/cost-pt-1280.png`, fullPage: true });
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
+import { expect, test, type Browser } from '@playwright/test';
 import { signInThroughForm, solidPng } from './fixtures';
 
 /** A signed-in person in their own browser, in `lang`, on a phone (390 px) or a wide screen. */
@@ -152,11 +152,6 @@ test('a photo sent from a phone shows in the conversation on the other side', as
   await expect(staff.page.getByRole('log').getByRole('img', { name: 'Photo' })).toBeVisible();
   await Promise.all([member.context.close(), staff.context.close()]);
 });
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
 
 test('the Messages page on a phone and the panel on a wide screen have no serious or critical accessibility violation', async ({ browser }) => {
   const member = await person(browser, 'member@demo.church', 'pt', true);

@@ -1,12 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { signInThroughForm } from './fixtures';
 import { blockMapTiles, createDemoEvent } from './events-helpers';
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
 
 async function checkAtBothWidths(page: Page, path: string, ready: () => Promise<void>) {
   for (const width of [1280, 390]) {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { DEMO_PASSWORD } from './fixtures';
+
+export { seriousViolations } from './axe';
 
 /**
  * The speaker of a Sunday journey, driven through the API and the live socket as the speaker's
@@ -43,13 +44,6 @@ export async function arriveBeforeTheService(page: Page) {
   await page.clock.install({ time: Date.now() - 2 * 60 * 60_000 });
 }
 
-/** Serious and critical axe violations, as `rule: target` lines so a failure says where. */
-export async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
 
 /** Nothing wider than the screen, and every element of `selector` inside the viewport. */
 export async function overflow(page: Page) {
