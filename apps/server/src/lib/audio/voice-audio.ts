@@ -166,15 +166,6 @@ export async function prepareClip(clip: Buffer): Promise<PreparedClip> {
   return { natural, naturalSeconds: natural.length / STREAM_SAMPLE_RATE, frames: streamable && !trimmed ? frames : null };
 }
 
-/**
- * An engine's clip as the stream says it at normal speed, edge silence cut: the frames a line's
- * pieces are kept as, for listening again (decision 039), so they follow each other without the
- * gaps an engine pads each clip with.
- */
-export async function evenFrames(clip: Buffer): Promise<Buffer[]> {
-  return (await clipAtRate(await prepareClip(clip), 1)).frames;
-}
-
 /** The clip as frames of the stream at `rate`: the engine's own at normal speed, else stretched and encoded. */
 export async function clipAtRate(clip: PreparedClip, rate: number): Promise<StreamClip> {
   if (rate === 1 && clip.frames) return { frames: clip.frames, seconds: (clip.frames.length * FRAME_MS) / 1000, naturalSeconds: clip.naturalSeconds };

@@ -10,7 +10,7 @@ import { type Piece, SpokenLines } from './voice-pieces';
 import type { VoiceStreams } from './voice-streams';
 import { VoiceTrack } from './voice-track';
 import type { PacingOptions } from './voice-pacing';
-import { evenFrames, warmVoiceAudio } from '../../lib/audio/voice-audio';
+import { clipAtRate, warmVoiceAudio, type PreparedClip } from '../../lib/audio/voice-audio';
 import type { TtsCache } from '../tts-cache';
 
 export interface VoiceServiceDeps {
@@ -31,7 +31,7 @@ interface SermonVoice {
   lines: Map<string, SpokenLines>;
   tracks: Map<string, VoiceTrack>;
   /** The synthesised pieces of the line being said, per language, voice and line. */
-  pieces: Map<string, Array<Promise<Buffer | null>>>;
+  pieces: Map<string, Array<Promise<PreparedClip | null>>>;
 }
 
 /**
@@ -94,10 +94,10 @@ export class VoiceService {
       const voiceId = voice === 'male' ? lang.maleVoiceId : lang.femaleVoiceId;
       if (!voiceId) continue;
       const audio = this.synthesize(room, { text: piece.text, locale: lang.locale, gender: voice, voiceId, sermonId: room.id });
-      this.track(room, language, voice).push({ settledAt, audio, characters: piece.text.length });
+      const prepared = this.track(room, language, voice).push({ settledAt, audio, characters: piece.text.length });
       const pieces = this.of(room).pieces;
       const k = `${language} ${voice} ${piece.seq}`;
-      pieces.set(k, [...(pieces.get(k) ?? []), audio]);
+      pieces.set(k, [...(pieces.get(k) ?? []), prepared]);
     }
   }
 
@@ -112,9 +112,9 @@ export class VoiceService {
     if (!list) return;
     pieces.delete(k);
     this.deps.clips.ensure({ sermonId: room.id, seq, language, voice }, async () => {
-      const clips = (await Promise.all(list)).filter((c): c is Buffer => c !== null);
+      const clips = (await Promise.all(list)).filter((c): c is PreparedClip => c !== null);
       if (clips.length === 0) throw new Error('No piece of this line was synthesised');
-      const frames = await Promise.all(clips.map((c) => evenFrames(c)));
+      const frames = await Promise.all(clips.map(async (c) => (await clipAtRate(c, 1)).frames));
       return Buffer.concat(frames.flat());
     });
   }

@@ -41,7 +41,8 @@ export class VoiceTrack {
     this.timeline = { ...emptyTimeline(), endAt };
   }
 
-  push(piece: PendingPiece): void {
+  /** Queues a piece; its clip, decoded once, is returned for whoever keeps the line (listen-again). */
+  push(piece: PendingPiece): Promise<PreparedClip | null> {
     // Decoded as soon as it arrives, while earlier pieces are being placed.
     const prepared = piece.audio.then((audio) => (audio ? prepareClip(audio) : null)).catch((err: unknown) => {
       this.deps.failed(err);
@@ -49,6 +50,7 @@ export class VoiceTrack {
     });
     this.queue.push({ ...piece, prepared, queuedAt: this.deps.now() });
     void this.run();
+    return prepared;
   }
 
   private async run(): Promise<void> {
