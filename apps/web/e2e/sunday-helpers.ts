@@ -44,7 +44,6 @@ export async function arriveBeforeTheService(page: Page) {
   await page.clock.install({ time: Date.now() - 2 * 60 * 60_000 });
 }
 
-
 /** Nothing wider than the screen, and every element of `selector` inside the viewport. */
 export async function overflow(page: Page) {
   return page.evaluate(() => ({
