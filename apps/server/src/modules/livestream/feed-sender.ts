@@ -61,9 +61,13 @@ export class FeedSender {
     if (c.seq < q.seq || (c.seq === q.seq && q.complete)) return;
     if (c.seq > q.seq && !c.final && !(q.complete && (c.seq === q.seq + 1 || q.seq === 0))) return;
     const same = c.seq === q.seq;
+    // Taken over mid-line (resume): only how many of the line's characters were posted is known.
+    const resumedMidLine = same && !q.complete && q.text === '' && q.chars > 0;
+    if (resumedMidLine && !c.final && c.text.length <= q.chars) return;
     const before = same ? q.text : '';
     let fresh: string;
-    if (c.text.startsWith(before)) fresh = c.text.slice(before.length);
+    if (resumedMidLine) fresh = c.text.slice(q.chars);
+    else if (c.text.startsWith(before)) fresh = c.text.slice(before.length);
     else if (!c.final) return; // a partial put right (decision 030): its final settles it
     else fresh = restAfter(c.text, before);
     fresh = fresh.trim();
@@ -71,7 +75,7 @@ export class FeedSender {
     if (!fresh) return;
     // When these words were said: the line began at spokenAt and reached its end by now, so a
     // piece starting at a share of it began at that share of the time (YouTube shows it then).
-    const share = before.length / Math.max(1, c.text.length);
+    const share = (resumedMidLine ? q.chars : before.length) / Math.max(1, c.text.length);
     const at = Math.round(c.spokenAt + share * Math.max(0, now - c.spokenAt));
     this.state.queue.push({ at, text: fresh, toSeq: c.seq, toChars: c.text.length });
   }
@@ -188,7 +192,9 @@ export class FeedSender {
     this.postedTo = { seq: p.toSeq, chars: p.toChars };
     const stored = await this.deps.store.linesAfter(this.sermonId, this.feed.language, p.toSeq);
     const queue: QueuedCaption[] = [];
-    let at: Position = { seq: p.toSeq, chars: p.toChars, complete: true, text: '' };
+    // A post that ended mid-line whose final is not stored yet: the rest of that line is still to
+    // come (its final arrives here after the takeover), so the line is not complete.
+    let at: Position = { seq: p.toSeq, chars: p.toChars, complete: p.toChars === 0, text: '' };
     for (const line of stored) {
       const text = line.seq === p.toSeq ? line.text.slice(p.toChars).trim() : line.text;
       if (text) queue.push({ at: line.spokenAt, text, toSeq: line.seq, toChars: line.text.length });
