@@ -196,8 +196,8 @@ export const segmentPayload = z.object({
   final: z.boolean(),
   /**
    * The speaker's own id for a final line (e.g. a UUID made when it was recognised or typed). A line
-   * resent after a reconnection with a clientId the sermon already stored is not shown again: the ack
-   * carries the original seq and `duplicate: true`. Optional, so older clients keep working.
+   * resent with a clientId the sermon already stored is not stored or shown again: the ack carries
+   * the original seq and `duplicate: true`. Without one, a resend is the same `seq` and text again.
    */
   clientId: z.string().min(8).max(64).optional(),
   /**

@@ -206,6 +206,25 @@ describe('speaker to listeners', () => {
     expect(stored.map((r) => [r.seq, r.clientId])).toEqual(expect.arrayContaining([[1, 'client-line-0001'], [2, 'client-line-0002']]));
     expect(stored).toHaveLength(2);
   });
+
+  it('stores a line resent without a clientId once, however many copies arrive together or after the numbering moved', async () => {
+    const sermon = await goLive();
+    const { socket: sp } = await speaker(sermon);
+    const en = await listener(sermon, 'en');
+    // A client resending an unacknowledged line every moment: three copies in flight at once.
+    const acks = await Promise.all([1, 2, 3].map(() => say(sp, sermon, 1, 'Line number 1')));
+    expect(acks.map((a) => ok(a).seq)).toEqual([1, 1, 1]);
+    expect(acks.filter((a) => ok(a).duplicate)).toHaveLength(2);
+    // Another client's lines move the server's numbering past the resender's own.
+    ok(await say(sp, sermon, 7, 'Someone else speaks.'));
+    ok(await say(sp, sermon, 2, 'Line number 2'));
+    expect(ok(await say(sp, sermon, 1, 'Line number 1'))).toEqual({ ok: true, seq: 1, duplicate: true });
+    expect(ok(await say(sp, sermon, 2, 'Line number 2'))).toMatchObject({ duplicate: true });
+    await settle();
+    const stored = await t.ctx.db.select().from(transcriptSegments).where(eq(transcriptSegments.sermonId, sermon.id));
+    expect(stored.map((r) => r.text).sort()).toEqual(['Line number 1', 'Line number 2', 'Someone else speaks.']);
+    expect(en.captions.filter((c) => c.final).map((c) => c.text)).toEqual(['Line number 1', 'Someone else speaks.', 'Line number 2']);
+  });
 });
 
 describe('who may speak', () => {

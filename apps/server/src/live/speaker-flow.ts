@@ -11,7 +11,7 @@ import type { RoomRegistry } from './room-registry';
 import { rooms } from './room-names';
 import { lineSpokenAt } from './line-time';
 import { LineStarts } from './line-starts';
-import { lastStoredSeq, storeSegment } from './segment-store';
+import { lastStoredSeq, lineKey, storeSegment } from './segment-store';
 import type { RoomSegment, Translation } from './room-types';
 import type { SermonRoom } from './sermon-room';
 
@@ -140,14 +140,9 @@ export class SpeakerFlow {
     if (payload.preparedParagraphId && !prepared) throw new LiveFailure('not_found', 'This prepared paragraph is not available');
     const text = prepared ? prepared.text : await liveSource(this.core.ctx, 'correctHeardLine')(room.churchId, room.sourceLanguage, payload.text);
 
-    // A resend without a clientId (older clients) is recognised by its seq and text.
-    if (!payload.clientId && payload.seq <= room.lastSeq) {
-      const earlier = room.segment(payload.seq);
-      if (earlier && earlier.text === text) return { seq: earlier.seq, duplicate: true };
-    }
     const id = randomUUID();
     const stored = await storeSegment(this.core.ctx.db, {
-      id, sermonId: room.id, sourceLanguage: room.sourceLanguage, text, clientId: payload.clientId, createdAt: new Date(now), spokenAt: new Date(spokenAt),
+      id, sermonId: room.id, sourceLanguage: room.sourceLanguage, text, clientId: lineKey(payload), createdAt: new Date(now), spokenAt: new Date(spokenAt),
     });
     if (stored.duplicate) return { seq: stored.seq, duplicate: true };
     room.lastSeq = Math.max(room.lastSeq, stored.seq);
