@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app';
 import { buildChurch, buildUser } from '../../test/helpers/factories';
-import { listenerSessions, sermons } from '../db/schema';
+import type { Db } from '../db/client';
+import { listenerSessions, segmentTranslations, sermons } from '../db/schema';
+import { storeSegment } from './segment-store';
 import { WriteQueue } from './write-queue';
 
 let t: TestApp;
@@ -99,5 +101,35 @@ describe('the live write queue', () => {
     await queue.flush();
     expect((await sessionsOf(sermon.id)).map((r) => r.language)).toEqual(['es']);
     expect(await sessionsOf(other.id)).toEqual([]);
+  });
+
+  it('keeps what the database could not take while it restarts, and stores it in order once it is back', async () => {
+    const { sermon } = await liveSermon();
+    const { seq } = await storeSegment(t.ctx.db, { id: randomUUID(), sermonId: sermon.id, sourceLanguage: 'en', text: 'Grace.', clientId: 'restart-line', createdAt: new Date() });
+    const segmentId = (await t.ctx.db.query.transcriptSegments.findFirst({ where: (ts, { and: both, eq: is }) => both(is(ts.sermonId, sermon.id), is(ts.seq, seq)) }))!.id;
+    // A database that refuses every statement as PostgreSQL does while it restarts.
+    let away = true;
+    const restarting = new Proxy(t.ctx.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (away && (key === 'insert' || key === 'execute')) return () => { throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }); };
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as Db;
+    const queue = new WriteQueue(restarting, t.ctx.log, 20);
+    const id = randomUUID();
+    queue.addTranslation({ segmentId, language: 'pt', text: 'Graça.', provider: 'demo' });
+    queue.startListenerSession({ id, sermonId: sermon.id, userId: null, language: 'pt', startedAt: new Date(), status: 'active' });
+    await queue.flush();
+    queue.endListenerSession(id, new Date());
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await sessionsOf(sermon.id)).toEqual([]);
+    away = false;
+    await expect.poll(async () => (await sessionsOf(sermon.id)).map((r) => r.status), { timeout: 10_000 }).toEqual(['inactive']);
+    const stored = await t.ctx.db.select().from(segmentTranslations).where(eq(segmentTranslations.segmentId, segmentId));
+    expect(stored.map((r) => r.text)).toEqual(['Graça.']);
+    const [counted] = await t.ctx.db.select({ joined: sermons.listenersJoined }).from(sermons).where(eq(sermons.id, sermon.id));
+    expect(counted!.joined).toBe(1);
+    await queue.close();
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { segmentTranslations, type listenerSessions } from '../db/schema';
+import { isDatabaseAway } from '../lib/db-errors';
 
 /**
  * Batched writes of the live pipeline. PGlite runs one query at a time (ARCHITECTURE.md section 9),
@@ -24,6 +25,14 @@ const CHUNK = 1000;
  * long ones (decision 034).
  */
 const LISTENER_CHUNK = 250;
+/**
+ * A batch the database could not take because it was away (a restart, a failover) is put back in
+ * order and tried again after these waits, doubling; rows are dropped (and logged) only after
+ * GIVE_UP_MS of the database being away, or when the statement itself is refused.
+ */
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 5000;
+const GIVE_UP_MS = 10 * 60_000;
 
 export class WriteQueue {
   private translations: TranslationRow[] = [];
@@ -34,6 +43,9 @@ export class WriteQueue {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Since when the database has been away for this queue (null: it answers), and the next wait. */
+  private awaySince: number | null = null;
+  private retryMs = RETRY_FIRST_MS;
 
   constructor(
     private readonly db: Db,
@@ -96,12 +108,12 @@ export class WriteQueue {
     await this.flush();
   }
 
-  private schedule(): void {
+  private schedule(delayMs = this.delayMs): void {
     if (this.timer || this.closed) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.flush();
-    }, this.delayMs);
+    }, delayMs);
   }
 
   private async writeBatch(): Promise<void> {
@@ -117,9 +129,11 @@ export class WriteQueue {
     this.sessionEnds = new Map();
     this.joined = new Map();
 
-    // Each group on its own: a bad row in one group must not lose the others.
-    const steps: Array<[string, number, () => Promise<unknown>]> = [
-      ['segment translations', translations.length, () => this.chunked(dedupeTranslations(translations), CHUNK, (rows) => this.db.insert(segmentTranslations).values(rows).onConflictDoNothing())],
+    // Each group on its own: a bad row in one group must not lose the others. A group the database
+    // could not take goes back in front of what came meanwhile, so rows are stored in order.
+    const steps: Array<[string, number, () => Promise<unknown>, () => void]> = [
+      ['segment translations', translations.length, () => this.chunked(dedupeTranslations(translations), CHUNK, (rows) => this.db.insert(segmentTranslations).values(rows).onConflictDoNothing()),
+        () => void (this.translations = [...translations, ...this.translations])],
       ['listener sessions', sessions.length, () => this.chunked(sessions, LISTENER_CHUNK, (rows) => this.db.execute(sql`
         insert into listener_sessions (id, sermon_id, user_id, guest_name, language, started_at, ended_at, duration_seconds, status)
         select id, sermon_id, user_id, guest_name, language, coalesce(started_at, now()), ended_at, duration_seconds, coalesce(status, 'active')::listener_status
@@ -130,30 +144,62 @@ export class WriteQueue {
           status = excluded.status, ended_at = excluded.ended_at, language = excluded.language,
           duration_seconds = case when excluded.ended_at is null then null
             else greatest(0, round(extract(epoch from (excluded.ended_at - listener_sessions.started_at))))::int end
-        where listener_sessions.sermon_id = excluded.sermon_id and listener_sessions.user_id is not distinct from excluded.user_id`))],
+        where listener_sessions.sermon_id = excluded.sermon_id and listener_sessions.user_id is not distinct from excluded.user_id`)),
+        () => void (this.newSessions = new Map([...sessions.map((r) => [r.id, r] as const), ...this.newSessions]))],
       ['listener languages', languages.length, () => this.chunked(languages, CHUNK, (rows) => this.db.execute(sql`
         update listener_sessions set language = v.language
         from jsonb_to_recordset(${records(rows.map(([id, language]) => ({ id, language })))}) as v(id uuid, language text)
-        where listener_sessions.id = v.id`))],
+        where listener_sessions.id = v.id`)),
+        () => void (this.languageChanges = new Map([...languages, ...this.languageChanges]))],
       ['listener session ends', ends.length, () => this.chunked(ends, CHUNK, (rows) => this.db.execute(sql`
         update listener_sessions
         set ended_at = v.ended_at, status = 'inactive',
             duration_seconds = greatest(0, round(extract(epoch from (v.ended_at - listener_sessions.started_at))))::int
         from jsonb_to_recordset(${records(rows.map(([id, at]) => ({ id, ended_at: at.toISOString() })))}) as v(id uuid, ended_at timestamptz)
-        where listener_sessions.id = v.id and listener_sessions.status = 'active'`))],
+        where listener_sessions.id = v.id and listener_sessions.status = 'active'`)),
+        () => void (this.sessionEnds = new Map([...ends, ...this.sessionEnds]))],
       ['listeners joined', joined.length, () => this.chunked(joined, CHUNK, (rows) => this.db.execute(sql`
         update sermons set listeners_joined = sermons.listeners_joined + v.n
         from jsonb_to_recordset(${records(rows.map(([id, n]) => ({ id, n })))}) as v(id uuid, n int)
-        where sermons.id = v.id`))],
+        where sermons.id = v.id`)),
+        () => { for (const [id, n] of joined) this.joined.set(id, (this.joined.get(id) ?? 0) + n); }],
     ];
-    for (const [what, count, run] of steps) {
+    let away = false;
+    for (const [what, count, run, putBack] of steps) {
       if (count === 0) continue;
+      // Once the database is away, the later groups wait with the first (nothing runs out of order).
+      if (away) {
+        putBack();
+        continue;
+      }
       try {
         await run();
       } catch (err) {
-        this.log.error({ err, count }, `live pipeline could not store ${what}`);
+        if (isDatabaseAway(err) && !this.givenUp()) {
+          away = true;
+          putBack();
+          this.log.warn({ err, count }, `live pipeline could not store ${what} yet: the database is away, trying again`);
+        } else {
+          this.log.error({ err, count }, `live pipeline could not store ${what}`);
+        }
       }
     }
+    if (away) {
+      this.awaySince ??= Date.now();
+      const wait = this.retryMs;
+      this.retryMs = Math.min(RETRY_MAX_MS, this.retryMs * 2);
+      // Closing: one more try now, not a timer that outlives the queue.
+      if (this.closed) return;
+      this.schedule(wait);
+    } else {
+      this.awaySince = null;
+      this.retryMs = RETRY_FIRST_MS;
+    }
+  }
+
+  /** The database has been away too long to keep holding rows for it (memory stays bounded). */
+  private givenUp(): boolean {
+    return this.closed || (this.awaySince !== null && Date.now() - this.awaySince > GIVE_UP_MS);
   }
 
   private async chunked<T>(rows: T[], size: number, write: (chunk: T[]) => Promise<unknown>): Promise<void> {
