@@ -10,6 +10,7 @@ import { API_PREFIX, IMAGE_MAX_BYTES, LIVE_NAMESPACE, startAfterPaintScript } fr
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
+import { requestForLog } from './lib/request-log';
 import { registerAccess } from './lib/access';
 import { inlineScriptSource, registerSecurityHeaders } from './lib/security-headers';
 import { registerCompression } from './lib/compression';
@@ -49,7 +50,7 @@ export interface BuiltApp {
 /** Builds the Fastify instance with every plugin and module; does not listen. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: requestForLog } },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

@@ -133,6 +133,11 @@ async function forgetPerson(ctx: AppContext, tx: DbOrTx, userId: string, afterCo
   afterCommit.push(async () => publicAnswersChanged(ctx, null));
   // The address is gone from the database; this last message is built from what was read above.
   afterCommit.push(() => mailPerson(ctx, person, dataDeletedMail, () => ({ firstName: person.firstName })));
+  // Handed over, the mail leaves nothing behind: the development outbox forgets them too (decision 016).
+  if (person.email) {
+    const address = person.email;
+    afterCommit.push(() => ctx.mailer.forget(address).catch((err: unknown) => ctx.log.error({ err, userId }, 'the outbox could not forget a purged person')));
+  }
 }
 
 /**

@@ -48,12 +48,22 @@ describe('outbox mailer (no SMTP_URL)', () => {
     await mailer.send({ to: 'ben@example.com', subject: 'Hi', text: 'Second' });
     const names = (await readdir(path.join(dataDir, 'outbox'))).sort();
     expect(names).toHaveLength(2);
-    expect(names[0]).toMatch(/^\d{13}-[0-9a-f]{6}-ana@example\.com\.json$/);
+    // The address is inside the file, not in its name (a purge removes the file, decision 016).
+    expect(names[0]).toMatch(/^\d{13}-[0-9a-f]{6}\.json$/);
     const file = path.join(dataDir, 'outbox', names[0]!);
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({
       to: 'ana@example.com', from: 'Church <no-reply@example.com>', subject: 'Hello', text: 'Your code is 4821.', date: expect.any(String),
     });
     expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('forgets every message to a purged address, whatever its case, and keeps the others', async () => {
+    const mailer = createMailer({ DATA_DIR: dataDir, MAIL_FROM: 'Church <no-reply@example.com>' }, silent);
+    await mailer.send({ to: 'Zoe.OBrien@example.com', subject: 'Welcome', text: 'Hello Zoë' });
+    await mailer.forget('zoe.obrien@example.com');
+    const left = await Promise.all((await readdir(path.join(dataDir, 'outbox'))).map((n) => readFile(path.join(dataDir, 'outbox', n), 'utf8')));
+    expect(left.join('\n')).not.toMatch(/obrien/i);
+    expect(left.join('\n')).toContain('ana@example.com');
   });
 });
 

@@ -21,6 +21,8 @@ export class SmtpMailer implements Mailer {
     await transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
   }
 
+  async forget(): Promise<void> {}
+
   close(): void {
     void this.transport?.then((t) => t.close());
   }
