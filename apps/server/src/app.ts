@@ -140,6 +140,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   startLivestream(ctx, live);
   registerChat(app, ctx);
   registerLiveMetrics(ctx, live, app.io);
+  // Sermons resume only once every part of the live side is registered: a resumed sermon asks the
+  // caption feeds for their languages at once (modules/livestream provides them).
+  await live.start();
 
   await registerWebApp(app, config.WEB_DIST, (req) => actorFromToken(ctx.db, req.cookies[SESSION_COOKIE]));
   return { app, ctx, database };

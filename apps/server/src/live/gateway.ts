@@ -54,7 +54,8 @@ declare module 'fastify' {
 
 /**
  * Attaches Socket.IO to the app's HTTP server: namespace `/live`, authenticated from the `sid`
- * cookie in the handshake, every payload parsed with the shared zod schemas (STYLE.md).
+ * cookie in the handshake, every payload parsed with the shared zod schemas (STYLE.md). The caller
+ * starts the live side (resumes sermons) once every module that feeds it is registered.
  */
 export async function registerLive(app: FastifyInstance, ctx: AppContext): Promise<LiveService> {
   const live = liveFor(ctx);
@@ -172,7 +173,6 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     await adapterClient?.quit().catch(() => undefined);
   });
 
-  await live.start();
   return live;
 
   /**

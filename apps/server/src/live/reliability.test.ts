@@ -276,6 +276,9 @@ describe('a server restart', () => {
       const start = (cookie: string) => first.app.inject({ method: 'POST', url: '/api/v1/sermons', headers: { cookie }, payload: { churchId: people.church.id, sourceLanguage: 'en' } });
       const kept: Sermon = (await start(people.staff.cookie)).json();
       const crashed: Sermon = (await start(people.churchAdmin.cookie)).json();
+      // The church sends Indonesian captions to its livestream, which nobody listens to in the room.
+      const feed = await first.app.inject({ method: 'POST', url: `/api/v1/churches/${people.church.id}/livestream/feeds`, headers: { cookie: people.churchAdmin.cookie }, payload: { kind: 'youtube', language: 'id', url: 'https://x.example/live' } });
+      expect(feed.statusCode).toBe(200);
       const firstUrl = await listen(first.app);
       const sp = await connectLive(firstUrl, people.staff.cookie);
       ok(await request(sp, liveEvents.speakerJoin, { sermonId: kept.id }));
@@ -292,6 +295,8 @@ describe('a server restart', () => {
 
       const second = await buildApp(config, { logger: false });
       try {
+        // Resumed with every part of the live side registered: its feed's language is wanted at once.
+        expect(liveFor(second.ctx).room(kept.id)?.wantedLanguages(Date.now(), 60_000)).toContain('id');
         const [crashedRow] = await second.ctx.db.select().from(sermons).where(eq(sermons.id, crashed.id));
         expect(crashedRow).toMatchObject({ status: 'ended', endReason: 'speaker_timeout' });
         const secondUrl = await listen(second.app);
