@@ -97,8 +97,6 @@ export async function startCluster(env: Record<string, string>): Promise<Cluster
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cluster-test-'));
   const all = {
     NODE_ENV: 'test', DATABASE_URL: databaseUrl.toString(), REDIS_URL: process.env.TEST_REDIS_URL!, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false',
-    // Every test phone connects from 127.0.0.1 (decision 037's per-address cap is tested on its own).
-    LISTEN_PER_ADDRESS: '100000',
     ...env,
   };
   const servers = [new ServerProcess(await freePort(), all), new ServerProcess(await freePort(), all)];
