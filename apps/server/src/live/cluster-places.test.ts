@@ -14,7 +14,7 @@ describe.runIf(clusterRuns)('places held by a server process that was killed', (
 
   beforeAll(async () => {
     cluster = await startCluster({ SECRETS_KEY: '1'.repeat(64) });
-  }, 90_000);
+  }, 200_000);
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
     await cluster?.close();
