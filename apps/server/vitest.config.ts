@@ -9,7 +9,7 @@ const onPostgres = [
   'src/modules/**/*.test.ts',
   'src/db/**/*.test.ts',
   'test/*.test.ts',
-  'src/live/{cluster,reliability,opening-writes,write-queue,minutes,live-metrics,spoken-at,server-line-time,catch-up-reads,chat-gateway}.test.ts',
+  'src/live/{cluster,cluster-places,reliability,opening-writes,write-queue,minutes,live-metrics,spoken-at,server-line-time,catch-up-reads,chat-gateway}.test.ts',
   'src/live/voice/voice-cluster.test.ts',
 ];
 type Project = { extends: true; test: { name: string; env: Record<string, string>; include?: string[] } };

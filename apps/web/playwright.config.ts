@@ -38,8 +38,6 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
-      // Every browser page of a journey connects from 127.0.0.1 (decision 037's per-address cap).
-      LISTEN_PER_ADDRESS: '1000',
       // Journeys run the church's own engines as loopback servers: the operator allows loopback (decision 041).
       ALLOW_INTERNAL_HOSTS: '127.0.0.1',
       // A church that chooses DeepL reaches the loopback DeepL a journey starts (e2e/engine-mocks.ts).

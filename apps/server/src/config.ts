@@ -90,9 +90,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
-  // Voice streams and live connections one client address (a guest) or one account holds at once
-  // (decision 037, "Limits per address"): a family's phones share an address.
-  LISTEN_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(8),
+  // What one listener holds at once of the live side: voice streams per sermon and live connections
+  // (decision 048). A guest's phone is counted by the device the server signed for it, a signed-in
+  // person by account; every guest behind one address (a church's Wi-Fi, a carrier's NAT) together
+  // only under a ceiling, the last resort against a client that keeps no cookie.
+  LISTEN_PER_DEVICE: z.coerce.number().int().min(1).max(100).default(3),
+  LISTEN_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(8),
+  LISTEN_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  // New device identities one address is given a minute: a congregation arriving at once (300
+  // phones in a minute when the pastor says "scan the code now") stays well under it.
+  LISTEN_DEVICES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   // Map tiles for the church location picker (decision 012). {s}, {z}, {x}, {y} as Leaflet.
   MAP_TILE_URL: z
     .string()

@@ -12,8 +12,12 @@ import { captionProviders, translatorKinds } from './translation-engine-kinds';
  * - Authentication: the `sid` cookie of the handshake. Guests connect too; `listener:join` refuses
  *   them (`guests_not_allowed`) where the church does not allow guests. A church turning guests off
  *   during a sermon: its guests get `live:error` `guests_not_allowed`, then are disconnected.
- * - A client (a guest's address, or a signed-in account) holding LISTEN_PER_ADDRESS connections
- *   already is refused at connection: `connect_error` with `data.code` `too_many_connections`.
+ * - A guest's phone is given a signed device (cookie `listener_device`) on its first connection.
+ *   A device holding LISTEN_PER_DEVICE connections already, or an account holding
+ *   LISTEN_PER_ACCOUNT, or an address whose guests hold LISTEN_PER_ADDRESS, is refused at
+ *   connection: `connect_error` with `data.code` `too_many_connections` and `data.retryAfter`
+ *   (seconds): try again after it (decision 048). `auth.connection`: the page's own name for its
+ *   connection, kept through reconnections, so that coming back takes its earlier place over.
  * - Every client → server event takes an acknowledgement callback answered with `LiveAck`. Without
  *   one, a refusal arrives as a `live:error` event instead. A message over `LIVE_PAYLOAD_LIMIT_BYTES`
  *   is answered `too_large`; one over the transport limit (64 KB) closes that connection.

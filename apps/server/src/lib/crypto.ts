@@ -1,11 +1,24 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** AES-256-GCM for secrets at rest (church keys, payroll data). Format: v1.<iv>.<tag>.<ciphertext>, base64url. */
 export class SecretBox {
+  private readonly macKeys = new Map<string, Buffer>();
+
   constructor(private readonly key: Buffer) {
     if (key.length !== 32) throw new Error('SECRETS_KEY must be 32 bytes');
+  }
+
+  /**
+   * A keyed digest of `value` (HMAC-SHA-256, cut to `bytes`, base64url) under a key of its own for
+   * `purpose`, derived from SECRETS_KEY: what the server signs (a listener's device, decision 048)
+   * is checked on every process that shares the key, and no purpose's digest stands for another's.
+   */
+  mac(purpose: string, value: string, bytes = 16): string {
+    let key = this.macKeys.get(purpose);
+    if (!key) this.macKeys.set(purpose, (key = Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), `mac:${purpose}`, 32))));
+    return createHmac('sha256', key).update(value).digest().subarray(0, bytes).toString('base64url');
   }
 
   encrypt(plain: string): string {

@@ -24,6 +24,7 @@ import type { AppContext } from '../context';
 import { isSameOrigin } from '../lib/origin';
 import { actorFromToken, SESSION_COOKIE } from '../lib/session';
 import type { ClusterMessage } from './cluster';
+import { admitListenerDevice } from './listen-limits';
 import { LiveFailure, liveFor, type LiveService, type LiveSocketData } from './live-service';
 import { joinLobby, leaveLobby } from './lobby-flow';
 import { coalesceOpeningWrites } from './opening-writes';
@@ -73,7 +74,14 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     maxHttpBufferSize: TRANSPORT_LIMIT_BYTES,
     connectionStateRecovery: { maxDisconnectionDuration: LISTENER_RECOVERY_MS, skipMiddlewares: true },
     // A page of another site must not open a socket with this site's cookie.
-    allowRequest: (req, done) => done(null, isSameOrigin(req.headers, ctx.config.PUBLIC_URL)),
+    // A guest's phone is given its device on its first connection (decision 048).
+    allowRequest: (req, done) => {
+      if (!isSameOrigin(req.headers, ctx.config.PUBLIC_URL)) return done(null, false);
+      admitListenerDevice(ctx, req).then(() => done(null, true), (err: unknown) => {
+        ctx.log.warn({ err }, 'could not give a listener device');
+        done(null, true);
+      });
+    },
   });
   app.decorate('io', io);
   coalesceOpeningWrites(io);

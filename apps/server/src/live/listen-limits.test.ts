@@ -1,26 +1,28 @@
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
-import { io as connectClient } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_NAMESPACE, liveEvents, sermonVoicePath, type ListenerJoinAck, type LiveError } from '@app/shared';
+import { liveEvents, sermonVoicePath, type ListenerJoinAck, type LiveError } from '@app/shared';
 import { buildCast } from '../../test/helpers/factories';
-import { addChurchLanguages, eventually, listen, liveClients, record, request, type ClientSocket } from '../../test/helpers/live-kit';
+import { addChurchLanguages, connectPhone, eventually, listen, liveClients, record, request, type ClientSocket } from '../../test/helpers/live-kit';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app';
 import { churches } from '../db/schema';
 import { liveFor } from './live-service';
 
 /**
- * Decision 037, "Guests off means off" and "Limits per address": real sockets and real HTTP
- * connections against a listening server, every client on 127.0.0.1 (one address).
+ * Decision 037, "Guests off means off", and decision 048's limits per device, account and address:
+ * real sockets and real HTTP connections against a listening server with the default settings,
+ * every client on 127.0.0.1 (one address, as a church's Wi-Fi).
  */
 let t: TestApp;
 let url: string;
 let cast: Awaited<ReturnType<typeof buildCast>>;
 const live = liveClients(() => ({ url, app: t.app, staffCookie: cast.staff.cookie, listenerCookie: cast.member.cookie, churchId: cast.church.id }));
 const streams: http.ClientRequest[] = [];
+const phones: ClientSocket[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ LISTEN_PER_ADDRESS: '8' });
+  // The production defaults: every client of these tests connects from 127.0.0.1.
+  t = await createTestApp();
   cast = await buildCast(t.ctx.db);
   await addChurchLanguages(t.ctx.db, cast.church.id);
   url = await listen(t.app);
@@ -31,16 +33,25 @@ afterAll(async () => {
 afterEach(async () => {
   live.closeAll();
   for (const r of streams.splice(0)) r.destroy();
+  for (const p of phones.splice(0)) p.disconnect();
   await t.ctx.db.update(churches).set({ guestsMayListen: true }).where(eq(churches.id, cast.church.id));
   await liveFor(t.ctx).churchChanged(cast.church.id);
 });
 
-/** Opens a voice stream as a guest; its status once the headers arrive. */
-function openVoice(path: string): Promise<number> {
+interface OpenedVoice {
+  status: number;
+  retryAfter: string | undefined;
+  req: http.ClientRequest;
+  bytes: () => number;
+}
+
+/** Opens a voice stream as a guest (with a phone's cookie, or none): its status once the headers arrive. */
+function openVoice(path: string, cookie = ''): Promise<OpenedVoice> {
   return new Promise((resolve, reject) => {
-    const req = http.get(`${url}${path}`, { agent: false }, (res) => {
-      resolve(res.statusCode ?? 0);
-      res.resume();
+    let bytes = 0;
+    const req = http.get(`${url}${path}`, { agent: false, headers: cookie ? { cookie } : {} }, (res) => {
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined, req, bytes: () => bytes });
     });
     req.on('error', reject);
     streams.push(req);
@@ -73,7 +84,7 @@ describe('guests turned off during a live sermon', () => {
     const sermon = await live.goLive();
     const guest = await live.listener(sermon, 'en', { cookie: '' });
     const voice = openVoice(sermonVoicePath(sermon.id, 'en', 'female'));
-    expect(await voice).toBe(200);
+    expect((await voice).status).toBe(200);
     await t.ctx.db.update(churches).set({ guestsMayListen: false }).where(eq(churches.id, cast.church.id));
     await liveFor(t.ctx).onClusterMessage({ kind: 'public', churchId: cast.church.id });
     await eventually(() => expect(guest.socket.connected).toBe(false), 2000);
@@ -83,39 +94,76 @@ describe('guests turned off during a live sermon', () => {
   }, 20_000);
 });
 
-describe('limits per client address', () => {
-  it('hold a handful of voice streams per address and sermon: 40 asked, 8 served, the rest 429 with Retry-After; closing one frees a place', async () => {
+describe('limits per device, account and address (decision 048)', () => {
+  it('one browser keeping its cookies: 40 voice streams asked, 3 served, the rest 429 with Retry-After, the 3 playing on; closing one frees a place', async () => {
     const sermon = await live.goLive();
     const path = sermonVoicePath(sermon.id, 'pt', 'male');
-    const answers = await Promise.all(Array.from({ length: 40 }, () => openVoice(path)));
-    expect(answers.filter((s) => s === 200)).toHaveLength(t.ctx.config.LISTEN_PER_ADDRESS);
-    expect(answers.filter((s) => s === 429)).toHaveLength(40 - t.ctx.config.LISTEN_PER_ADDRESS);
-    const refused = await t.app.inject({ method: 'GET', url: path, remoteAddress: '127.0.0.1' });
-    expect(refused.statusCode).toBe(429);
-    expect(refused.headers['retry-after']).toBe('30');
+    const phone = await connectPhone(url);
+    phones.push(phone.socket);
+    expect(phone.cookie).toMatch(/^listener_device=/);
+    const opened = await Promise.all(Array.from({ length: 40 }, () => openVoice(path, phone.cookie)));
+    const served = opened.filter((o) => o.status === 200);
+    expect(served).toHaveLength(t.ctx.config.LISTEN_PER_DEVICE);
+    expect(t.ctx.config.LISTEN_PER_DEVICE).toBe(3);
+    const refused = opened.filter((o) => o.status === 429);
+    expect(refused).toHaveLength(37);
+    expect(refused.every((o) => o.retryAfter === '10')).toBe(true);
 
-    streams[answers.indexOf(200)]!.destroy();
-    await eventually(async () => expect(await openVoice(path)).toBe(200), 3000);
-    expect(await openVoice(path)).toBe(429);
+    // The served streams go on playing after the refusals.
+    const before = served.map((o) => o.bytes());
+    await eventually(() => served.forEach((o, i) => expect(o.bytes()).toBeGreaterThan(before[i]! + 1000)), 5000);
+    expect(served.every((o) => !o.req.destroyed)).toBe(true);
+
+    served[0]!.req.destroy();
+    await eventually(async () => expect((await openVoice(path, phone.cookie)).status).toBe(200), 3000);
+    expect((await openVoice(path, phone.cookie)).status).toBe(429);
+    // Another phone on the same network is not held back by this one.
+    const other = await connectPhone(url);
+    phones.push(other.socket);
+    expect((await openVoice(path, other.cookie)).status).toBe(200);
+    await t.app.inject({ method: 'POST', url: `/api/v1/sermons/${sermon.id}/end`, headers: { cookie: cast.staff.cookie } });
+  }, 30_000);
+
+  it('a forged or altered device counts as none: its streams are counted by address only', async () => {
+    const sermon = await live.goLive();
+    const path = sermonVoicePath(sermon.id, 'en', 'female');
+    const phone = await connectPhone(url);
+    phones.push(phone.socket);
+    const forged = phone.cookie.replace(/\.(.)/, (_, c: string) => `.${c === 'A' ? 'B' : 'A'}`);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => openVoice(path, forged)));
+    // Not the device's 3: the address's ceiling (1000) holds them.
+    expect(answers.filter((o) => o.status === 200)).toHaveLength(6);
     await t.app.inject({ method: 'POST', url: `/api/v1/sermons/${sermon.id}/end`, headers: { cookie: cast.staff.cookie } });
   }, 20_000);
 
-  it('hold a handful of live connections per address, the one too many refused with an error the phone reads', async () => {
-    const max = t.ctx.config.LISTEN_PER_ADDRESS;
-    // The previous tests' connections are let go by the server first.
-    await new Promise((r) => setTimeout(r, 300));
-    const guests: ClientSocket[] = [];
-    for (let i = 0; i < max; i++) guests.push(await live.client());
-    const extra = connectClient(`${url}${LIVE_NAMESPACE}`, { transports: ['websocket'], forceNew: true, reconnection: false });
-    const refusal = await new Promise<Error & { data?: { code: string } }>((resolve) => extra.on('connect_error', resolve));
-    expect(refusal.data?.code).toBe('too_many_connections');
-    extra.close();
-    // A signed-in person is counted by account, not by the shared address.
+  it('hold a few live connections per device, the one too many refused with an error the phone reads', async () => {
+    const first = await connectPhone(url);
+    phones.push(first.socket);
+    for (let i = 1; i < t.ctx.config.LISTEN_PER_DEVICE; i++) phones.push((await connectPhone(url, { cookie: first.cookie })).socket);
+    const refusal = await connectPhone(url, { cookie: first.cookie }).then(() => null, (err: Error & { data?: { code: string; retryAfter: number } }) => err.data);
+    expect(refusal).toMatchObject({ code: 'too_many_connections', retryAfter: 10 });
+    // A signed-in person is counted by account, not by the shared address or a device.
     await expect(live.client(cast.member.cookie)).resolves.toBeDefined();
-    guests[0]!.disconnect();
+    phones[0]!.disconnect();
     await eventually(async () => {
-      const again = await live.client();
-      expect(again.connected).toBe(true);
+      const again = await connectPhone(url, { cookie: first.cookie });
+      phones.push(again.socket);
     }, 3000);
+  }, 20_000);
+
+  it('let a page coming back under its own connection name take its earlier place over, closing the earlier connection', async () => {
+    const first = await connectPhone(url, { connection: 'page-1' });
+    phones.push(first.socket);
+    const others = [];
+    for (let i = 1; i < t.ctx.config.LISTEN_PER_DEVICE; i++) others.push(await connectPhone(url, { cookie: first.cookie, connection: `page-${i + 1}` }));
+    phones.push(...others.map((o) => o.socket));
+    // The first page's connection is not yet seen to be gone (a phone that changed network): coming
+    // back, it is not refused for the place it holds itself.
+    const again = await connectPhone(url, { cookie: first.cookie, connection: 'page-1' });
+    phones.push(again.socket);
+    expect(again.socket.connected).toBe(true);
+    await eventually(() => expect(first.socket.connected).toBe(false), 2000);
+    // A new name on the same device is still one too many.
+    await expect(connectPhone(url, { cookie: first.cookie, connection: 'page-9' })).rejects.toMatchObject({ data: { code: 'too_many_connections' } });
   }, 20_000);
 });

@@ -32,7 +32,8 @@ export class ServerProcess {
     await eventually(async () => {
       const res = await fetch(`http://127.0.0.1:${this.port}/api/v1/health`);
       expect(res.status).toBe(200);
-    }, 30_000);
+      // A shared machine under load can take most of a minute to start a process from source.
+    }, 90_000);
   }
 
   async stop(signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
@@ -97,8 +98,6 @@ export async function startCluster(env: Record<string, string>): Promise<Cluster
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cluster-test-'));
   const all = {
     NODE_ENV: 'test', DATABASE_URL: databaseUrl.toString(), REDIS_URL: process.env.TEST_REDIS_URL!, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false',
-    // Every test phone connects from 127.0.0.1 (decision 037's per-address cap is tested on its own).
-    LISTEN_PER_ADDRESS: '100000',
     ...env,
   };
   const servers = [new ServerProcess(await freePort(), all), new ServerProcess(await freePort(), all)];

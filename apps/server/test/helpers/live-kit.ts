@@ -65,6 +65,29 @@ export async function connectLive(baseUrl: string, cookie?: string, opts: { reco
   return socket;
 }
 
+/**
+ * A guest's phone as a browser behaves (decision 048): its first live connection gives it a device,
+ * kept in its cookie jar and sent with everything after. `cookie` is what a voice stream sends.
+ */
+export async function connectPhone(baseUrl: string, opts: { connection?: string; cookie?: string } = {}): Promise<{ socket: ClientSocket; cookie: string }> {
+  const socket = connectClient(`${baseUrl}${LIVE_NAMESPACE}`, {
+    // Long-polling first: its answers go through the client's cookie jar, as a browser's do.
+    transports: ['polling', 'websocket'],
+    withCredentials: true,
+    forceNew: true,
+    reconnection: false,
+    ...(opts.connection ? { auth: { connection: opts.connection } } : {}),
+    ...(opts.cookie ? { extraHeaders: { cookie: opts.cookie } } : {}),
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const jar = (socket.io.engine as unknown as { _cookieJar?: { cookies: Iterable<[string, { value: string }]> } })._cookieJar;
+  const device = new Map(jar?.cookies ?? []).get('listener_device')?.value;
+  return { socket, cookie: opts.cookie ?? (device ? `listener_device=${device}` : '') };
+}
+
 /** Emits with an acknowledgement and returns it. */
 export function request<T = object>(socket: ClientSocket, event: string, payload?: unknown): Promise<LiveAck<T>> {
   return socket.timeout(10_000).emitWithAck(event, payload) as Promise<LiveAck<T>>;

@@ -64,9 +64,6 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     // Tests point churches' engines and feeds at loopback mocks: allowed here as an operator would
     // allow a self-hosted server (decision 041). Tests of the refusal pass ALLOW_INTERNAL_HOSTS: ''.
     ALLOW_INTERNAL_HOSTS: '127.0.0.1',
-    // Every test client connects from 127.0.0.1: crowds of phones are tested from one address.
-    // listen-limits.test.ts sets the production default back to test the cap itself.
-    LISTEN_PER_ADDRESS: '100000',
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
 import { audioClip, listListeners, mySessions, sermonByBroadcast, transcript } from './service';
-import { holdVoiceStream } from '../../live/listen-limits';
+import { holdVoiceStream, listenerOf } from '../../live/listen-limits';
 import { voiceStreamFor } from './voice-stream';
 
 const broadcastParams = z.object({ broadcastId: z.string().min(4).max(32) });
@@ -112,8 +112,8 @@ export async function listenRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req, reply) => {
     const { id, lang, file } = req.params;
     const stream = await voiceStreamFor(ctx, req.actor, { id, lang });
-    // A handful per address (or account) and sermon; beyond it 429 with Retry-After (decision 037).
-    const held = await holdVoiceStream(ctx, req.actor, req.ip, id);
+    // A few per device (or account) and sermon, a ceiling per address; beyond it 429 with Retry-After (decision 048).
+    const held = await holdVoiceStream(ctx, listenerOf(ctx, req.actor, req.ip, req.headers.cookie), id);
     // Written by the voice streams until the sermon ends or the phone goes; never compressed
     // (MP3 does not shrink) and never cached (it is live).
     reply.hijack();

@@ -29,6 +29,7 @@ import {
   type RecognitionStateEvent,
   type ServerRecognitionKind,
 } from '@app/shared';
+import { newClientId } from '../../../lib/outbox';
 
 /** Events the server sends on `/live` (names and payloads from packages/shared/src/live.ts). */
 export interface LiveServerEvents {
@@ -86,6 +87,10 @@ export function createLiveSocket(): LiveSocket {
     autoConnect: false,
     withCredentials: true,
     transports: ['websocket', 'polling'],
+    // This page's connection, by a name kept through its reconnections: coming back (after a
+    // server process died, or on another network) it takes its own earlier place over instead of
+    // being counted twice against the phone's limit (decision 048).
+    auth: { connection: newClientId() },
     ...LIVE_RECONNECTION,
   });
   reconnectAfterServerDisconnect(socket);

@@ -169,11 +169,30 @@ describe('listener screen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Start listening' })).toBeTruthy();
   });
 
-  it('says plainly when this network already holds as many connections as allowed', async () => {
-    await open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
-    act(() => socket.fire('connect_error', Object.assign(new Error('Too many connections'), { data: { code: 'too_many_connections' } })));
-    expect(await screen.findByText(/Too many phones on this network/)).toBeTruthy();
+  it('says so when this phone holds as many connections as allowed, and tries again after the wait the server asks for (decision 048)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await open();
+      fireEvent.click(await screen.findByRole('button', { name: 'Start listening' }));
+      await screen.findByText('Connected');
+      const joins = socket.sent(liveEvents.listenerJoin).length;
+      socket.connected = false;
+      act(() => socket.fire('connect_error', Object.assign(new Error('Too many connections'), { data: { code: 'too_many_connections', retryAfter: 10 } })));
+      expect(await screen.findByText(/already holds as many connections/)).toBeTruthy();
+      // Not given up: within the wait (10 s, with at most a fifth of jitter) it connects again.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(7000);
+      });
+      expect(socket.sent(liveEvents.listenerJoin)).toHaveLength(joins);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(5000);
+      });
+      expect(socket.sent(liveEvents.listenerJoin)).toHaveLength(joins + 1);
+      await screen.findByText('Connected');
+      expect(screen.queryByText(/already holds as many connections/)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says "Offline" as soon as the browser loses the network, and "Connected" once it is back', async () => {

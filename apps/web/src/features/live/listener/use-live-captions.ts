@@ -65,6 +65,8 @@ export function useLiveCaptions({
   const joinedRef = useRef(false);
   const endedRef = useRef(false);
   const lostTimerRef = useRef<number | null>(null);
+  /** A refused connection's next try, and how many were refused in a row (decision 048). */
+  const refusedRef = useRef<{ timer: number | null; count: number }>({ timer: null, count: 0 });
   const onNewCaptionRef = useRef(onNewCaption);
   const voiceRef = useRef({ onVoicePiece, onVoiceStatus });
   useEffect(() => {
@@ -79,6 +81,8 @@ export function useLiveCaptions({
 
   const close = useCallback(() => {
     clearLostTimer();
+    if (refusedRef.current.timer !== null) window.clearTimeout(refusedRef.current.timer);
+    refusedRef.current = { timer: null, count: 0 };
     joinedRef.current = false;
     const socket = socketRef.current;
     socketRef.current = null;
@@ -177,6 +181,8 @@ export function useLiveCaptions({
       };
 
       on('connect', () => {
+        refusedRef.current.count = 0;
+        setProblem((p) => (p === 'tooManyConnections' ? null : p));
         if (socket.recovered && joinedRef.current) {
           clearLostTimer();
           setConnection('connected');
@@ -195,11 +201,22 @@ export function useLiveCaptions({
         lostTimerRef.current = window.setTimeout(() => setConnection('lost'), LISTENER_RECOVERY_MS);
       });
       on('connect_error', (err) => {
-        // This address (or account) holds as many connections as allowed (decision 037).
-        if ((err as Error & { data?: { code?: string } }).data?.code === 'too_many_connections') {
+        // This phone (or account) holds as many connections as allowed, maybe places a server
+        // process that died still held for a few seconds (decision 048): say so, and try again
+        // after the wait the server asks for, growing while refused, with some jitter so that a
+        // room of phones does not come back at once.
+        const refused = (err as Error & { data?: { code?: string; retryAfter?: number } }).data;
+        if (refused?.code === 'too_many_connections') {
           setProblem('tooManyConnections');
-          close();
-          setConnection('ready');
+          setConnection('connecting');
+          const r = refusedRef.current;
+          const waitMs = Math.min(60_000, (refused.retryAfter ?? 10) * 1000 * 2 ** Math.min(r.count, 3)) * (0.8 + Math.random() * 0.4);
+          r.count++;
+          if (r.timer !== null) window.clearTimeout(r.timer);
+          r.timer = window.setTimeout(() => {
+            r.timer = null;
+            if (socket === socketRef.current && !socket.connected) socket.connect();
+          }, waitMs);
           return;
         }
         if (socket.active) {
