@@ -14,6 +14,7 @@ import { requestForLog } from './lib/request-log';
 import { registerAccess } from './lib/access';
 import { inlineScriptSource, registerSecurityHeaders } from './lib/security-headers';
 import { registerCompression } from './lib/compression';
+import { trustProxyOf } from './lib/client-address';
 import { validateWithObjectBodies } from './lib/body-validator';
 import { loadOrCreateKey, SecretBox } from './lib/crypto';
 import { registerErrorHandling } from './lib/errors';
@@ -51,7 +52,8 @@ export interface BuiltApp {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: requestForLog } },
-    trustProxy: true,
+    // The connection's address unless the operator names the proxy (TRUST_PROXY, decision 051).
+    trustProxy: trustProxyOf(config),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BACKUP_KEEP_DEFAULT, BACKUP_KEEP_MAX, BACKUP_TIME_DEFAULT, DEFAULT_CHURCH_TIME_ZONE } from '@app/shared';
+import { parseTrustProxy } from './lib/client-address';
 import { parseAllowList } from './lib/outbound/address-policy';
 
 const bucketName = z
@@ -84,6 +85,17 @@ const envSchema = z.object({
       return false;
     }
   }, 'must be comma-separated host names, addresses or CIDR networks').optional(),
+  // The proxy in front whose X-Forwarded-For is believed (decision 051): comma-separated addresses
+  // and CIDR networks (or loopback, linklocal, uniquelocal), or how many proxies stand in front.
+  // None by default: the address is the connection's, whatever a client writes in its headers.
+  TRUST_PROXY: z.string().refine((v) => {
+    try {
+      parseTrustProxy(v);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be comma-separated addresses or CIDR networks of the proxy (e.g. 172.16.0.0/12), or a number of proxies').optional(),
   // Google Text-to-Speech's address, for tests; eSpeak NG's program where it is not `espeak-ng` on the PATH (decision 040).
   GOOGLE_TTS_URL: z.string().url().optional(),
   ESPEAK_NG_PATH: z.string().min(1).optional(),

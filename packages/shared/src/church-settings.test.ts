@@ -37,8 +37,9 @@ describe('church live settings contract', () => {
     expect(engineConfig.safeParse({ kind: 'openai', url: 'http://localhost:11434/v1', model: 'llama3.1:8b' }).success).toBe(true);
     expect(engineConfig.safeParse({ kind: 'openai', url: 'https://api.openai.com/v1?x=1', model: 'gpt-4o-mini' }).error?.issues[0]?.message).toBe('validation.engineUrlInvalid');
     expect(engineConfig.safeParse({ kind: 'openai', url: 'https://api.openai.com/v1', model: '' }).error?.issues[0]?.message).toBe('validation.required');
-    // Never a cloud metadata service, nor a URL with credentials in it.
-    expect(engineConfig.safeParse({ kind: 'libretranslate', url: 'http://169.254.169.254/latest' }).success).toBe(false);
+    // A cloud metadata address is well formed: the server refuses it as any inside address (decision 051).
+    expect(engineConfig.safeParse({ kind: 'libretranslate', url: 'http://169.254.169.254/latest' }).success).toBe(true);
+    // Never a URL with credentials in it.
     expect(engineConfig.safeParse({ kind: 'libretranslate', url: 'http://user:pw@translate.church' }).success).toBe(false);
   });
 

@@ -21,9 +21,7 @@ export type LivestreamFeedKind = (typeof livestreamFeedKinds)[number];
 /** YouTube takes one caption track per stream; a church that streams twice adds a second. */
 export const MAX_LIVESTREAM_FEEDS = 2;
 
-/** Cloud metadata addresses are never a caption endpoint (they hand out the server's credentials). */
-const METADATA_HOST = /^(169\.254\.\d{1,3}\.\d{1,3}|\[fd00:ec2::254\]|metadata\.google\.internal|metadata)$/i;
-
+/** A caption URL's shape; the addresses it may reach are the server's rule (decisions 041 and 051). */
 export const captionUrlField = z
   .string({ error: msg('required') })
   .trim()
@@ -31,7 +29,7 @@ export const captionUrlField = z
   .max(1000, msg('tooLong'))
   .refine((v) => {
     const m = /^https?:\/\/([^\s/?#@]+?)(?::\d{1,5})?(?:[/?][^\s#]*)?$/i.exec(v);
-    return m !== null && !METADATA_HOST.test(m[1]!);
+    return m !== null;
   }, msg('livestreamUrlInvalid'));
 
 export const newFeedBody = z.object({

@@ -18,15 +18,10 @@ import { msg } from './validation';
  */
 
 /**
- * Cloud metadata services answer on these addresses inside every cloud server: the sermon server
- * must never be pointed at them (they hand out the server's own credentials).
- */
-const METADATA_HOST = /^(169\.254\.\d{1,3}\.\d{1,3}|\[fd00:ec2::254\]|metadata\.google\.internal|metadata)$/i;
-
-/**
- * An http(s) address of the church's own server (LibreTranslate, a model server): any host a
- * church may run one on, its own network and this machine included (Ollama listens on
- * localhost), but not a cloud metadata address.
+ * An http(s) address of the church's own server (LibreTranslate, a model server). Only its shape
+ * is checked here: which addresses the server may reach (never a cloud metadata service, nothing
+ * inside unless the operator allows it) is the server's rule, answered on this field as
+ * `addressNotAllowed` for every refused address alike (decisions 041 and 051).
  */
 export const serverUrlField = z
   .string({ error: msg('required') })
@@ -35,7 +30,7 @@ export const serverUrlField = z
   .max(300, msg('tooLong'))
   .refine((v) => {
     const m = /^https?:\/\/([^\s/?#@]+?)(?::\d{1,5})?(?:\/[^\s?#]*)?$/i.exec(v);
-    return m !== null && !METADATA_HOST.test(m[1]!);
+    return m !== null;
   }, msg('engineUrlInvalid'));
 
 const modelField = z

@@ -37,8 +37,13 @@ export function redisRateLimitStore(redis: RedisClient): FastifyRateLimitStoreCt
         .catch((err: Error) => callback(err));
     }
 
+    // Typed as the route, but at run time the plugin hands the merged limit options with the route
+    // as `routeInfo` (its own Redis store reads that): `path` and `prefix` were undefined, so every
+    // limited route shared one counter. A limit made with `app.rateLimit()` has no route: 'shared'.
     child(routeOptions: { path: string; prefix: string }): FastifyRateLimitStore {
-      return new RedisRateLimitStore(`${this.prefix}${routeOptions.prefix}${routeOptions.path}:`);
+      const info = (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo;
+      const route = info?.url ? `${info.method ?? ''}${info.url}` : 'shared';
+      return new RedisRateLimitStore(`${this.prefix}${route}:`);
     }
   }
   return RedisRateLimitStore as unknown as FastifyRateLimitStoreCtor;

@@ -43,6 +43,15 @@ describe('the address check (decision 041)', () => {
     expect(mayConnect(allow, 'fd00::6', 'fd00::6')).toBe(false);
   });
 
+  it('never lets a cloud metadata service through, whatever the operator allows (decision 051)', () => {
+    const allow = parseAllowList('169.254.0.0/16,fd00::/8,metadata,metadata.google.internal');
+    for (const [host, address] of [['169.254.169.254', '169.254.169.254'], ['metadata.google.internal', '169.254.169.254'], ['metadata', '10.0.0.1'], ['x.example', 'fd00:ec2::254'], ['x.example', '::ffff:169.254.169.254']]) {
+      expect(mayConnect(allow, host!, address!), `${host} ${address}`).toBe(false);
+    }
+    // The rest of what the operator named still passes.
+    expect(mayConnect(allow, 'x.example', 'fd00::1')).toBe(true);
+  });
+
   it('refuses a setting it cannot read', () => {
     expect(() => parseAllowList('10.0.0.0/33')).toThrow();
     expect(() => parseAllowList('http://x/')).toThrow();

@@ -66,8 +66,24 @@ export function operatorAllows(allow: AllowList, host: string | null, address: s
   });
 }
 
-/** The whole rule: a public address, or one the operator allows for this host. */
+/**
+ * Cloud metadata services (they hand out the server's own credentials): the link-local IPv4
+ * network and AWS's IPv6 address, and Google's names for them. Never reached, whatever the
+ * operator allows; refused in the same words as any other inside address (decision 051).
+ */
+const METADATA_NAMES = new Set(['metadata', 'metadata.google.internal']);
+const METADATA_NETWORKS = [ipaddr.parseCIDR('169.254.0.0/16'), ipaddr.parseCIDR('fd00:ec2::254/128')];
+
+export function isMetadata(host: string | null, address: string | null): boolean {
+  if (host && METADATA_NAMES.has(normaliseHost(host))) return true;
+  if (!address || !ipaddr.isValid(address)) return false;
+  const ip = ipaddr.process(address);
+  return METADATA_NETWORKS.some(([net, bits]) => net.kind() === ip.kind() && ip.match(net, bits));
+}
+
+/** The whole rule: never a metadata service; a public address, or one the operator allows for this host. */
 export function mayConnect(allow: AllowList, host: string | null, address: string): boolean {
+  if (isMetadata(host, address)) return false;
   return isPublicAddress(address) || operatorAllows(allow, host, address);
 }
 

@@ -3,7 +3,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import type { ClientOptions } from 'ws';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 import type { Config } from '../../config';
-import { EMPTY_ALLOW_LIST, hostOf, mayConnect, normaliseHost, parseAllowList, type AllowList } from './address-policy';
+import { EMPTY_ALLOW_LIST, hostOf, isMetadata, mayConnect, normaliseHost, parseAllowList, type AllowList } from './address-policy';
 import { OutboundRefusal } from './outbound-error';
 
 /**
@@ -27,10 +27,61 @@ export type AnswerKind = keyof typeof ANSWER_LIMITS;
 
 export type OutboundFetch = typeof fetch;
 
+/**
+ * How long a name may take to resolve. The system resolver gave up on a name that does not resolve
+ * after 14.9 s, past Test connection's 8 s (decision 041): a lookup is bounded, and a name that
+ * ran out of time is taken as not resolving for UNRESOLVED_MS, so the connection that follows a
+ * Save or Test connection's check fails at once ("could not be reached") instead of waiting again.
+ */
+export const LOOKUP_BUDGET_MS = 2000;
+const UNRESOLVED_MS = 30_000;
+
+type Addresses = dns.LookupAddress[];
+
+/** Names whose lookup ran out of time, until when they count as not resolving. */
+class SlowNames {
+  private readonly until = new Map<string, number>();
+
+  has(name: string): boolean {
+    const until = this.until.get(name);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.until.delete(name);
+    return false;
+  }
+
+  add(name: string): void {
+    // A handful of names at most in practice; a church typing many is held by the engine-call limit.
+    if (this.until.size > 1000) this.until.clear();
+    this.until.set(name, Date.now() + UNRESOLVED_MS);
+  }
+}
+
+const notFound = (hostname: string, code = 'ENOTFOUND') => Object.assign(new Error(`${code} ${hostname}`), { code, hostname }) as NodeJS.ErrnoException;
+
+/** Every address of `hostname`, or an error once LOOKUP_BUDGET_MS have passed (the name is then remembered as slow). */
+function boundedLookup(hostname: string, options: dns.LookupOptions, slow: SlowNames, callback: (err: NodeJS.ErrnoException | null, addresses: Addresses) => void): void {
+  const name = normaliseHost(hostname);
+  if (slow.has(name)) return callback(notFound(hostname), []);
+  let done = false;
+  const timer = setTimeout(() => {
+    done = true;
+    slow.add(name);
+    callback(notFound(hostname, 'ETIMEOUT'), []);
+  }, LOOKUP_BUDGET_MS);
+  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    callback(err, err ? [] : (addresses as Addresses));
+  });
+}
+
 /** A DNS lookup that refuses every name resolving to an address the policy does not allow. */
-export function guardedLookup(allow: AllowList): LookupFunction {
+export function guardedLookup(allow: AllowList, slow = new SlowNames()): LookupFunction {
   return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (isMetadata(hostname, null)) return callback(new OutboundRefusal('not_allowed') as NodeJS.ErrnoException, '', 4);
+    boundedLookup(hostname, options, slow, (err, addresses) => {
       if (err) return callback(err, '', 4);
       const list = addresses as dns.LookupAddress[];
       // Every address the name has must be allowed: the socket may try any of them.
@@ -72,9 +123,10 @@ export class OutboundClient {
   private readonly guardedAgent: Agent;
   private readonly trustedAgent: Agent;
   readonly lookup: LookupFunction;
+  private readonly slow = new SlowNames();
 
   constructor(readonly allow: AllowList) {
-    this.lookup = guardedLookup(allow);
+    this.lookup = guardedLookup(allow, this.slow);
     const connect = buildConnector({ lookup: this.lookup, timeout: 10_000 });
     this.guardedAgent = new Agent({
       connect: (opts, callback) => {
@@ -122,8 +174,12 @@ export class OutboundClient {
     const target = new URL(url);
     const host = hostOf(target);
     if (isIP(host) !== 0) return mayConnect(this.allow, host, host);
-    const addresses = await dns.promises.lookup(host, { all: true }).catch(() => null);
-    // A name that does not resolve now is not refused here: Test connection says it cannot be reached.
+    if (isMetadata(host, null)) return false;
+    const addresses = await new Promise<Addresses | null>((resolve) => {
+      boundedLookup(host, {}, this.slow, (err, found) => resolve(err ? null : found));
+    });
+    // A name that does not resolve now (or not within LOOKUP_BUDGET_MS) is not refused here: Test
+    // connection says it cannot be reached, at once, as the slow name is remembered.
     if (!addresses) return true;
     return addresses.every((a) => mayConnect(this.allow, host, a.address));
   }

@@ -24,3 +24,14 @@ export function refusalOf(error: unknown): OutboundRefusal | null {
   }
   return null;
 }
+
+/**
+ * Whether an error is a name that does not resolve (or did not within the lookup's time, decision
+ * 051): retrying within a call's budget finds nothing new, and Test connection must end in its 8 s.
+ */
+export function isUnresolvedName(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === 'ENOTFOUND') return true;
+  }
+  return false;
+}

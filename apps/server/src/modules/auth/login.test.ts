@@ -7,7 +7,8 @@ import { loginFailures, serverSessions } from '../../db/schema';
 import { seedDemoData, demoSignIns, DEMO_PASSWORD } from '../../db/seed';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
+// The tests stand for clients behind a proxy on loopback, each address its own (decision 051).
+beforeAll(async () => { t = await createTestApp({ TRUST_PROXY: 'loopback' }); });
 afterAll(async () => { await t.close(); });
 
 const login = (email: string, password: string, extra: { cookies?: Record<string, string>; headers?: Record<string, string> } = {}) =>

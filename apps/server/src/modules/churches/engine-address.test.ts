@@ -1,6 +1,7 @@
+import dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useCastApp } from '../../../test/helpers/cast-app';
 
 /** A loopback server that records every request reaching it (headers and body). */
@@ -56,14 +57,18 @@ afterAll(async () => { await Promise.all([engine, elsewhere, redirecting, huge].
 const app = useCastApp({ ALLOW_INTERNAL_HOSTS: '127.0.0.1' });
 const libre = (url: string, key?: string) => ({ kind: 'libretranslate', url, ...(key ? { key } : {}) });
 
-// A few spellings per field (the table test has them all): Test connection is limited to 20 a minute.
-const insideSpellings = (port: string) => [`http://127.0.0.2:${port}`, `http://[::1]:${port}`, `http://0.0.0.0:${port}`, 'http://2852039166/', 'http://10.0.0.1/'];
+// A few spellings per field (the table test has them all), the cloud metadata service among them
+// in three spellings: each is told the same "not allowed" (decision 051).
+const insideSpellings = (port: string) => [
+  `http://127.0.0.2:${port}`, `http://[::1]:${port}`, `http://0.0.0.0:${port}`, 'http://10.0.0.1/',
+  'http://169.254.169.254/', 'http://2852039166/', 'http://metadata.google.internal/',
+];
 
 describe('church-typed addresses (decision 041)', () => {
   it('refuses an inside address on every URL field, on Save and Test connection, before anything is sent', async () => {
-    const { cast, call } = app;
+    const { cast } = app;
     const church = `/churches/${cast.church.id}`;
-    for (const url of insideSpellings(portOf(engine))) {
+    for (const [i, url] of insideSpellings(portOf(engine)).entries()) {
       const bodies: Array<[string, string, unknown]> = [
         ['PUT', `${church}/translation-engines/primary`, { ...libre(url), saveUntested: true }],
         ['POST', `${church}/translation-engines/test`, libre(url)],
@@ -74,10 +79,11 @@ describe('church-typed addresses (decision 041)', () => {
         ['POST', `${church}/livestream/feeds`, { kind: 'youtube', language: 'pt', url: `${url.replace(/\/$/, '')}/closedcaption?cid=abc` }],
       ];
       for (const [method, path, body] of bodies) {
-        const res = await call(method as 'PUT', path, cast.churchAdmin.cookie, body);
+        // Each spelling from its own client address: the engine-call limit (20 a minute per church
+        // and address, decision 051) would otherwise stop the walk.
+        const res = await app.t.app.inject({ method: method as 'PUT', url: `/api/v1${path}`, headers: { cookie: cast.churchAdmin.cookie }, payload: body as object, remoteAddress: `192.0.2.${i + 1}` });
         expect(res.statusCode, `${method} ${path} ${url}`).toBe(400);
-        // The form's own check may refuse a spelling first (a metadata address); either way the URL field says so.
-        expect(res.json().errors).toEqual([expect.objectContaining({ field: 'url', key: expect.stringMatching(/^validation\.(addressNotAllowed|engineUrlInvalid|livestreamUrlInvalid)$/) })]);
+        expect(res.json().errors, `${method} ${path} ${url}`).toEqual([expect.objectContaining({ field: 'url', key: 'validation.addressNotAllowed' })]);
       }
     }
     expect(engine.hits).toHaveLength(0);
@@ -122,6 +128,31 @@ describe('church-typed addresses (decision 041)', () => {
     const grown = (process.memoryUsage().rss - before) / 2 ** 20;
     expect(res.json()).toMatchObject({ ok: false, error: { kind: 'too_large', message: expect.not.stringContaining('   ') } });
     expect(grown).toBeLessThan(64);
+  });
+
+  it('ends a Test connection within its 8 s when a name never resolves', async () => {
+    const { cast } = app;
+    const lookup = dns.lookup;
+    // The resolver never answers for this name (a real one gave up after 14.9 s).
+    const spy = vi.spyOn(dns, 'lookup').mockImplementation(((host: string, ...rest: unknown[]) => {
+      if (host === 'translate.never-answers.example') return;
+      return (lookup as (...a: unknown[]) => void)(host, ...rest);
+    }) as typeof dns.lookup);
+    try {
+      for (const [path, body] of [
+        ['translation-engines/test', libre('http://translate.never-answers.example:5000', 'lt-key')],
+        ['voice-engines/test', { kind: 'openai', url: 'http://translate.never-answers.example/v1', model: 'tts-1', key: 'sk-1' }],
+        ['recognition-engines/test', { kind: 'openai-realtime', url: 'https://translate.never-answers.example/v1', key: 'sk-1' }],
+      ] as const) {
+        const started = performance.now();
+        const res = await app.t.app.inject({ method: 'POST', url: `/api/v1/churches/${cast.church.id}/${path}`, headers: { cookie: cast.churchAdmin.cookie }, payload: body, remoteAddress: '198.51.100.77' });
+        const took = performance.now() - started;
+        expect(res.json(), `${path} ${res.body}`).toMatchObject({ ok: false, error: { kind: 'unreachable' } });
+        expect(took, path).toBeLessThan(8000);
+      }
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('limits Save as Test connection is', async () => {

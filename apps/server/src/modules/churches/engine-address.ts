@@ -1,3 +1,4 @@
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { englishValidationMessage, msg } from '@app/shared';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
@@ -10,7 +11,28 @@ import { outboundOf } from '../../lib/outbound/outbound-client';
  */
 
 /** Each Save and Test connection calls the engine: a person clicks a few times, not hundreds. */
-export const ENGINE_CALL_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
+export const ENGINE_CALLS_PER_MINUTE = 20;
+
+const engineLimits = new WeakMap<AppContext, onRequestAsyncHookHandler>();
+
+/**
+ * One limit for every route that calls a church-typed address (Save and Test connection of each
+ * kind of engine, adding a caption feed): ENGINE_CALLS_PER_MINUTE per church and client address
+ * across them all (decision 051), not that many per route. Made once per app, so the routes share
+ * its counter; the routes' `:id` is the church.
+ */
+export function engineCallLimit(app: FastifyInstance, ctx: AppContext): onRequestAsyncHookHandler {
+  let limit = engineLimits.get(ctx);
+  if (!limit) {
+    limit = app.rateLimit({
+      max: ENGINE_CALLS_PER_MINUTE,
+      timeWindow: '1 minute',
+      keyGenerator: (req) => `engine-call:${(req.params as { id?: string }).id ?? ''}:${req.ip}`,
+    }) as onRequestAsyncHookHandler;
+    engineLimits.set(ctx, limit);
+  }
+  return limit;
+}
 
 const invalid = (field: string, key: 'addressNotAllowed' | 'keyForNewAddress') =>
   new AppError('validation', 400, 'Some fields are not valid', [{ field, message: englishValidationMessage(msg(key)), key: msg(key) }]);

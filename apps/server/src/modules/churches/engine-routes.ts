@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { churchIdParams, engineSlotParams, engineTestResult, saveEngineBody, testEngineBody, translationEnginesResponse } from '@app/shared';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
-import { ENGINE_CALL_LIMIT } from './engine-address';
+import { engineCallLimit } from './engine-address';
 import { getEngines, removeEngine, saveEngine, testEngineSettings } from './engine-service';
 
 /** A church's translation engines (decision 033): first and second engine, Test connection, health. */
@@ -26,7 +26,8 @@ export async function engineRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: translationEnginesResponse },
     },
     // Saving tests the engine first: limited as Test connection is (decision 041).
-    config: { requires: 'church:edit', rateLimit: ENGINE_CALL_LIMIT },
+    config: { requires: 'church:edit' },
+    onRequest: engineCallLimit(app, ctx),
   }, async (req) => saveEngine(ctx, requireActor(req), req.params.id, req.params.slot, req.body));
 
   r.delete('/churches/:id/translation-engines/:slot', {
@@ -42,6 +43,7 @@ export async function engineRoutes(app: FastifyInstance, ctx: AppContext) {
       body: testEngineBody,
       response: { 200: engineTestResult },
     },
-    config: { requires: 'church:edit', rateLimit: ENGINE_CALL_LIMIT },
+    config: { requires: 'church:edit' },
+    onRequest: engineCallLimit(app, ctx),
   }, async (req) => testEngineSettings(ctx, requireActor(req), req.params.id, req.body));
 }

@@ -5,7 +5,7 @@ import { churchIdParams, slotEngineParams, type EngineSlot } from '@app/shared';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
 import type { Actor } from '../../lib/session';
-import { ENGINE_CALL_LIMIT } from './engine-address';
+import { engineCallLimit } from './engine-address';
 
 interface SlotEngineRoutes<Save extends z.ZodType, Test extends z.ZodType> {
   /** The path's last part: `recognition-engines`, `voice-engines`. */
@@ -45,7 +45,8 @@ export function slotEngineRoutes<Save extends z.ZodType, Test extends z.ZodType>
       params: slotEngineParams, body: save, response: { 200: response },
     },
     // Saving tests the engine first: limited as Test connection is (decision 041).
-    config: { requires: 'church:edit', rateLimit: ENGINE_CALL_LIMIT },
+    config: { requires: 'church:edit' },
+    onRequest: engineCallLimit(app, ctx),
   }, async (req) => o.service.save(ctx, requireActor(req), req.params.id, req.params.slot, req.body as z.infer<Save>));
 
   r.delete(`${path}/:slot`, {
@@ -55,6 +56,7 @@ export function slotEngineRoutes<Save extends z.ZodType, Test extends z.ZodType>
 
   r.post(`${path}/test`, {
     schema: { tags, summary: o.testSummary, params: churchIdParams, body: test, response: { 200: testResult } },
-    config: { requires: 'church:edit', rateLimit: ENGINE_CALL_LIMIT },
+    config: { requires: 'church:edit' },
+    onRequest: engineCallLimit(app, ctx),
   }, async (req) => o.service.test(ctx, requireActor(req), req.params.id, req.body as z.infer<Test>));
 }

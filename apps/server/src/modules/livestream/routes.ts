@@ -7,7 +7,7 @@ import {
 } from '@app/shared';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
-import { ENGINE_CALL_LIMIT } from '../churches/engine-address';
+import { engineCallLimit } from '../churches/engine-address';
 import { overlayAnswer, sermonTimeline, subtitleFile } from './sermon-files';
 import { addFeed, getLivestream, removeFeed, renewOverlayToken, saveOverlayStyle } from './settings-service';
 
@@ -26,7 +26,8 @@ export async function livestreamRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/churches/:id/livestream/feeds', {
     schema: { tags, summary: 'Add a YouTube caption ingestion URL or Zoom caption API URL with its language (at most two)', params: churchIdParams, body: newFeedBody, response: { 200: livestreamSettings } },
-    config: { ...edit, rateLimit: ENGINE_CALL_LIMIT },
+    config: edit,
+    onRequest: engineCallLimit(app, ctx),
   }, async (req) => addFeed(ctx, requireActor(req), req.params.id, req.body));
 
   r.delete('/churches/:id/livestream/feeds/:feedId', {

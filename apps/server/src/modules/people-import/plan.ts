@@ -1,4 +1,4 @@
-import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { englishValidationMessage, personFields, type ImportField, type ImportOutcome, type PreviewRow } from '@app/shared';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -32,15 +32,18 @@ const SOURCES: Partial<Record<ImportedField, ImportField[]>> = {
 };
 
 /**
- * The people stored under the file's emails, `pace.chunk` emails to a query with a pause between:
- * on the embedded database awaited queries never give the event loop a turn, so ten queries of a
- * thousand emails held live captions for a fifth of a second (decision 036, "Live captions first").
+ * The church's own people stored under the file's emails, `pace.chunk` emails to a query with a
+ * pause between: on the embedded database awaited queries never give the event loop a turn, so ten
+ * queries of a thousand emails held live captions for a fifth of a second (decision 036, "Live
+ * captions first"). Only the church's own: a person of another church (or of none) is not looked
+ * at, so their row plans exactly as an email nobody has (decision 051).
  */
-async function existingPeople(db: Db, emails: string[], pace: Pace): Promise<Map<string, StoredPerson>> {
+async function churchPeopleByEmail(db: Db, churchId: string, emails: string[], pace: Pace): Promise<Map<string, StoredPerson>> {
   const found = new Map<string, StoredPerson>();
   for (let i = 0; i < emails.length; i += pace.chunk) {
     if (i > 0) await pace.pause();
-    const rows = await db.select(personColumns).from(users).where(and(inArray(sql`lower(${users.email})`, emails.slice(i, i + pace.chunk)), isNull(users.purgedAt)));
+    const rows = await db.select(personColumns).from(users)
+      .where(and(inArray(sql`lower(${users.email})`, emails.slice(i, i + pace.chunk)), eq(users.churchId, churchId), isNull(users.purgedAt)));
     for (const r of rows) found.set(r.email!.toLowerCase(), r as StoredPerson);
   }
   return found;
@@ -68,12 +71,14 @@ function checkFields(values: RowValues, mapped: Set<ImportedField>): { stored: R
 }
 
 /**
- * Every row's outcome against the people already stored (decision 042, "The person is kept"): new,
- * an update of the person with the same email (only the fields the file gives that pass their rule
+ * Every row's outcome against the church's own people (decision 042, "The person is kept"): new,
+ * an update of the member with the same email (only the fields the file gives that pass their rule
  * and differ), unchanged, or refused only when the row cannot be a person: no name, neither an
  * email nor a phone or date of birth to know them by (decision 036), an email an earlier row has,
- * or someone an import may not change. A field failing its rule is a warning, never a refusal.
- * Blank rows are no one, and keep their number.
+ * or the church's own staff or administrator whom an import may not change. Another church's
+ * person is never looked at: their row is `new`, as for an email nobody has, and the confirm skips
+ * it as it skips any email taken by then (decision 051). A field failing its rule is a warning,
+ * never a refusal. Blank rows are no one, and keep their number.
  */
 export async function planRows(db: Db, churchId: string, table: Table, mapping: Array<ImportField | null>, pace: Pace): Promise<PlannedRow[]> {
   const all = await rowValuesOf(table, mapping);
@@ -81,7 +86,7 @@ export async function planRows(db: Db, churchId: string, table: Table, mapping: 
   const mapped = new Set(IMPORTED_FIELDS.filter((f) => (SOURCES[f] ?? [f as ImportField]).some((s) => given.has(s))));
   const checked = all.map((values, i) => (isBlankRow(table.rows[i]!) ? null : checkFields(values, mapped)));
   const emails = [...new Set(checked.flatMap((c) => (c?.stored.email ? [c.stored.email] : [])))];
-  const existing = await existingPeople(db, emails, pace);
+  const existing = await churchPeopleByEmail(db, churchId, emails, pace);
   const withoutEmail = checked.some((c) => c && !c.stored.email) ? await churchPeopleByName(db, churchId) : new NoEmailIndex<StoredPerson>();
   const firstRowOf = new Map<string, number>();
   const firstNoEmailRow = new NoEmailIndex<number>();
@@ -119,8 +124,8 @@ export async function planRows(db: Db, churchId: string, table: Table, mapping: 
     if (key && person.role !== 'member') {
       return refuse([note('firstName', 'peopleImport.reason.notYoursPerson', 'This person is someone an import cannot change (staff or an administrator)')]);
     }
-    if (person.churchId !== churchId || person.role !== 'member') {
-      return refuse([note('email', 'peopleImport.reason.notYours', 'This email belongs to someone an import cannot change (another church, staff or an administrator)')]);
+    if (person.role !== 'member') {
+      return refuse([note('email', 'peopleImport.reason.notYours', 'This email belongs to someone of the church an import cannot change (staff or an administrator)')]);
     }
     return { ...base, outcome: 'update', changes, reasons: [], warnings, userId: person.id, values: Object.fromEntries(changes.map((f) => [f, stored[f]])) };
   }

@@ -13,6 +13,12 @@ import { undoImport } from './undo';
 
 const templateQuery = z.object({ language: z.enum(interfaceLanguages).default('en') });
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/**
+ * Reading a file and planning it against the church's people are the import's costly steps: each
+ * is limited per client address (decision 051), the preview as the upload, so one upload cannot be
+ * previewed without end.
+ */
+const IMPORT_STEP_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 
 /** People import (decision 036): upload, preview, confirm, progress, undo. Administrators only. */
 export async function peopleImportRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -27,7 +33,7 @@ export async function peopleImportRoutes(app: FastifyInstance, ctx: AppContext) 
       description: 'Nothing about people is written. Not a spreadsheet: 415; over 10 MB, 20,000 rows, too many cells or a zip bomb: 413.',
       response: { 201: importUploadSchema },
     },
-    config: { ...config, rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { ...config, rateLimit: IMPORT_STEP_LIMIT },
   }, async (req, reply) => {
     const actor = requireActor(req);
     const file = await readFileUpload(req, 'file', 'Choose a CSV or XLSX file', IMPORT_MAX_BYTES);
@@ -59,7 +65,7 @@ export async function peopleImportRoutes(app: FastifyInstance, ctx: AppContext) 
 
   api.post('/people-imports/:id/preview', {
     schema: { tags, summary: 'Every row’s outcome under a column mapping (nothing is written)', params: idParams, body: importMappingBody, response: { 200: importPreviewSchema } },
-    config,
+    config: { ...config, rateLimit: IMPORT_STEP_LIMIT },
   }, async (req, reply) => {
     // Made as text in pieces (previewJson); Fastify sends a string typed JSON as it is, and the
     // schema stays for the API's documentation.

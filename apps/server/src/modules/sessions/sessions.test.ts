@@ -4,7 +4,8 @@ import { buildUser, sessionCookie, TEST_PASSWORD } from '../../../test/helpers/f
 import { cookieJar } from '../../../test/helpers/totp';
 import { outboxFor } from '../auth/test-outbox';
 
-const app = useCastApp();
+// Behind a proxy on loopback that names the client (decision 051); client-address.test.ts tries it without.
+const app = useCastApp({ TRUST_PROXY: 'loopback' });
 const { call } = app;
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';

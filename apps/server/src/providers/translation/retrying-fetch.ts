@@ -3,7 +3,7 @@
  * backoff inside a fixed time budget, honouring Retry-After (SPEECH-AND-TRANSLATION.md). A live
  * caption cannot wait long: when the budget is spent the caller gets the last failure and moves on.
  */
-import { refusalOf } from '../../lib/outbound/outbound-error';
+import { isUnresolvedName, refusalOf } from '../../lib/outbound/outbound-error';
 
 export interface RetryOptions {
   /** Whole time allowed for all attempts and waits, in ms. */
@@ -76,8 +76,9 @@ export async function fetchWithRetry(url: string, init: () => RequestInit, opts:
       // The service's own Retry-After is honoured as it is: retrying sooner would be refused again.
       wait = retryAfterMs(response.headers.get('retry-after')) ?? Math.round(backoff(attempts) * (0.8 + Math.random() * 0.4));
     } catch (error) {
-      // An address the outbound client refuses stays refused: no retry (decision 041).
-      if (refusalOf(error)) return { error, attempts, gaveUp: false };
+      // An address the outbound client refuses stays refused (decision 041), and a name that does
+      // not resolve does not within the budget (decision 051): no retry.
+      if (refusalOf(error) || isUnresolvedName(error)) return { error, attempts, gaveUp: false };
       lastError = error;
       lastResponse = undefined;
       wait = backoff(attempts);
