@@ -7,7 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { PGlite } from '@electric-sql/pglite';
 import { API_PREFIX, IMAGE_MAX_BYTES, LIVE_NAMESPACE, startAfterPaintScript } from '@app/shared';
-import type { Config } from './config';
+import { logsEachRequest, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { registerAccess } from './lib/access';
@@ -50,6 +50,7 @@ export interface BuiltApp {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    disableRequestLogging: !logsEachRequest(config),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

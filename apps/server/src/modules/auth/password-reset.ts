@@ -122,7 +122,12 @@ export async function confirmReset(db: Db, email: string, code: string, password
       .returning({ id: passwordResetCodes.id });
     // Two confirms racing with the same code: only the first one counts.
     if (!used) throw invalidResetCode();
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    // A person invited or imported without a password who chose one has an account now (decision 052).
+    await tx.update(users).set({
+      passwordHash,
+      updatedAt: new Date(),
+      accountStatus: sql`case when ${users.accountStatus} in ('invited', 'imported') then 'active'::account_status else ${users.accountStatus} end`,
+    }).where(eq(users.id, userId));
     await tx.delete(serverSessions).where(eq(serverSessions.userId, userId));
   });
   await clearLoginFailures(db, email);

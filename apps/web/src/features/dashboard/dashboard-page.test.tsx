@@ -9,7 +9,7 @@ import { DashboardPage } from './dashboard-page';
 const CHURCH = '11111111-1111-4111-8111-111111111111';
 const summary: Summary = {
   churchId: CHURCH, timeZone: 'Australia/Sydney', from: '2026-11-22T13:00:00.000Z', to: '2026-11-29T13:00:00.000Z', bucket: 'day',
-  members: 1234, newMembers: 56, sermons: 7, liveNow: 1, listeners: 321, listenerMinutes: 9876,
+  members: 1234, newMembers: 56, importedMembers: 0, sermons: 7, liveNow: 1, listeners: 321, listenerMinutes: 9876,
   listenersByLanguage: [{ language: 'pt', listeners: 200, minutes: 6000 }, { language: 'id', listeners: 121, minutes: 3876 }],
   salvations: 3, feedback: 4, pendingDeletionRequests: 2,
   series: [{ at: '2026-11-23T00:00', listeners: 321, newMembers: 56, salvations: 3 }],

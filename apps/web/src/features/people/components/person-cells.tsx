@@ -23,7 +23,7 @@ export function RoleBadge({ role }: { role: Role }) {
 export function AccountStatusBadge({ status }: { status: AccountStatus }) {
   const { t } = useTranslation();
   if (status === 'active') return null;
-  return <Badge variant="dot" color={status === 'invited' ? 'yellow' : status === 'no_account' ? 'gray' : 'red'} miw="max-content">{t(`people.status.${status}`)}</Badge>;
+  return <Badge variant="dot" color={status === 'invited' ? 'yellow' : status === 'no_account' || status === 'imported' ? 'gray' : 'red'} miw="max-content">{t(`people.status.${status}`)}</Badge>;
 }
 
 /** A person as a card on a phone: name, how to reach them, and their role. */
