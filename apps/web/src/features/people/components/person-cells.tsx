@@ -30,9 +30,10 @@ export function AccountStatusBadge({ status }: { status: AccountStatus }) {
 export function PersonCard({ person, to, extra }: { person: Person; to: string; extra?: React.ReactNode }) {
   return (
     <Stack gap={4}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <PersonNameLink person={person} to={to} />
-        <Group gap={4} wrap="nowrap">
+        {/* The status may be two words ("Importado, sem convite"): it goes under the role, not off the card at 390 px. */}
+        <Group gap={4} wrap="wrap" justify="flex-end">
           <RoleBadge role={person.role} />
           <AccountStatusBadge status={person.status} />
         </Group>
