@@ -26,7 +26,7 @@ describe('dashboard', () => {
   const { fetchMock } = stubApiEachTest(() => ({
     'GET /api/v1/churches/public': () => jsonResponse(200, [{ id: CHURCH, name: 'Hope', suburb: 'Sydney' }]),
     [`GET /api/v1/analytics/summary?range=week&churchId=${CHURCH}`]: () => jsonResponse(200, summary),
-    [`GET /api/v1/analytics/summary?range=30d&churchId=${CHURCH}`]: () => jsonResponse(200, { ...summary, salvations: 9 }),
+    [`GET /api/v1/analytics/summary?range=30d&churchId=${CHURCH}`]: () => jsonResponse(200, { ...summary, salvations: 9, importedMembers: 3 }),
     'GET /api/v1/analytics/my-dashboard': () => jsonResponse(200, mine),
   }));
   const summaryCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/analytics/summary')).length;
@@ -45,6 +45,8 @@ describe('dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(`?range=30d&churchId=${CHURCH}`));
     expect(screen.getByText('1,234')).toBeTruthy();
+    // People an import created are counted apart from the new members, and said to be (decision 052).
+    expect(screen.getByText('+3 imported, not counted')).toBeTruthy();
     // The tile of pending deletion requests opens the requests to review, not the admin's own form.
     expect(screen.getByRole('link', { name: 'Deletion requests waiting: 2' }).getAttribute('href')).toBe('/deletion-requests');
   }, 30_000);
