@@ -2,7 +2,9 @@
 # bundle, then runs `node dist/main.js` from apps/server, as `npm start` does.
 FROM node:22-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production
+# Every interface: the container's port is what is published (the server's own default outside
+# production is this machine only, decision 052).
+ENV NODE_ENV=production HOST=0.0.0.0
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -7,7 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { PGlite } from '@electric-sql/pglite';
 import { API_PREFIX, IMAGE_MAX_BYTES, LIVE_NAMESPACE, startAfterPaintScript } from '@app/shared';
-import type { Config } from './config';
+import { logsEachRequest, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { requestForLog } from './lib/request-log';
@@ -52,6 +52,7 @@ export interface BuiltApp {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL, serializers: { req: requestForLog } },
+    logController: new LogController({ disableRequestLogging: !logsEachRequest(config) }),
     // The connection's address unless the operator names the proxy (TRUST_PROXY, decision 051).
     trustProxy: trustProxyOf(config),
     bodyLimit: 1024 * 1024,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, logsEachRequest } from './config';
 
 describe('configuration', () => {
   it('works with nothing set: port 3000, ./data, embedded database', () => {
@@ -13,6 +13,26 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key }).ADMIN_TWO_STEP).toBe('required');
     expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key, ADMIN_TWO_STEP: 'optional' }).ADMIN_TWO_STEP).toBe('optional');
     expect(loadConfig({ ADMIN_TWO_STEP: 'required' }).ADMIN_TWO_STEP).toBe('required');
+  });
+
+  it('listens on this machine only outside production, where the demo and its password are written', () => {
+    const key = 'a'.repeat(64);
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('writes the demo in English unless DEMO_LANGUAGE names another interface language', () => {
+    expect(loadConfig({}).DEMO_LANGUAGE).toBe('en');
+    expect(loadConfig({ DEMO_LANGUAGE: 'pt' }).DEMO_LANGUAGE).toBe('pt');
+    expect(() => loadConfig({ DEMO_LANGUAGE: 'fr' })).toThrow(/DEMO_LANGUAGE/);
+  });
+
+  it('logs each request in production, and outside it only at debug or trace, so the demo sign-ins stay in view', () => {
+    const key = 'a'.repeat(64);
+    expect(logsEachRequest(loadConfig({}))).toBe(false);
+    expect(logsEachRequest(loadConfig({ LOG_LEVEL: 'debug' }))).toBe(true);
+    expect(logsEachRequest(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key }))).toBe(true);
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BACKUP_KEEP_DEFAULT, BACKUP_KEEP_MAX, BACKUP_TIME_DEFAULT, DEFAULT_CHURCH_TIME_ZONE } from '@app/shared';
+import { BACKUP_KEEP_DEFAULT, BACKUP_KEEP_MAX, BACKUP_TIME_DEFAULT, DEFAULT_CHURCH_TIME_ZONE, interfaceLanguages } from '@app/shared';
 import { parseTrustProxy } from './lib/client-address';
 import { parseAllowList } from './lib/outbound/address-policy';
 
@@ -27,7 +27,9 @@ export function parseBackupTime(value: string): { hour: number; minute: number; 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Unset: every interface in production; this machine only otherwise, where the demo and its
+  // published password are written (decision 052). The Docker image sets 0.0.0.0.
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -101,6 +103,8 @@ const envSchema = z.object({
   ESPEAK_NG_PATH: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  // The language the demo's own words are written in (events, service titles, notes; decision 052).
+  DEMO_LANGUAGE: z.enum(interfaceLanguages).default('en'),
   WEB_DIST: z.string().optional(),
   // What one listener holds at once of the live side: voice streams per sermon and live connections
   // (decision 048). A guest's phone is counted by the device the server signed for it, a signed-in
@@ -139,8 +143,9 @@ export interface S3Settings {
   secretAccessKey: string;
 }
 
-export type Config = Omit<z.infer<typeof envSchema>, 'ADMIN_TWO_STEP'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'ADMIN_TWO_STEP' | 'HOST'> & {
   ADMIN_TWO_STEP: 'required' | 'optional';
+  HOST: string;
   dbKind: 'pglite' | 'postgres';
   s3: S3Settings | null;
   /** The bucket backups go to (BACKUP_BUCKET, with the S3 settings of files), or null for a folder. */
@@ -148,6 +153,14 @@ export type Config = Omit<z.infer<typeof envSchema>, 'ADMIN_TWO_STEP'> & {
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * Whether Fastify logs each request (two lines). Outside production they buried the demo sign-ins
+ * printed at start (decision 052): there they are written only with LOG_LEVEL=debug or trace.
+ */
+export function logsEachRequest(config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL'>): boolean {
+  return config.NODE_ENV === 'production' || config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace';
+}
 
 /** Reads and validates the environment; throws ConfigError with one line per bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -184,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...config,
     ADMIN_TWO_STEP: adminTwoStep,
+    HOST: config.HOST ?? (config.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dbKind: config.DATABASE_URL ? 'postgres' : 'pglite',
     s3: inBucket(config.S3_BUCKET),
     backupS3: inBucket(config.BACKUP_BUCKET),

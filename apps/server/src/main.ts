@@ -18,7 +18,7 @@ async function start(config: Config) {
   const { app, ctx } = await buildApp(config);
   app.addHook('onClose', unlock);
   const shouldSeed = config.NODE_ENV !== 'production' && config.SEED_DEMO !== 'false';
-  const seeded = shouldSeed && (await seedDemoData(ctx.db));
+  const seeded = shouldSeed && (await seedDemoData(ctx.db, config.DEMO_LANGUAGE));
   await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   // Escalation and the 30-day purge of deletion requests: at start, then hourly (decision 017).
   ctx.onClose(startPrivacySchedule(ctx));

@@ -27,7 +27,10 @@ export const summarySchema = z.object({
   to: z.string(),
   bucket: z.enum(chartBuckets),
   members: z.number().int(),
+  /** Members who joined in the range: sign-ups and people added by hand, not imported ones (decision 052). */
   newMembers: z.number().int(),
+  /** Members a people import created in the range, counted apart from the new ones. */
+  importedMembers: z.number().int(),
   sermons: z.number().int(),
   liveNow: z.number().int(),
   /** Listener sessions of the sermons that started in the range. */

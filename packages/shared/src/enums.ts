@@ -57,9 +57,11 @@ export type LanguageListKind = (typeof languageListKinds)[number];
 
 /**
  * A person's account: 'invited' until they set their own password; 'disabled' cannot sign in;
- * 'no_account' has no email, so no sign-in (imported from a church's records, decision 036).
+ * 'no_account' has no email, so no sign-in (imported from a church's records, decision 036);
+ * 'imported' has an email but was imported without an invitation: no password and no mail yet
+ * (decision 052).
  */
-export const accountStatuses = ['active', 'invited', 'disabled', 'no_account'] as const;
+export const accountStatuses = ['active', 'invited', 'disabled', 'no_account', 'imported'] as const;
 export type AccountStatus = (typeof accountStatuses)[number];
 
 /** A follow-up of a decision for Jesus moves forward only (decision 014). */

@@ -6,6 +6,7 @@ export * from './languages';
 export * from './errors';
 export * from './api';
 export * from './validation';
+export * from './phone';
 export * from './login-check';
 export * from './auth';
 export * from './live';

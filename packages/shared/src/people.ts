@@ -48,6 +48,8 @@ export const personSchema = z.object({
   acceptedJesusAt: z.string().nullable(),
   photoUrl: z.string().nullable(),
   createdAt: z.string(),
+  /** When a people import created the person: no join date of theirs is known (decision 052). */
+  importedAt: z.string().nullable(),
 });
 export type Person = z.infer<typeof personSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_DIGITS } from './constants';
 import { ageOn } from './age';
 import { EMAIL_PATTERN } from './login-check';
+import { normalisePhone, PHONE_TYPED } from './phone';
 
 /**
  * Validation messages are translation keys (`validation.*`). The web app shows t(key); the server
@@ -17,7 +18,7 @@ export const validationMessages = {
   emailInvalid: 'Please enter a valid email address',
   emailTaken: 'This email is already registered. Please use a different email.',
   phoneRequired: 'Phone number is required',
-  phoneDigitsOnly: 'Phone number must contain digits only',
+  phoneDigitsOnly: 'Use digits, spaces, dashes, dots, brackets and a leading + only',
   phoneMin10: 'Phone number must have at least 10 digits',
   phoneExactly10: 'Phone number must be exactly 10 digits',
   suburbRequired: 'Suburb is required',
@@ -149,22 +150,20 @@ export const passwordField = z
   .min(PASSWORD_MIN, msg('passwordMin'))
   .max(PASSWORD_MAX, msg('tooLong'));
 
-/** Signup phone: digits only, at least 10 (spec section 5). */
-export const phoneAtLeast10Field = z
+// A phone is typed as people write it (spaces, dashes, dots, brackets, a leading +) and checked and
+// stored as its digits (spec section 5, "digits only"): the schema's output is `normalisePhone`'s.
+const typedPhone = z
   .string({ error: msg('phoneRequired') })
   .trim()
   .min(1, msg('phoneRequired'))
-  .regex(/^\d+$/, msg('phoneDigitsOnly'))
-  .min(PHONE_DIGITS, msg('phoneMin10'))
-  .max(15, msg('tooLong'));
+  .regex(PHONE_TYPED, msg('phoneDigitsOnly'))
+  .transform(normalisePhone);
+
+/** Signup phone: at least 10 digits (spec section 5). */
+export const phoneAtLeast10Field = typedPhone.pipe(z.string().min(PHONE_DIGITS, msg('phoneMin10')).max(15, msg('tooLong')));
 
 /** Admin, staff, user and church forms: exactly 10 digits (spec section 9). */
-export const phoneExactly10Field = z
-  .string({ error: msg('phoneRequired') })
-  .trim()
-  .min(1, msg('phoneRequired'))
-  .regex(/^\d+$/, msg('phoneDigitsOnly'))
-  .length(PHONE_DIGITS, msg('phoneExactly10'));
+export const phoneExactly10Field = typedPhone.pipe(z.string().length(PHONE_DIGITS, msg('phoneExactly10')));
 
 export const suburbField = z
   .string({ error: msg('suburbRequired') })

@@ -117,8 +117,11 @@ export const users = pgTable('users', {
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   guardianConsent: boolean('guardian_consent').notNull().default(false),
   // 'invited': added by an admin and emailed a link to set their own password. 'no_account': no
-  // email, so no sign-in (imported from a church's records, decision 036).
+  // email, so no sign-in (imported from a church's records, decision 036). 'imported': an email but
+  // imported without an invitation, so no password and no mail yet (decision 052).
   accountStatus: accountStatusEnum('account_status').notNull().default('active'),
+  // When a people import created the person (migration 0022): not a new member of that day (decision 052).
+  importedAt: timestamp('imported_at', { withTimezone: true }),
   // Set when an approved deletion emptied the row (decision 016): kept for the counts only.
   purgedAt: timestamp('purged_at', { withTimezone: true }),
   // Unread church messages mailed as a digest (decision record 022); Manage Profile turns it off.

@@ -53,18 +53,17 @@ export const historyLines: Array<{ en: string; pt: string; es: string; 'zh-Hans'
   },
 ];
 
-export const historyTitles = ['The Vine and the Branches', 'Grace Upon Grace', 'Come and Rest', 'Love Your Neighbour'];
-
 /** New people of the month, each with the language they speak at home. */
 export const newcomerNames = [
   ['Ana', 'Costa', 'portuguese'], ['Diego', 'Ramirez', 'spanish'], ['Li', 'Na', 'mandarin'], ['Siti', 'Rahma', 'indonesian'],
   ['Grace', 'Taylor', 'english'], ['Pedro', 'Alves', 'portuguese'], ['Lucia', 'Moreno', 'spanish'], ['Chen', 'Hao', 'mandarin'],
 ] as const;
 
-export const feedbackComments = [
-  { type: 'GeneralFeedback', audioQuality: 'Good', comment: 'The Portuguese voice was clear and easy to follow.' },
-  { type: 'Suggestion', audioQuality: 'Average', comment: 'Could the captions be a little larger by default?' },
-  { type: 'Complaint', audioQuality: 'Poor', comment: 'The Mandarin captions fell behind during the last song.' },
-  { type: 'GeneralFeedback', audioQuality: 'Good', comment: 'My mother followed the whole sermon in Spanish for the first time.' },
-  { type: 'Suggestion', audioQuality: 'Good', comment: 'Please add Korean for the visitors from the university.' },
+/** The feedback's kinds; its words are the demo language's (seed-words.ts). */
+export const feedbackKinds = [
+  { type: 'GeneralFeedback', audioQuality: 'Good' },
+  { type: 'Suggestion', audioQuality: 'Average' },
+  { type: 'Complaint', audioQuality: 'Poor' },
+  { type: 'GeneralFeedback', audioQuality: 'Good' },
+  { type: 'Suggestion', audioQuality: 'Good' },
 ] as const;

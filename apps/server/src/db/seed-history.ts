@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { instantOf, wallClockOf } from '@app/shared';
 import type { DbOrTx } from '../lib/audit';
 import { newBroadcastId, newReferralCode } from '../lib/ids';
-import { feedbackComments, historyLines, historyTitles, newcomerNames } from './seed-history-content';
+import { feedbackKinds, historyLines, newcomerNames } from './seed-history-content';
+import type { DemoWords } from './seed-words';
 import {
   deletionRequests, feedback, followUps, listenerSessions, salvations, scheduledSermons, segmentTranslations, sermons, transcriptSegments, users,
 } from './schema';
@@ -44,9 +45,9 @@ export function sundayAt(now: Date, timeZone: string, weeksAgo: number): Date {
  * every status, feedback of every type, new members across the month, a pending and a rejected
  * deletion request, and next Sunday's service. Batched inserts in the caller's transaction.
  */
-export async function seedHistory(tx: DbOrTx, o: { church: Church; host: User; admin: User; members: User[]; passwordHash: string; now?: Date }) {
+export async function seedHistory(tx: DbOrTx, o: { church: Church; host: User; admin: User; members: User[]; passwordHash: string; words: DemoWords; now?: Date }) {
   const now = o.now ?? new Date();
-  const { church, host } = o;
+  const { church, host, words } = o;
   const pick = sequence(7);
 
   const newcomers = await tx.insert(users).values(newcomerNames.map(([firstName, lastName, primaryLanguage], i) => ({
@@ -66,11 +67,11 @@ export async function seedHistory(tx: DbOrTx, o: { church: Church; host: User; a
   if (starts[3]!.getTime() < monthStart.getTime()) starts.push(new Date(Math.max(monthStart.getTime(), now.getTime() - (SERMON_MINUTES + 2) * MINUTE)));
 
   const services = await tx.insert(scheduledSermons).values(starts.map((startsAt, i) => ({
-    churchId: church.id, title: historyTitles[i % historyTitles.length]!, startsAt, sourceLanguage: 'en', speakerId: host.id, createdById: host.id,
+    churchId: church.id, title: words.sermonTitles[i % words.sermonTitles.length]!, startsAt, sourceLanguage: 'en', speakerId: host.id, createdById: host.id,
     createdAt: new Date(startsAt.getTime() - 6 * DAY),
   }))).returning({ id: scheduledSermons.id });
   await tx.insert(scheduledSermons).values({
-    churchId: church.id, title: 'Sunday Worship', startsAt: sundayAt(new Date(now.getTime() + 7 * DAY), church.timeZone, 0),
+    churchId: church.id, title: words.sundayWorship, startsAt: sundayAt(new Date(now.getTime() + 7 * DAY), church.timeZone, 0),
     sourceLanguage: 'en', speakerId: host.id, createdById: host.id,
   });
 
@@ -120,22 +121,22 @@ export async function seedHistory(tx: DbOrTx, o: { church: Church; host: User; a
   const saved = await tx.insert(salvations).values(decisions).returning({ id: salvations.id, userId: salvations.userId, createdAt: salvations.createdAt });
   await tx.insert(followUps).values(saved.map((d, i) => ({
     salvationId: d.id, churchId: church.id, assignedToId: host.id, status: FOLLOW_UP_CYCLE[i % FOLLOW_UP_CYCLE.length]!,
-    notes: i % 4 === 0 ? '' : 'Called after the service; invited to the newcomers lunch.', createdAt: d.createdAt, updatedAt: d.createdAt,
+    notes: i % 4 === 0 ? '' : words.followUpNote, createdAt: d.createdAt, updatedAt: d.createdAt,
   })));
   for (const d of saved.filter((x) => x.userId)) {
     await tx.update(users).set({ acceptedJesus: true, acceptedJesusAt: d.createdAt }).where(eq(users.id, d.userId!));
   }
 
-  await tx.insert(feedback).values(feedbackComments.map((f, i) => ({
-    userId: people[i]!.id, churchId: church.id, type: f.type, audioQuality: f.audioQuality, comment: f.comment,
+  await tx.insert(feedback).values(feedbackKinds.map((f, i) => ({
+    userId: people[i]!.id, churchId: church.id, type: f.type, audioQuality: f.audioQuality, comment: words.feedback[i]!,
     sermonId: made[i % made.length]!.id, language: LANGUAGE_MIX[i * 2]!, createdAt: new Date(made[i % made.length]!.startedAt.getTime() + 55 * MINUTE),
   })));
 
   await tx.insert(deletionRequests).values([
-    { userId: newcomers[6]!.id, churchId: church.id, reason: 'too_many_notifications', details: 'I get too many emails.', status: 'pending', requestedAt: new Date(now.getTime() - 2 * DAY) },
+    { userId: newcomers[6]!.id, churchId: church.id, reason: 'too_many_notifications', details: words.tooManyEmails, status: 'pending', requestedAt: new Date(now.getTime() - 2 * DAY) },
     {
-      userId: newcomers[7]!.id, churchId: church.id, reason: 'other', details: 'Please delete my account.', status: 'rejected', requestedAt: new Date(now.getTime() - 12 * DAY),
-      reviewedAt: new Date(now.getTime() - 11 * DAY), reviewedById: o.admin.id, rejectionReason: 'Asked by mistake: the family confirmed they wish to stay.',
+      userId: newcomers[7]!.id, churchId: church.id, reason: 'other', details: words.deleteMyAccount, status: 'rejected', requestedAt: new Date(now.getTime() - 12 * DAY),
+      reviewedAt: new Date(now.getTime() - 11 * DAY), reviewedById: o.admin.id, rejectionReason: words.askedByMistake,
     },
   ]);
 }

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { listeningLanguages, type Role } from '@app/shared';
+import { instantOf, listeningLanguages, wallClockOf, type InterfaceLanguage, type Role } from '@app/shared';
 import type { Db } from './client';
 import {
   churches,
@@ -11,6 +11,7 @@ import {
 import { hashPassword } from '../lib/passwords';
 import { newReferralCode } from '../lib/ids';
 import { seedHistory } from './seed-history';
+import { demoWords } from './seed-words';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const demoSignIns: Array<{ email: string; role: Role }> = [
@@ -27,8 +28,26 @@ const memberNames = [
   ['Jack', 'Wilson', 'english'], ['Amira', 'Haddad', 'english'], ['Rohan', 'Sharma', 'english'],
 ] as const;
 
-/** Writes demo data into an empty database, once. Returns false when data already exists. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/**
+ * The first moment after `now` that is `weekday` (0 Sunday … 6 Saturday) at `hour`:00 in
+ * `timeZone`: a demo event called Sunday Worship falls on a Sunday.
+ */
+export function nextWeekdayAt(now: Date, timeZone: string, weekday: number, hour: number): Date {
+  const w = wallClockOf(now, timeZone);
+  const today = new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay();
+  for (let ahead = (weekday - today + 7) % 7; ; ahead += 7) {
+    const at = instantOf({ year: w.year, month: w.month, day: w.day + ahead, hour, minute: 0 }, timeZone);
+    if (at.getTime() > now.getTime()) return at;
+  }
+}
+
+/**
+ * Writes demo data into an empty database, once; its people's own words (events, service titles,
+ * notes, reasons, feedback) in `language` (`DEMO_LANGUAGE`, decision 052). Returns false when data
+ * already exists.
+ */
+export async function seedDemoData(db: Db, language: InterfaceLanguage = 'en', now = new Date()): Promise<boolean> {
+  const words = demoWords[language];
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
 
@@ -86,15 +105,16 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       createdAt: new Date(Date.now() - i * 3 * 86_400_000),
     }))).returning();
 
-    const day = 86_400_000;
+    // Each on the day of the week its name says, in the church's time zone.
+    const tz = sydney.timeZone;
     await tx.insert(events).values([
-      { churchId: sydney.id, name: 'Sunday Worship', description: 'Our weekly service with live translation in seven languages.', location: 'Main auditorium', startsAt: new Date(Date.now() + 2 * day), isPublic: true, createdById: host.id },
-      { churchId: sydney.id, name: 'Youth Night', description: 'Games, food and a short talk for ages 13 to 18.', startsAt: new Date(Date.now() + 5 * day), createdById: host.id },
-      { churchId: sydney.id, name: 'Community Lunch', description: 'Bring a plate to share after the service.', startsAt: new Date(Date.now() - 7 * day), createdById: host.id },
-      { churchId: melbourne.id, name: 'Carols by Candlelight', description: 'An evening of carols on the riverbank.', location: 'Birrarung Marr', startsAt: new Date(Date.now() + 30 * day), isPublic: true },
+      { churchId: sydney.id, name: words.sundayWorship, description: words.sundayWorshipText, location: words.mainAuditorium, startsAt: nextWeekdayAt(now, tz, 0, 10), isPublic: true, createdById: host.id },
+      { churchId: sydney.id, name: words.youthNight, description: words.youthNightText, startsAt: nextWeekdayAt(now, tz, 5, 19), createdById: host.id },
+      { churchId: sydney.id, name: words.communityLunch, description: words.communityLunchText, startsAt: new Date(nextWeekdayAt(now, tz, 0, 12).getTime() - 7 * 86_400_000), createdById: host.id },
+      { churchId: melbourne.id, name: words.carols, description: words.carolsText, location: 'Birrarung Marr', startsAt: nextWeekdayAt(new Date(now.getTime() + 28 * 86_400_000), melbourne.timeZone, 6, 19), isPublic: true },
     ]);
 
-    await seedHistory(tx, { church: sydney, host, admin: staffRows.find((u) => u.role === 'church_admin')!, members: members.filter((m) => m.churchId === sydney.id), passwordHash });
+    await seedHistory(tx, { church: sydney, host, admin: staffRows.find((u) => u.role === 'church_admin')!, members: members.filter((m) => m.churchId === sydney.id), passwordHash, words, now });
   });
   return true;
 }

@@ -32,7 +32,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     res = await fetch(`/api/v1${path}`, {
       credentials: 'same-origin',
       ...rest,
-      headers: { ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: { ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}), ...interfaceLanguageHeader(), ...headers },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
@@ -53,6 +53,15 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     );
   }
   return data as T;
+}
+
+/**
+ * The interface language shown (the page's `lang`, set by i18n): the server writes a mail it sends
+ * to someone without a primary language on their profile in it, such as a password reset code.
+ */
+function interfaceLanguageHeader(): Record<string, string> {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return lang ? { 'accept-language': lang } : {};
 }
 
 function safeJson(text: string): unknown {

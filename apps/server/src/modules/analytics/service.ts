@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import {
   scopeOf,
   type listenerListQuery,
@@ -75,7 +75,8 @@ export const allSalvations = (ctx: AppContext, actor: Actor, q: SalvationQuery) 
 type NewUserQuery = z.output<typeof newUserListQuery>;
 const newUserWhere = (actor: Actor, q: NewUserQuery) => {
   const churchId = churchScope(actor, 'analytics:read', q.churchId);
-  return all([eq(users.role, 'member'), churchId ? eq(users.churchId, churchId) : undefined, ...dateWindow(users.createdAt, q), searchMatches(users.searchText, q.q)]);
+  // People an import brought in are the church's roster, not its new members (decision 052).
+  return all([eq(users.role, 'member'), isNull(users.importedAt), churchId ? eq(users.churchId, churchId) : undefined, ...dateWindow(users.createdAt, q), searchMatches(users.searchText, q.q)]);
 };
 export const listNewUsers = (ctx: AppContext, actor: Actor, q: NewUserQuery) => listPage(newUserSource(ctx.db), q, newUserWhere(actor, q));
 export const allNewUsers = (ctx: AppContext, actor: Actor, q: NewUserQuery) => listAll(newUserSource(ctx.db), q.sort, newUserWhere(actor, q));

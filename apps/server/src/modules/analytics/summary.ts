@@ -33,7 +33,9 @@ export async function buildSummary(db: Db, churchId: string | null, r: ResolvedR
   const [counts, languages, series, liveSeries] = await Promise.all([
     q<Record<string, unknown>>(sql`select
       (select count(*) from users u where u.role = 'member' ${church(sql`u.church_id`)}) as members,
-      (select count(*) from users u where u.role = 'member' ${church(sql`u.church_id`)} and ${inRange(sql`u.created_at`)}) as new_members,
+      -- New members leave out the people an import created: a roster is not growth (decision 052).
+      (select count(*) from users u where u.role = 'member' ${church(sql`u.church_id`)} and ${inRange(sql`u.created_at`)} and u.imported_at is null) as new_members,
+      (select count(*) from users u where u.role = 'member' ${church(sql`u.church_id`)} and ${inRange(sql`u.created_at`)} and u.imported_at is not null) as imported_members,
       (select count(*) from sermons s where ${inRange(sql`s.started_at`)} ${church(sql`s.church_id`)}) as sermons,
       (select count(*) from sermons s where s.status in ('live', 'paused') ${church(sql`s.church_id`)}) as live_now,
       (select count(*) from salvations v where ${inRange(sql`v.created_at`)} ${church(sql`v.church_id`)}) as salvations,
@@ -53,7 +55,7 @@ export async function buildSummary(db: Db, churchId: string | null, r: ResolvedR
         from generate_series(date_trunc(${r.bucket}, ${from}::timestamptz at time zone ${tz}), (${to}::timestamptz at time zone ${tz}) - interval '1 second', ${step}) g
       )
       select to_char(b.local_start, 'YYYY-MM-DD"T"HH24:MI') as at,
-        (select count(*) from users u where u.role = 'member' and ${between(sql`u.created_at`)} ${church(sql`u.church_id`)}) as new_members,
+        (select count(*) from users u where u.role = 'member' and ${between(sql`u.created_at`)} ${church(sql`u.church_id`)} and u.imported_at is null) as new_members,
         (select count(*) from salvations v where ${between(sql`v.created_at`)} ${church(sql`v.church_id`)}) as salvations,
         (select coalesce(sum(st.listeners), 0) from sermon_language_stats st where ${between(sql`st.started_at`)} ${church(sql`st.church_id`)}) as listeners
       from b order by b.local_start`),
@@ -75,6 +77,7 @@ export async function buildSummary(db: Db, churchId: string | null, r: ResolvedR
     bucket: r.bucket,
     members: n(c.members),
     newMembers: n(c.new_members),
+    importedMembers: n(c.imported_members),
     sermons: n(c.sermons),
     liveNow: n(c.live_now),
     listeners: listenersByLanguage.reduce((a, l) => a + l.listeners, 0),

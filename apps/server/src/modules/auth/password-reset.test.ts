@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interfaceLanguages } from '@app/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { buildUser, sessionCookie, TEST_PASSWORD } from '../../../test/helpers/factories';
 import { loginFailures, passwordResetCodes } from '../../db/schema';
+import { resetCodeMail } from './reset-mail';
 import { codeIn, outboxFor } from './test-outbox';
 
 let t: TestApp;
@@ -35,6 +37,35 @@ describe('password reset', () => {
     expect(mail).toMatchObject({ to: user.email, subject: 'Your password reset code' });
     expect(codeIn(mail)).toMatch(/^\d{4}$/);
     expect(await outboxFor(t.config.DATA_DIR, 'nobody@example.com', 1, 200)).toHaveLength(0);
+  });
+
+  it("writes the code in the person's language, else the language the request came in", async () => {
+    const lucia = await buildUser(t.ctx.db, 'member', { firstName: 'Lúcia', primaryLanguage: 'portuguese' });
+    const noLanguage = await buildUser(t.ctx.db, 'member', { firstName: 'Inés', primaryLanguage: null });
+    const ask = (email: string, acceptLanguage: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email }, headers: { 'accept-language': acceptLanguage } });
+    // Her profile's language wins over a browser that asks for English.
+    expect((await ask(lucia.email, 'en-AU,en;q=0.9')).statusCode).toBe(202);
+    const [pt] = await outboxFor(t.config.DATA_DIR, lucia.email);
+    expect(pt).toMatchObject({ subject: 'Seu código para redefinir a senha' });
+    expect(pt!.text).toContain('Olá Lúcia');
+    expect(pt!.text).toMatch(/Seu código para redefinir a senha é \d{4}\./);
+    expect((await verify(lucia.email, codeIn(pt))).statusCode).toBe(200);
+    // No primary language on the profile: the language the page asked in.
+    expect((await ask(noLanguage.email, 'es-ES,es;q=0.9,en;q=0.8')).statusCode).toBe(202);
+    const [es] = await outboxFor(t.config.DATA_DIR, noLanguage.email);
+    expect(es).toMatchObject({ subject: 'Tu código para restablecer la contraseña' });
+    expect(es!.text).toContain('Hola Inés');
+  });
+
+  it('has the code and its life in each of the five languages', () => {
+    for (const language of interfaceLanguages) {
+      const mail = resetCodeMail[language]({ firstName: 'Ana', code: '0427', minutes: 15 });
+      expect(mail.text, language).toContain('Ana');
+      expect(mail.text, language).toContain('0427');
+      expect(mail.text, language).toContain('15');
+      if (language !== 'en') expect(mail.subject, language).not.toBe('Your password reset code');
+    }
   });
 
   it('stores the code hashed with a 15-minute expiry', async () => {

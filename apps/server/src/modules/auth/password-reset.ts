@@ -1,6 +1,6 @@
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
-import { RESET_CODE_LENGTH, RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MINUTES } from '@app/shared';
+import { RESET_CODE_LENGTH, RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MINUTES, type InterfaceLanguage } from '@app/shared';
 import type { Db } from '../../db/client';
 import { passwordResetCodes, serverSessions, users } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
@@ -8,6 +8,8 @@ import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { assertPasswordAllowed } from '../../lib/password-rules';
 import type { MailMessage } from '../../providers/email/mailer';
+import { mailLanguageOf } from '../../providers/email/localized';
+import { resetCodeMail } from './reset-mail';
 import { clearLoginFailures } from './service';
 import { accountEmail } from '../../lib/sign-in-email';
 
@@ -31,7 +33,7 @@ export const invalidResetCode = () =>
 
 async function findUser(db: Db, email: string) {
   const [user] = await db
-    .select({ id: users.id, firstName: users.firstName, email: users.email })
+    .select({ id: users.id, firstName: users.firstName, email: users.email, primaryLanguage: users.primaryLanguage })
     .from(users)
     // A disabled account (deletion approved) gets no reset code: it cannot be reopened this way.
     .where(sql`lower(${users.email}) = ${email} and ${users.accountStatus} <> 'disabled'`)
@@ -40,10 +42,11 @@ async function findUser(db: Db, email: string) {
 }
 
 /**
- * Issues a fresh code for a registered email and hands the mail to `deliver`; earlier codes stop
- * working. Unknown emails and requests over the caps do nothing, and the caller answers the same.
+ * Issues a fresh code for a registered email and hands the mail to `deliver`, in the person's
+ * language or else the request's (`mailLanguageOf`); earlier codes stop working. Unknown emails and
+ * requests over the caps do nothing, and the caller answers the same.
  */
-export async function requestReset(db: Db, email: string, deliver: (message: MailMessage) => void): Promise<void> {
+export async function requestReset(db: Db, email: string, deliver: (message: MailMessage) => void, requestLanguage: InterfaceLanguage | null = null): Promise<void> {
   const user = await findUser(db, email);
   if (!user) return;
   const now = Date.now();
@@ -65,18 +68,8 @@ export async function requestReset(db: Db, email: string, deliver: (message: Mai
       .where(and(eq(passwordResetCodes.userId, user.id), isNull(passwordResetCodes.usedAt), gt(passwordResetCodes.expiresAt, new Date(now))));
     await tx.insert(passwordResetCodes).values({ id, userId: user.id, codeHash: hashCode(id, code), expiresAt: new Date(now + ttlMs) });
   });
-  deliver({
-    to: accountEmail(user.email),
-    subject: 'Your password reset code',
-    text: [
-      `Hello ${user.firstName},`,
-      '',
-      `Your password reset code is ${code}.`,
-      `It works once, within ${RESET_CODE_TTL_MINUTES} minutes.`,
-      '',
-      'If you did not ask to reset your password, you can ignore this email: your password stays the same.',
-    ].join('\n'),
-  });
+  const mail = resetCodeMail[mailLanguageOf(user.primaryLanguage, requestLanguage)]({ firstName: user.firstName, code, minutes: RESET_CODE_TTL_MINUTES });
+  deliver({ to: accountEmail(user.email), ...mail });
 }
 
 /**
@@ -129,7 +122,12 @@ export async function confirmReset(db: Db, email: string, code: string, password
       .returning({ id: passwordResetCodes.id });
     // Two confirms racing with the same code: only the first one counts.
     if (!used) throw invalidResetCode();
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    // A person invited or imported without a password who chose one has an account now (decision 052).
+    await tx.update(users).set({
+      passwordHash,
+      updatedAt: new Date(),
+      accountStatus: sql`case when ${users.accountStatus} in ('invited', 'imported') then 'active'::account_status else ${users.accountStatus} end`,
+    }).where(eq(users.id, userId));
     await tx.delete(serverSessions).where(eq(serverSessions.userId, userId));
   });
   await clearLoginFailures(db, email);

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { MailMessage } from '../../providers/email/mailer';
 import { confirmReset, requestReset, RESET_REQUESTED_MESSAGE, verifyReset } from './password-reset';
 import { perAddress } from '../../lib/rate-limit';
+import { requestedInterfaceLanguage } from '../../lib/web-app';
 
 
 /** POST /auth/password-reset, …/verify, …/confirm: the password reset of spec section 4. */
@@ -30,7 +31,7 @@ export async function resetRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags: ['auth'], summary: 'Mail a 4-digit reset code (same answer for unknown emails)', body: resetRequestBody, response: { 202: resetRequestResponse } },
     config: { requires: 'public', ...perAddress(30) },
   }, async (req, reply) => {
-    await requestReset(ctx.db, req.body.email, deliver);
+    await requestReset(ctx.db, req.body.email, deliver, requestedInterfaceLanguage(req));
     return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
   });
 

@@ -91,6 +91,21 @@ describe('POST /auth/signup', () => {
     expect(row).toMatchObject({ attendedBefore: false, broughtBy: 'Maria Santos', referralSource: 'friend_family', dateOfBirth: body.dateOfBirth, referredById: null });
   });
 
+  it('accepts a phone typed with spaces, dashes, dots, brackets or +61 and stores its digits', async () => {
+    for (const typed of ['0412 345 678', '+61 412 345 678', '0412-345.678', '(04) 1234 5678']) {
+      const body = validBody({ phone: typed });
+      const res = await post(body);
+      expect(res.statusCode, typed).toBe(201);
+      const [row] = await t.ctx.db.select({ phone: users.phone }).from(users).where(eq(users.email, body.email));
+      expect(row?.phone).toBe('0412345678');
+    }
+    const letters = await post(validBody({ phone: '0412 345 67x' }));
+    expect(letters.statusCode).toBe(400);
+    expect(letters.json().errors[0]).toMatchObject({ field: 'phone', key: 'validation.phoneDigitsOnly' });
+    const plusInside = await post(validBody({ phone: '0412+345678' }));
+    expect(plusInside.json().errors[0]).toMatchObject({ field: 'phone', key: 'validation.phoneDigitsOnly' });
+  });
+
   it('answers 409 for an email already registered, in any letter case', async () => {
     await buildUser(t.ctx.db, 'member', { email: 'taken@example.com' });
     for (const email of ['taken@example.com', 'TAKEN@Example.COM']) {

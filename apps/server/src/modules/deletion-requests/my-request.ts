@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { createDeletionRequestBody, DeletionRequest } from '@app/shared';
+import type { createDeletionRequestBody, DeletionRequest, InterfaceLanguage } from '@app/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { deletionRequests, users } from '../../db/schema';
@@ -13,10 +13,10 @@ import { deleteByOf, latestRequestOf, toDeletionRequest } from './request-source
 
 const alreadyOpen = () => new AppError('deletion_request_open', 409, 'You already have a deletion request waiting for review');
 
-async function recipientOf(ctx: AppContext, userId: string): Promise<MailRecipient> {
+async function recipientOf(ctx: AppContext, userId: string, requestLanguage: InterfaceLanguage | null): Promise<MailRecipient> {
   const [person] = await ctx.db.select({ email: users.email, firstName: users.firstName, primaryLanguage: users.primaryLanguage }).from(users).where(eq(users.id, userId)).limit(1);
   if (!person) throw notFound('User');
-  return person;
+  return { ...person, requestLanguage };
 }
 
 /** GET /me/deletion-request: the latest request, so the screen shows a pending, rejected or cancelled one. */
@@ -26,7 +26,7 @@ export async function myDeletionRequest(ctx: AppContext, actor: Actor): Promise<
 }
 
 /** POST /me/deletion-request: one open request at a time (409), mailed to the person. */
-export async function createDeletionRequest(ctx: AppContext, actor: Actor, input: z.output<typeof createDeletionRequestBody>): Promise<DeletionRequest> {
+export async function createDeletionRequest(ctx: AppContext, actor: Actor, input: z.output<typeof createDeletionRequestBody>, requestLanguage: InterfaceLanguage | null = null): Promise<DeletionRequest> {
   await ctx.db.transaction(async (tx) => {
     const [open] = await tx.select({ id: deletionRequests.id }).from(deletionRequests)
       .where(and(eq(deletionRequests.userId, actor.id), eq(deletionRequests.status, 'pending'))).limit(1);
@@ -44,12 +44,12 @@ export async function createDeletionRequest(ctx: AppContext, actor: Actor, input
   });
   const request = (await myDeletionRequest(ctx, actor))!;
   const deleteBy = deleteByOf(new Date(request.requestedAt));
-  await mailPerson(ctx, await recipientOf(ctx, actor.id), requestReceivedMail, (lang) => ({ firstName: actor.firstName, deleteBy: formatDate(deleteBy, lang) }));
+  await mailPerson(ctx, await recipientOf(ctx, actor.id, requestLanguage), requestReceivedMail, (lang) => ({ firstName: actor.firstName, deleteBy: formatDate(deleteBy, lang) }));
   return request;
 }
 
 /** DELETE /me/deletion-request: withdraws the pending request; nothing else can be withdrawn. */
-export async function cancelDeletionRequest(ctx: AppContext, actor: Actor): Promise<DeletionRequest> {
+export async function cancelDeletionRequest(ctx: AppContext, actor: Actor, requestLanguage: InterfaceLanguage | null = null): Promise<DeletionRequest> {
   const cancelled = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.update(deletionRequests).set({ status: 'cancelled', reviewedAt: new Date() })
       .where(and(eq(deletionRequests.userId, actor.id), eq(deletionRequests.status, 'pending')))
@@ -59,6 +59,6 @@ export async function cancelDeletionRequest(ctx: AppContext, actor: Actor): Prom
     return row;
   });
   if (!cancelled) throw notFound('Pending deletion request');
-  await mailPerson(ctx, await recipientOf(ctx, actor.id), requestCancelledMail, () => ({ firstName: actor.firstName }));
+  await mailPerson(ctx, await recipientOf(ctx, actor.id, requestLanguage), requestCancelledMail, () => ({ firstName: actor.firstName }));
   return (await myDeletionRequest(ctx, actor))!;
 }

@@ -7,6 +7,8 @@ export interface MailRecipient {
   email: string | null;
   firstName: string;
   primaryLanguage: PrimaryLanguage | null;
+  /** The language of the person's own request, for a profile without a primary language. */
+  requestLanguage?: InterfaceLanguage | null;
 }
 
 const locales: Record<InterfaceLanguage, string> = { en: 'en-AU', pt: 'pt-BR', es: 'es', id: 'id-ID', zh: 'zh-CN' };
@@ -27,7 +29,7 @@ export async function mailPerson<A>(
   args: (language: InterfaceLanguage) => A,
 ): Promise<void> {
   if (!to.email) return;
-  const language = mailLanguageOf(to.primaryLanguage);
+  const language = mailLanguageOf(to.primaryLanguage, to.requestLanguage ?? null);
   try {
     await ctx.mailer.send({ to: to.email, ...template[language](args(language)) });
   } catch (err) {

@@ -10,6 +10,7 @@ import {
 } from '@app/shared';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
+import { requestedInterfaceLanguage } from '../../lib/web-app';
 import { registerListRoutes } from '../../lib/list-routes';
 import { cancelDeletionRequest, createDeletionRequest, myDeletionRequest } from './my-request';
 import { requestCsvColumns } from './request-source';
@@ -34,12 +35,12 @@ export async function deletionRequestRoutes(app: FastifyInstance, ctx: AppContex
       response: { 201: deletionRequestSchema },
     },
     config: { requires: 'deletion-requests:own' },
-  }, async (req, reply) => reply.code(201).send(await createDeletionRequest(ctx, requireActor(req), req.body)));
+  }, async (req, reply) => reply.code(201).send(await createDeletionRequest(ctx, requireActor(req), req.body, requestedInterfaceLanguage(req))));
 
   api.delete('/me/deletion-request', {
     schema: { tags: ['me'], summary: 'Cancel one’s pending deletion request', response: { 200: deletionRequestSchema } },
     config: { requires: 'deletion-requests:own' },
-  }, async (req) => cancelDeletionRequest(ctx, requireActor(req)));
+  }, async (req) => cancelDeletionRequest(ctx, requireActor(req), requestedInterfaceLanguage(req)));
 
   registerListRoutes(app, {
     url: '/deletion-requests',

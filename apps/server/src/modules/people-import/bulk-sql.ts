@@ -22,16 +22,18 @@ export interface NewPersonRow {
 /**
  * Inserts new members of `churchId` with no password (the marker `passwordHash`); a person whose
  * email was registered meanwhile is skipped by the unique index. Answers the ids inserted.
+ * `invite`: whether the import mails them a link; their status says which (decision 052).
  */
-export async function insertNewPeople(tx: DbOrTx, churchId: string, passwordHash: string, people: NewPersonRow[], now: Date): Promise<Set<string>> {
+export async function insertNewPeople(tx: DbOrTx, churchId: string, passwordHash: string, people: NewPersonRow[], now: Date, invite: boolean): Promise<Set<string>> {
   const json = JSON.stringify(people.map((p) => ({ ...p.values, id: p.id, email: p.email, referralCode: p.referralCode })));
   const result = await tx.execute(sql`
-    insert into users (id, email, password_hash, role, church_id, account_status, referral_code, created_at, updated_at,
+    insert into users (id, email, password_hash, role, church_id, account_status, referral_code, created_at, updated_at, imported_at,
       first_name, last_name, phone, suburb, address, date_of_birth, gender, primary_language)
     select x.id, x.email, ${passwordHash}, 'member', ${churchId}::uuid,
-      -- Without an email there is no one to invite and nothing to sign in with (decision 036).
-      (case when x.email is null then 'no_account' else 'invited' end)::account_status,
-      x."referralCode", ${now}, ${now}, coalesce(x."firstName", ''), coalesce(x."lastName", ''), coalesce(x.phone, ''), coalesce(x.suburb, ''),
+      -- Without an email there is no one to invite and nothing to sign in with (decision 036); with
+      -- one, 'invited' only when an invitation goes out, else 'imported' (decision 052).
+      (case when x.email is null then 'no_account' when ${invite}::boolean then 'invited' else 'imported' end)::account_status,
+      x."referralCode", ${now}, ${now}, ${now}, coalesce(x."firstName", ''), coalesce(x."lastName", ''), coalesce(x.phone, ''), coalesce(x.suburb, ''),
       x.address, x."dateOfBirth"::date, x.gender::gender, x."primaryLanguage"::primary_language
     from jsonb_to_recordset(${json}::jsonb) as x(id uuid, email text, "referralCode" text, "firstName" text, "lastName" text, phone text,
       suburb text, address text, "dateOfBirth" text, gender text, "primaryLanguage" text)

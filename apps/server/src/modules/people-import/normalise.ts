@@ -1,4 +1,4 @@
-import type { PrimaryLanguage } from '@app/shared';
+import { normalisePhone as normaliseTypedPhone, type PrimaryLanguage } from '@app/shared';
 
 /**
  * Zero-width characters, direction marks and embeddings (U+200B–U+200F, U+202A–U+202E,
@@ -10,21 +10,8 @@ const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2
 /** A cell's text as stored: invisible characters dropped, composed (NFC), spaces collapsed. */
 export const cleanText = (value: string | undefined) => (value ?? '').replace(INVISIBLE, '').normalize('NFC').replace(/\s+/g, ' ').trim();
 
-/**
- * An Australian phone number as the 10 digits spec section 5 asks for: `+61 412 345 678`,
- * `61412345678`, `(02) 9267 5555`, `0412-345-678`; a mobile or landline written without its
- * leading 0 (`412 345 678`, as spreadsheets drop it) gets it back. Anything else is left as typed,
- * for the rules to refuse.
- */
-export function normalisePhone(value: string): string {
-  const text = cleanText(value);
-  if (!/^[\d\s()+.-]+$/.test(text)) return text;
-  let digits = text.replace(/\D/g, '');
-  if (digits.startsWith('61') && digits.length === 11) digits = `0${digits.slice(2)}`;
-  else if (digits.startsWith('610') && digits.length === 12) digits = digits.slice(2);
-  else if (digits.length === 9 && /^[2-478]/.test(digits)) digits = `0${digits}`;
-  return digits;
-}
+/** A cell's phone number as its digits, by the rule every phone field follows (`normalisePhone` in shared). */
+export const normalisePhone = (value: string) => normaliseTypedPhone(cleanText(value));
 
 export type DayOrder = 'dmy' | 'mdy';
 

@@ -43,12 +43,12 @@ describe('people import', () => {
     expect(written).toHaveLength(0);
   });
 
-  it('imports as members of the church, invited, never twice, audited; the same file again changes nothing', async () => {
+  it('imports as members of the church, not invited unless asked, never twice, audited; the same file again changes nothing', async () => {
     const tag = unique();
     const { status } = await importFile(app.cast.churchAdmin.cookie, planningCenter(tag));
     expect(status).toMatchObject({ status: 'done', created: 3, updated: 0, done: 3, toWrite: 3 });
     const [maria] = await app.t.ctx.db.select().from(users).where(eq(users.email, `maria.${tag}@example.com`));
-    expect(maria).toMatchObject({ role: 'member', churchId: app.cast.church.id, phone: '0412345678', dateOfBirth: '1990-04-07', suburb: 'Parramatta', address: '1 George St', accountStatus: 'invited' });
+    expect(maria).toMatchObject({ role: 'member', churchId: app.cast.church.id, phone: '0412345678', dateOfBirth: '1990-04-07', suburb: 'Parramatta', address: '1 George St', accountStatus: 'imported' });
     const login = await app.t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: maria!.email, password: '!imported' } });
     expect(login.statusCode).toBe(401);
     const again = await importFile(app.cast.churchAdmin.cookie, planningCenter(tag));

@@ -91,7 +91,7 @@ describe('people without an email', () => {
 
     const email = `ruth.${tag}@example.com`;
     const given = await call('PATCH', `/users/${ruth!.id}`, app.cast.churchAdmin.cookie, { email });
-    expect(given.json()).toMatchObject({ email, status: 'invited' });
+    expect(given.json()).toMatchObject({ email, status: 'imported' });
     const reset = await app.t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email } });
     expect(reset.statusCode, reset.body).toBe(202);
     expect(await app.t.ctx.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, ruth!.id))).toHaveLength(1);

@@ -40,7 +40,7 @@ type Import = typeof peopleImports.$inferSelect;
 async function createPeople(tx: Tx, job: Import, items: Item[], now: Date): Promise<Map<number, string | null>> {
   if (items.length === 0) return new Map();
   const rows = items.map((i) => ({ id: randomUUID(), email: i.email, referralCode: newReferralCode(), values: i.values, rowNo: i.rowNo }));
-  const inserted = await insertNewPeople(tx, job.churchId, NO_PASSWORD, rows, now);
+  const inserted = await insertNewPeople(tx, job.churchId, NO_PASSWORD, rows, now, job.invite);
   const result = new Map<number, string | null>();
   for (const row of rows) if (inserted.has(row.id)) result.set(row.rowNo, row.id);
   const missing = items.filter((i) => !result.has(i.rowNo) && i.email);

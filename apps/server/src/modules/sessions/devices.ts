@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REMEMBER_DEVICE_DAYS } from '@app/shared';
+import { REMEMBER_DEVICE_DAYS, type InterfaceLanguage } from '@app/shared';
 import type { AppContext } from '../../context';
 import { knownDevices } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
+import { requestedInterfaceLanguage } from '../../lib/web-app';
 import { mailLanguageOf } from '../../providers/email/localized';
 import { mailee } from '../two-step/service';
 import { publicUrlOf } from '../users/invitations';
@@ -59,14 +60,14 @@ export async function noteDevice(ctx: AppContext, req: FastifyRequest, reply: Fa
   await ctx.db.insert(knownDevices).values({ userId, tokenHash, userAgent, trustedUntil: trustedUntil ?? null }).onConflictDoNothing();
   const [others] = await ctx.db.select({ n: count() }).from(knownDevices)
     .where(and(eq(knownDevices.userId, userId), ne(knownDevices.tokenHash, tokenHash)));
-  if ((others?.n ?? 0) > 0) await mailNewDevice(ctx, userId, userAgent, req.ip);
+  if ((others?.n ?? 0) > 0) await mailNewDevice(ctx, userId, userAgent, req.ip, requestedInterfaceLanguage(req));
 }
 
-async function mailNewDevice(ctx: AppContext, userId: string, userAgent: string | null, ipAddress: string) {
+async function mailNewDevice(ctx: AppContext, userId: string, userAgent: string | null, ipAddress: string, requestLanguage: InterfaceLanguage | null) {
   try {
     const person = await mailee(ctx.db, userId);
     const { browser, system } = describeUserAgent(userAgent);
-    const mail = newDeviceMail[mailLanguageOf(person.primaryLanguage)]({
+    const mail = newDeviceMail[mailLanguageOf(person.primaryLanguage, requestLanguage)]({
       firstName: person.firstName,
       device: [browser, system].filter(Boolean).join(', ') || '?',
       ipAddress,

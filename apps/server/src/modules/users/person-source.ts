@@ -36,6 +36,7 @@ const shownUserColumns = {
   acceptedJesusAt: users.acceptedJesusAt,
   photoPath: users.photoPath,
   createdAt: users.createdAt,
+  importedAt: users.importedAt,
 };
 
 /** The columns a person is shown with, joined once for lists, detail pages and exports. */
@@ -92,6 +93,7 @@ export function toPerson(row: PersonRow): Person {
     acceptedJesusAt: u.acceptedJesusAt?.toISOString() ?? null,
     photoUrl: u.photoPath ? fileUrl(u.photoPath) : null,
     createdAt: u.createdAt.toISOString(),
+    importedAt: u.importedAt?.toISOString() ?? null,
   };
 }
 

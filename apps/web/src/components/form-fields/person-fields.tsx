@@ -29,7 +29,7 @@ export function EmailField(props: TextInputProps) {
 
 export function PhoneField(props: TextInputProps) {
   const { t } = useTranslation();
-  return <TextInput label={t('fields.phone')} type="tel" inputMode="numeric" autoComplete="tel" {...props} />;
+  return <TextInput label={t('fields.phone')} type="tel" inputMode="tel" autoComplete="tel" {...props} />;
 }
 
 /** A date input that will not offer a day after today. */

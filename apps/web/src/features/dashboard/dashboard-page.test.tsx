@@ -9,7 +9,7 @@ import { DashboardPage } from './dashboard-page';
 const CHURCH = '11111111-1111-4111-8111-111111111111';
 const summary: Summary = {
   churchId: CHURCH, timeZone: 'Australia/Sydney', from: '2026-11-22T13:00:00.000Z', to: '2026-11-29T13:00:00.000Z', bucket: 'day',
-  members: 1234, newMembers: 56, sermons: 7, liveNow: 1, listeners: 321, listenerMinutes: 9876,
+  members: 1234, newMembers: 56, importedMembers: 0, sermons: 7, liveNow: 1, listeners: 321, listenerMinutes: 9876,
   listenersByLanguage: [{ language: 'pt', listeners: 200, minutes: 6000 }, { language: 'id', listeners: 121, minutes: 3876 }],
   salvations: 3, feedback: 4, pendingDeletionRequests: 2,
   series: [{ at: '2026-11-23T00:00', listeners: 321, newMembers: 56, salvations: 3 }],
@@ -26,7 +26,7 @@ describe('dashboard', () => {
   const { fetchMock } = stubApiEachTest(() => ({
     'GET /api/v1/churches/public': () => jsonResponse(200, [{ id: CHURCH, name: 'Hope', suburb: 'Sydney' }]),
     [`GET /api/v1/analytics/summary?range=week&churchId=${CHURCH}`]: () => jsonResponse(200, summary),
-    [`GET /api/v1/analytics/summary?range=30d&churchId=${CHURCH}`]: () => jsonResponse(200, { ...summary, salvations: 9 }),
+    [`GET /api/v1/analytics/summary?range=30d&churchId=${CHURCH}`]: () => jsonResponse(200, { ...summary, salvations: 9, importedMembers: 3 }),
     'GET /api/v1/analytics/my-dashboard': () => jsonResponse(200, mine),
   }));
   const summaryCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/analytics/summary')).length;
@@ -45,6 +45,8 @@ describe('dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(`?range=30d&churchId=${CHURCH}`));
     expect(screen.getByText('1,234')).toBeTruthy();
+    // People an import created are counted apart from the new members, and said to be (decision 052).
+    expect(screen.getByText('+3 imported, not counted')).toBeTruthy();
     // The tile of pending deletion requests opens the requests to review, not the admin's own form.
     expect(screen.getByRole('link', { name: 'Deletion requests waiting: 2' }).getAttribute('href')).toBe('/deletion-requests');
   }, 30_000);

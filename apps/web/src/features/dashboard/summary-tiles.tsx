@@ -30,6 +30,10 @@ export function SummaryTiles({ summary }: { summary: Summary }) {
           <>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{t(`analytics.tiles.${key}`)}</Text>
             <Text fz={28} fw={700} lh={1.2}>{number.format(summary[key])}</Text>
+            {/* People an import created are counted apart: a roster is not growth (decision 052). */}
+            {key === 'newMembers' && summary.importedMembers > 0 && (
+              <Text size="xs" c="dimmed">{t('analytics.tiles.importedApart', { count: summary.importedMembers, formatted: number.format(summary.importedMembers) })}</Text>
+            )}
           </>
         );
         return to ? (

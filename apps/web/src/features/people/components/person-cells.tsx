@@ -23,16 +23,17 @@ export function RoleBadge({ role }: { role: Role }) {
 export function AccountStatusBadge({ status }: { status: AccountStatus }) {
   const { t } = useTranslation();
   if (status === 'active') return null;
-  return <Badge variant="dot" color={status === 'invited' ? 'yellow' : status === 'no_account' ? 'gray' : 'red'} miw="max-content">{t(`people.status.${status}`)}</Badge>;
+  return <Badge variant="dot" color={status === 'invited' ? 'yellow' : status === 'no_account' || status === 'imported' ? 'gray' : 'red'} miw="max-content">{t(`people.status.${status}`)}</Badge>;
 }
 
 /** A person as a card on a phone: name, how to reach them, and their role. */
 export function PersonCard({ person, to, extra }: { person: Person; to: string; extra?: React.ReactNode }) {
   return (
     <Stack gap={4}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <PersonNameLink person={person} to={to} />
-        <Group gap={4} wrap="nowrap">
+        {/* The status may be two words ("Importado, sem convite"): it goes under the role, not off the card at 390 px. */}
+        <Group gap={4} wrap="wrap" justify="flex-end">
           <RoleBadge role={person.role} />
           <AccountStatusBadge status={person.status} />
         </Group>

@@ -36,7 +36,8 @@ export function PersonHeader({ person, canDelete, deleting, onDelete, onDeleted,
         <Group gap="xs">
           <RoleBadge role={person.role} />
           <AccountStatusBadge status={person.status} />
-          <Text size="sm" c="dimmed">{t('people.joinedOn')} <ShortDate iso={person.createdAt} /></Text>
+          {/* An import's day is not the day the person joined the church (decision 052). */}
+          <Text size="sm" c="dimmed">{t(person.importedAt ? 'people.importedOn' : 'people.joinedOn')} <ShortDate iso={person.importedAt ?? person.createdAt} /></Text>
           {children}
         </Group>
       </Stack>

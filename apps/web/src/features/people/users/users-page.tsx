@@ -1,4 +1,4 @@
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group, Select, Text } from '@mantine/core';
 import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
@@ -31,7 +31,8 @@ export function UsersPage() {
     { accessor: 'suburb', title: t('fields.suburb'), sortable: true },
     ...(isPlatform ? [{ accessor: 'churchName', title: t('fields.church'), sortable: true } as DataTableColumn<Person>] : []),
     { accessor: 'role', title: t('people.columns.role'), sortable: true, render: (p) => <Group gap={4}><RoleBadge role={p.role} /><AccountStatusBadge status={p.status} /></Group> },
-    { accessor: 'createdAt', title: t('people.columns.joined'), sortable: true, render: (p) => <ShortDate iso={p.createdAt} /> },
+    // An import's day is not the day the person joined (decision 052): said as what it is.
+    { accessor: 'createdAt', title: t('people.columns.joined'), sortable: true, render: (p) => (p.importedAt ? <Text size="sm" c="dimmed">{t('people.importedOn')} <ShortDate iso={p.importedAt} /></Text> : <ShortDate iso={p.createdAt} />) },
   ];
 
   const addButton = (
