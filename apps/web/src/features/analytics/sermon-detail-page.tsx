@@ -13,7 +13,8 @@ import { href, paths } from '../../config/paths';
 import { SubtitleDownloads } from '../../components/subtitle-downloads';
 import { analyticsPaths, useListenerList } from './api/analytics-lists';
 import { useSermonDetail, useTranscriptText } from './api/sermon-detail';
-import { DateTime, Duration, useLanguageName } from './components/cells';
+import { useLanguageName } from '../../lib/use-language-name';
+import { DateTime, Duration } from './components/cells';
 import { SermonActions } from './components/sermon-actions';
 import { formattingLocale } from '../../i18n/interface-language';
 

@@ -10,7 +10,8 @@ import { useStoredUser } from '../../../components/navigation/use-stored-user';
 import { href } from '../../../config/paths';
 import { useSermonName } from '../../../lib/sermon-name';
 import { analyticsPaths, useNewUserList, useSalvationList, useSermonList } from '../api/analytics-lists';
-import { DateTime, Duration, FollowUpBadge, useLanguageName } from './cells';
+import { useLanguageName } from '../../../lib/use-language-name';
+import { DateTime, Duration, FollowUpBadge } from './cells';
 import { ANALYTICS_FILTERS, ListFilters } from './list-filters';
 import { SermonActions } from './sermon-actions';
 

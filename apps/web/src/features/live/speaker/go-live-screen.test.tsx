@@ -75,6 +75,15 @@ describe('go-live screen', { timeout: 20_000 }, () => {
     expect(await within(counts).findByText('4.2 s behind, catching up (1.2×)')).toBeTruthy();
   });
 
+  it('with no microphone, says so once and does not also say the browser recognises speech', async () => {
+    vi.stubGlobal('SpeechRecognition', class {});
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { mediaDevices: { enumerateDevices: async () => [{ kind: 'videoinput' }] } }));
+    await open();
+    expect(await screen.findByText(/No microphones found/)).toBeTruthy();
+    expect(screen.queryByText('Speech is recognised by this browser.')).toBeNull();
+    expect(screen.getAllByRole('heading', { name: 'Go live' })).toHaveLength(1);
+  });
+
   it('sends a typed line like recognised speech, numbered, on Enter', async () => {
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Start' }));

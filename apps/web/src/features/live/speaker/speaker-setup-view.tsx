@@ -115,12 +115,16 @@ export function SpeakerSetupView(props: SetupViewProps) {
               size="md"
               comboboxProps={{ withinPortal: true }}
             />
-            <Group gap="xs">
-              <IconMicrophone size={16} aria-hidden />
-              <Text size="sm" c="dimmed">
-                {engineNote}
-              </Text>
-            </Group>
+            {/* With no microphone the alert above says what to do; "speech is recognised by this
+                browser" beneath it would say the opposite. */}
+            {engine.hasMicrophone !== false && (
+              <Group gap="xs">
+                <IconMicrophone size={16} aria-hidden />
+                <Text size="sm" c="dimmed">
+                  {engineNote}
+                </Text>
+              </Group>
+            )}
             <TranslatorNote churchId={churchId} primary={engine.translator?.primary ?? null} failover={engine.translator?.failover} canManage={canManage} />
             <Button
               size="lg"
