@@ -62,7 +62,7 @@ export function SermonDetailPage() {
         ))}
       </SimpleGrid>
       <Group gap={6}>
-        {s.listenersByLanguage.map((l) => <Badge key={l.language} variant="light" tt="none">{languageName(l.language)}: {l.listeners} · {t('analytics.minutes', { count: l.minutes })}</Badge>)}
+        {s.listenersByLanguage.map((l) => <Badge key={l.language} variant="light" tt="none">{languageName(l.language)}: {number.format(l.listeners)} · {t('analytics.minutes', { count: l.minutes })}</Badge>)}
       </Group>
       <section aria-labelledby="sermon-listeners">
         <Title order={heading + 1 > 6 ? 6 : ((heading + 1) as 2)} size="h4" id="sermon-listeners" mb="xs">{t('analytics.sermon.listenersTitle')}</Title>
