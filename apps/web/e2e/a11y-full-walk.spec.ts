@@ -41,11 +41,11 @@ const importPreview: View = {
   },
 };
 
-/** Sign-up sent empty: every field says what it needs, in red beside it. */
+/** Sign-up's first step sent empty (its last button, Next): every field says what it needs, in red beside it. */
 const signUpErrors: View = {
   path: '/signup',
   act: async (p) => {
-    await p.locator('button[type=submit]').click();
+    await p.locator('form').getByRole('button').last().click();
     await expect(p.locator('[aria-invalid="true"]').first()).toBeVisible();
   },
 };
