@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BACKUP_KEEP_DEFAULT, BACKUP_KEEP_MAX, BACKUP_TIME_DEFAULT, DEFAULT_CHURCH_TIME_ZONE, interfaceLanguages } from '@app/shared';
+import { BACKUP_KEEP_DEFAULT, BACKUP_KEEP_MAX, BACKUP_TIME_DEFAULT, DEFAULT_CHURCH_TIME_ZONE, interfaceLanguages, OSM_ATTRIBUTION } from '@app/shared';
 import { parseTrustProxy } from './lib/client-address';
 import { parseAllowList } from './lib/outbound/address-policy';
 
@@ -121,7 +121,7 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s]+\{z\}[^\s]*$/, 'must be an http(s) tile URL template with {z}, {x} and {y}')
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  MAP_ATTRIBUTION: z.string().max(500).default('© OpenStreetMap contributors'),
+  MAP_ATTRIBUTION: z.string().max(500).default(OSM_ATTRIBUTION),
   // Two-step sign-in for platform and church administrators (decision 023): `required` unless set,
   // in production; `optional` elsewhere (the embedded demo's sign-ins keep working with passwords).
   ADMIN_TWO_STEP: z.enum(['required', 'optional']).optional(),

@@ -36,7 +36,7 @@ test('a member writes in Portuguese, staff read it in English with Show original
   await panel.getByRole('button', { name: /Martha Member, 1 unread message/ }).click();
   const staffLog = panel.getByRole('log');
   await expect(staffLog.getByText('[EN demo] Olá pastor, posso falar com você depois do culto?')).toBeVisible();
-  await expect(staffLog.getByText('Translated from Português')).toBeVisible();
+  await expect(staffLog.getByText('Translated from Portuguese')).toBeVisible();
   await staffLog.getByRole('button', { name: 'Show original' }).click();
   await expect(staffLog.getByText('Olá pastor, posso falar com você depois do culto?', { exact: true })).toBeVisible();
   await expect(staff.page.getByRole('button', { name: 'Open messages', exact: true })).toBeVisible();

@@ -29,7 +29,7 @@ test('a church admin fixes names once; listeners read them right, prepared parag
   await expect(admin.getByRole('tab', { name: 'Church glossary', selected: true })).toBeVisible();
 
   await expect(await addEntry(admin, { term: 'Harbour City Church' })).toBeHidden();
-  await expect(await addEntry(admin, { term: 'grace', fixed: { Português: 'graça', Español: 'gracia' } })).toBeHidden();
+  await expect(await addEntry(admin, { term: 'grace', fixed: { Portuguese: 'graça', Spanish: 'gracia' } })).toBeHidden();
   await expect(await addEntry(admin, { term: 'Nehemiah', heardAs: 'Nee hemiah' })).toBeHidden();
   const table = admin.getByRole('table', { name: 'Church glossary' });
   await expect(table.getByRole('row')).toHaveCount(4);
@@ -85,7 +85,7 @@ test('a church admin fixes names once; listeners read them right, prepared parag
   await expect(flags.getByText('Bem-vindos à Harbour City Church')).toBeVisible();
   await flags.getByRole('button', { name: 'Add line 1 to the glossary' }).click();
   const accept = admin.getByRole('dialog', { name: 'Add to the glossary' });
-  await expect(accept.getByRole('textbox', { name: 'Português' })).toHaveValue('Bem-vindos à Harbour City Church');
+  await expect(accept.getByRole('textbox', { name: 'Portuguese' })).toHaveValue('Bem-vindos à Harbour City Church');
   await accept.getByRole('textbox', { name: 'Term' }).fill('Welcome to Harbour City Church');
   await accept.getByRole('button', { name: 'Save' }).click();
   await expect(flags.getByText('Added to glossary')).toBeVisible();

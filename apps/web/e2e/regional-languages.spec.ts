@@ -97,7 +97,7 @@ test('a member in a pt-BR browser and an administrator in an en-AU browser each 
   await panel.getByRole('button', { name: /Martha Member, 1 unread message/ }).click();
   const adminLog = panel.getByRole('log');
   await expect(adminLog.getByText('[EN demo] Bom dia, o culto de domingo começa às dez?')).toBeVisible();
-  await expect(adminLog.getByText('Translated from Português')).toBeVisible();
+  await expect(adminLog.getByText('Translated from Portuguese')).toBeVisible();
 
   const adminBox = panel.getByRole('textbox', { name: 'Write a message' });
   await adminBox.fill('Yes, it starts at ten. See you there.');

@@ -29,7 +29,8 @@ test('a guest accepts Jesus from the listener screen in Portuguese and staff see
   await page.goto('/follow-ups');
   const row = page.getByRole('row', { name: /Joana/ });
   await expect(row).toContainText('0400111222');
-  await expect(row).toContainText('Português');
+  // Named in the reader's language, as Accepted Jesus names it.
+  await expect(row).toContainText('Portuguese');
   await row.getByRole('button', { name: 'Open the follow-up of Joana' }).click();
   await page.getByRole('dialog').getByText('Contacted', { exact: true }).click();
   await page.getByRole('textbox', { name: 'Notes' }).fill('Called, will visit on Sunday');

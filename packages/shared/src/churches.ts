@@ -142,5 +142,7 @@ export type ChurchListQuery = z.input<typeof churchListQuery>;
 export const churchList = pageOf(churchListItem);
 
 /** GET /map-settings (public): the tile URL template and its attribution, from MAP_TILE_URL / MAP_ATTRIBUTION. */
+/** The attribution of OpenStreetMap's own tiles, the default map server; the web app shows it translated. */
+export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
 export const mapSettings = z.object({ tileUrl: z.string(), attribution: z.string() });
 export type MapSettings = z.infer<typeof mapSettings>;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { localStorageColorSchemeManager, MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, localStorageColorSchemeManager, MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { storageKeys } from '@app/shared';
 
 export const theme = createTheme({
@@ -10,6 +10,11 @@ export const theme = createTheme({
   autoContrast: true,
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", "Noto Sans Arabic", "Noto Sans Devanagari", sans-serif',
+  components: {
+    // A badge is a word or two that must be read whole ("PENDENTE", "INATIVO"): it keeps its width
+    // in a row or a table cell, and the row wraps instead of cutting it to "PENDE…".
+    Badge: Badge.extend({ styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } }),
+  },
 });
 
 // Mantine's dimmed grey (gray.6 on white, 3.3:1) is below WCAG AA for body text; one shade darker

@@ -3,7 +3,8 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { interfaceLanguages, isDashboardPage, matchListenerPage, matchSignedOutPage, storageKeys } from '@app/shared';
 import { mergeSections } from './locale-sections';
-import { toInterfaceLanguage } from './interface-language';
+import { formattingLocale, toInterfaceLanguage } from './interface-language';
+import { interpolationOptions, numberFormatter } from './number-format';
 
 export { toInterfaceLanguage };
 
@@ -97,6 +98,7 @@ export const i18nReady = i18n
   .use(lazyLocales)
   .use(LanguageDetector)
   .use(initReactI18next)
+  .use(numberFormatter((language) => formattingLocale({ resolvedLanguage: language, language: i18n.language })))
   .init({
     supportedLngs: [...interfaceLanguages],
     nonExplicitSupportedLngs: true,
@@ -106,7 +108,7 @@ export const i18nReady = i18n
     defaultNS: 'translation',
     keySeparator: '.',
     nsSeparator: ':',
-    interpolation: { escapeValue: false },
+    interpolation: interpolationOptions,
     returnNull: false,
     detection: {
       // The cookie is dropped from the order when cookies are unavailable (spec section 4).

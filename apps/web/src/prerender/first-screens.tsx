@@ -13,6 +13,7 @@ import es from '../i18n/locales/es.json';
 import id from '../i18n/locales/id.json';
 import pt from '../i18n/locales/pt.json';
 import zh from '../i18n/locales/zh.json';
+import { interpolationOptions, numberFormatter } from '../i18n/number-format';
 
 // Built for Node (vite.prerender.config.ts) and run once after the web build (scripts/first-pages.mjs):
 // the first screens of the sign-in page and of the dashboard (per role, the person's name left as a
@@ -29,13 +30,13 @@ export { startAfterPaintScript } from '@app/shared';
 
 async function textIn(language: InterfaceLanguage) {
   const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
+  await i18n.use(initReactI18next).use(numberFormatter((l) => l)).init({
     lng: language,
     fallbackLng: 'en',
     resources: { [language]: { translation: locales[language] }, en: { translation: locales.en } },
     keySeparator: '.',
     nsSeparator: ':',
-    interpolation: { escapeValue: false },
+    interpolation: interpolationOptions,
     returnNull: false,
     react: { useSuspense: false },
   });

@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import en from '../i18n/locales/en.json';
+import { interpolationOptions, numberFormatter } from '../i18n/number-format';
 import { UiOverlays } from '../components/ui-overlays';
 
 /** A JSON answer as the API gives it (problem+json for failures). */
@@ -18,11 +19,11 @@ export function jsonResponse(status: number, body?: unknown, headers: Record<str
 /** Renders routes the way the app does (Mantine, Query, modals, English), starting at `path`. */
 export async function renderScreen(routes: RouteObject[], path: string, wrap?: (node: ReactNode) => ReactNode) {
   const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
+  await i18n.use(initReactI18next).use(numberFormatter((l) => l)).init({
     lng: 'en',
     fallbackLng: 'en',
     resources: { en: { translation: en } },
-    interpolation: { escapeValue: false },
+    interpolation: interpolationOptions,
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -1,6 +1,7 @@
 import { Alert, Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OSM_ATTRIBUTION } from '@app/shared';
 import { useMapSettings } from './map-settings';
 import type { LatLng } from './leaflet-map';
 
@@ -30,7 +31,8 @@ export function ChurchMap({ position, onPick, label, height = 280 }: ChurchMapPr
         position={position}
         onPick={onPick}
         tileUrl={settings.data.tileUrl}
-        attribution={settings.data.attribution}
+        // OpenStreetMap's credit in the reader's language; an operator's own credit as they wrote it.
+        attribution={settings.data.attribution === OSM_ATTRIBUTION ? t('churchMap.osmAttribution') : settings.data.attribution}
         label={label}
         pinLabel={t('churchMap.pin')}
         zoomInLabel={t('churchMap.zoomIn')}

@@ -51,7 +51,7 @@ export function DeletionRequestsPage() {
     ) : null;
 
   const state = (r: DeletionRequest) => (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4}>
       <StatusBadge status={r.status} />
       {r.escalatedAt && r.status === 'pending' && <Badge color="orange" variant="light">{t('deletionReview.overdue')}</Badge>}
       {r.purgedAt && <Badge color="gray" variant="light">{t('deletionReview.purged')}</Badge>}

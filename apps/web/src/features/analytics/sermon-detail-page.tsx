@@ -13,7 +13,8 @@ import { href, paths } from '../../config/paths';
 import { SubtitleDownloads } from '../../components/subtitle-downloads';
 import { analyticsPaths, useListenerList } from './api/analytics-lists';
 import { useSermonDetail, useTranscriptText } from './api/sermon-detail';
-import { DateTime, Duration, useLanguageName } from './components/cells';
+import { useLanguageName } from '../../lib/use-language-name';
+import { DateTime, Duration } from './components/cells';
 import { SermonActions } from './components/sermon-actions';
 import { formattingLocale } from '../../i18n/interface-language';
 
@@ -61,7 +62,7 @@ export function SermonDetailPage() {
         ))}
       </SimpleGrid>
       <Group gap={6}>
-        {s.listenersByLanguage.map((l) => <Badge key={l.language} variant="light" tt="none">{languageName(l.language)}: {l.listeners} · {t('analytics.minutes', { count: l.minutes })}</Badge>)}
+        {s.listenersByLanguage.map((l) => <Badge key={l.language} variant="light" tt="none">{languageName(l.language)}: {number.format(l.listeners)} · {t('analytics.minutes', { count: l.minutes })}</Badge>)}
       </Group>
       <section aria-labelledby="sermon-listeners">
         <Title order={heading + 1 > 6 ? 6 : ((heading + 1) as 2)} size="h4" id="sermon-listeners" mb="xs">{t('analytics.sermon.listenersTitle')}</Title>

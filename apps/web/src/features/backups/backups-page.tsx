@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BackupEntry } from '@app/shared';
 import { EmptyList, ErrorState } from '../../components/query-states';
+import { RoleOnly } from '../../components/role-only';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { useBackups } from './api/get-backups';
@@ -20,6 +21,15 @@ import { RestoreHelp } from './components/restore-help';
 export function BackupsPage() {
   const { t } = useTranslation();
   useDocumentTitle(`${t('nav.backups')} · ${t('common.appName')}`);
+  return (
+    <RoleOnly userTypes={['1']} who={t('backups.who')}>
+      <Backups />
+    </RoleOnly>
+  );
+}
+
+function Backups() {
+  const { t } = useTranslation();
   const backups = useBackups();
   const start = useStartBackup();
   const [downloading, setDownloading] = useState<BackupEntry | null>(null);
@@ -31,14 +41,14 @@ export function BackupsPage() {
     <Stack gap="lg">
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <Group justify="space-between" align="flex-start" gap="md">
-          <Stack gap={4} maw={640}>
+          <Stack gap={4} maw={640} style={{ flex: '1 1 16rem', minWidth: 0 }}>
             <Title order={2} size="h4">{t('backups.title')}</Title>
             {schedule ? (
               <Text size="sm" c="dimmed">
                 {t('backups.schedule', { time: schedule.time, keep: schedule.keep })} {t(`backups.placeIntro.${schedule.place}`, { location: schedule.location })}
               </Text>
             ) : (
-              <Skeleton h={36} w={420} maw="100%" />
+              <Skeleton h={36} w="100%" maw={420} />
             )}
           </Stack>
           <Button leftSection={<IconDatabaseExport size={16} aria-hidden />} loading={start.isPending} disabled={!!running} onClick={() => start.mutate()}>

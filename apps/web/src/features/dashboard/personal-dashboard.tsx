@@ -1,13 +1,13 @@
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { findKnownLanguage } from '@app/shared';
 import { useHeadingLevel } from '../../components/heading-level';
 import { ErrorState, EmptyList } from '../../components/query-states';
 import { AcceptJesusButton } from '../../components/salvation/accept-jesus-button';
 import { paths } from '../../config/paths';
 import { useUpcomingServices } from '../../lib/scheduled-sermons';
 import { useSermonName } from '../../lib/sermon-name';
+import { useLanguageName } from '../../lib/use-language-name';
 import { useMyDashboard } from './api/get-my-dashboard';
 import { SermonCards } from './sermon-cards';
 import { formattingLocale, interfaceLanguage } from '../../i18n/interface-language';
@@ -18,6 +18,7 @@ import { formattingLocale, interfaceLanguage } from '../../i18n/interface-langua
  */
 export function PersonalDashboard({ isMember, hasChurch }: { isMember: boolean; hasChurch: boolean }) {
   const { t, i18n } = useTranslation();
+  const languageName = useLanguageName();
   const heading = useHeadingLevel(1);
   const mine = useMyDashboard();
   // The church's next services (docs/decisions/019); the server keeps a member to their own church.
@@ -52,7 +53,7 @@ export function PersonalDashboard({ isMember, hasChurch }: { isMember: boolean; 
       {isMember && section('recent-listening', t('analytics.my.recentListening'),
         <CardList empty={t('analytics.my.noListening')} items={d.recentListening.map((s) => ({
           id: s.id,
-          title: `${sermonName(s, { withDate: false })} · ${findKnownLanguage(s.language)?.nativeName ?? s.language}`,
+          title: `${sermonName(s, { withDate: false })} · ${languageName(s.language)}`,
           detail: `${when.format(new Date(s.startedAt))}${s.durationSeconds ? ` · ${t('analytics.minutes', { count: Math.round(s.durationSeconds / 60) })}` : ''}`,
         }))} />)}
       {isMember && hasChurch && section('my-decision', t('salvation.dashboardTitle'),

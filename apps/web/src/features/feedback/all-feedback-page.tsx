@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { audioQualities, feedbackTypes, findListeningLanguage, listeningLanguages, type Feedback } from '@app/shared';
+import { audioQualities, feedbackTypes, listeningLanguages, type Feedback } from '@app/shared';
 import { ChurchSelect } from '../../components/church-select';
 import { DateRangeFilter } from '../../components/date-range-filter';
 import { ListTable } from '../../components/data-table/list-table';
@@ -15,8 +15,7 @@ import { useFeedbackList } from './api/feedback-list';
 import { AudioQualityBadge, FeedbackCard, feedbackAuthor, FeedbackTypeBadge, shortDateTime } from './components/feedback-cells';
 import { FeedbackDetailModal } from './components/feedback-detail-modal';
 import { formattingLocale } from '../../i18n/interface-language';
-
-const languageLabel = (code: string | null) => (code ? (findListeningLanguage(code)?.nativeName ?? code) : '—');
+import { useLanguageName } from '../../lib/use-language-name';
 
 const FILTERS = ['churchId', 'type', 'audioQuality', 'language', 'sermonId', 'from', 'to'] as const;
 
@@ -24,6 +23,8 @@ const FILTERS = ['churchId', 'type', 'audioQuality', 'language', 'sermonId', 'fr
 export function AllFeedbackPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(`${t('nav.viewFeedback')} · ${t('common.appName')}`);
+  const languageName = useLanguageName();
+  const languageLabel = (code: string | null) => (code ? languageName(code) : '—');
   const list = useListParams(FILTERS, '-createdAt');
   const query = useFeedbackList(list.params);
   const [open, setOpen] = useState<Feedback | null>(null);
@@ -79,7 +80,7 @@ export function AllFeedbackPage() {
             {isPlatform && <ChurchSelect label={t('fields.church')} clearable value={filters.churchId ?? null} onChange={setFilter('churchId')} w={220} />}
             <Select label={t('feedback.fields.type')} clearable w={170} value={filters.type ?? null} onChange={setFilter('type')} data={feedbackTypes.map((v) => ({ value: v, label: t(`feedback.types.${v}`) }))} />
             <Select label={t('feedback.fields.audioQuality')} clearable w={150} value={filters.audioQuality ?? null} onChange={setFilter('audioQuality')} data={audioQualities.map((v) => ({ value: v, label: t(`feedback.audio.${v}`) }))} />
-            <Select label={t('feedback.fields.language')} clearable searchable w={170} value={filters.language ?? null} onChange={setFilter('language')} data={listeningLanguages.map((l) => ({ value: l.code, label: l.nativeName }))} />
+            <Select label={t('feedback.fields.language')} clearable searchable w={170} value={filters.language ?? null} onChange={setFilter('language')} data={listeningLanguages.map((l) => ({ value: l.code, label: languageName(l.code) }))} />
             <DateRangeFilter list={list} />
           </>
         }

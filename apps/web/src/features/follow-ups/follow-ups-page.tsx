@@ -3,13 +3,14 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { findKnownLanguage, followUpStatuses, type FollowUp } from '@app/shared';
+import { followUpStatuses, type FollowUp } from '@app/shared';
 import { ListTable } from '../../components/data-table/list-table';
 import { exportUrl } from '../../components/data-table/use-list-query';
 import { useListParams } from '../../components/data-table/use-list-params';
 import { FollowUpModal } from './follow-up-modal';
 import { followUpsPath, useFollowUp, useFollowUps } from './follow-ups-api';
 import { formattingLocale } from '../../i18n/interface-language';
+import { useLanguageName } from '../../lib/use-language-name';
 
 const FILTERS = ['status'] as const;
 
@@ -19,6 +20,7 @@ const FILTERS = ['status'] as const;
  */
 export function FollowUpsPage() {
   const { t, i18n } = useTranslation();
+  const languageName = useLanguageName();
   const list = useListParams(FILTERS, '-createdAt');
   const query = useFollowUps(list.params);
   const [open, setOpen] = useState<FollowUp | null>(null);
@@ -37,7 +39,7 @@ export function FollowUpsPage() {
   const columns: DataTableColumn<FollowUp>[] = [
     { accessor: 'name', title: t('followUps.columns.person'), render: name },
     { accessor: 'contact', title: t('followUps.columns.contact'), render: (f) => f.contact ?? f.email ?? '–' },
-    { accessor: 'language', title: t('followUps.columns.language'), sortable: true, render: (f) => findKnownLanguage(f.language)?.nativeName ?? f.language },
+    { accessor: 'language', title: t('followUps.columns.language'), sortable: true, render: (f) => languageName(f.language) },
     { accessor: 'createdAt', title: t('followUps.columns.date'), sortable: true, render: (f) => date(f.createdAt) },
     { accessor: 'assignedToName', title: t('followUps.columns.assignedTo'), render: (f) => f.assignedToName ?? '–' },
     { accessor: 'status', title: t('followUps.columns.status'), sortable: true, render: (f) => t(`followUps.status.${f.status}`) },
@@ -54,7 +56,7 @@ export function FollowUpsPage() {
         renderCard={(f) => (
           <Stack gap={4}>
             <Text fw={600}>{name(f)} · {t(`followUps.status.${f.status}`)}</Text>
-            <Text size="sm" c="dimmed">{date(f.createdAt)} · {findKnownLanguage(f.language)?.nativeName ?? f.language}</Text>
+            <Text size="sm" c="dimmed">{date(f.createdAt)} · {languageName(f.language)}</Text>
             {openButton(f)}
           </Stack>
         )} />

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findListeningLanguage, listeningLanguages, translationFlagStatuses, type TranslationFlag } from '@app/shared';
+import { listeningLanguages, translationFlagStatuses, type TranslationFlag } from '@app/shared';
 import { ListTable } from '../../components/data-table/list-table';
 import { useListParams } from '../../components/data-table/use-list-params';
 import { exportUrl } from '../../components/data-table/use-list-query';
@@ -14,13 +14,14 @@ import { emptyGlossaryForm, GlossaryEntryForm } from './components/glossary-entr
 import { GlossaryTabs } from './components/glossary-tabs';
 import { useGlossaryChurchId } from './glossary-page';
 import { formattingLocale } from '../../i18n/interface-language';
+import { useLanguageName } from '../../lib/use-language-name';
 
 const FILTERS = ['status', 'language', 'churchId'] as const;
-const languageName = (code: string) => findListeningLanguage(code)?.nativeName ?? code;
 
 /** `/church/translation-flags`: lines listeners said were translated wrong; each becomes an entry or is dismissed. */
 export function TranslationFlagsPage() {
   const { t, i18n } = useTranslation();
+  const languageName = useLanguageName();
   useDocumentTitle(`${t('glossary.tabs.flags')} · ${t('common.appName')}`);
   const churchId = useGlossaryChurchId();
   const list = useListParams(FILTERS, '-createdAt');
@@ -68,7 +69,7 @@ export function TranslationFlagsPage() {
         filters={
           <>
             <Select label={t('glossary.flags.statusLabel')} clearable w={150} value={filters.status ?? null} onChange={setFilter('status')} data={translationFlagStatuses.map((v) => ({ value: v, label: t(`glossary.flags.status.${v}`) }))} />
-            <Select label={t('glossary.fields.language')} clearable w={170} value={filters.language ?? null} onChange={setFilter('language')} data={listeningLanguages.map((l) => ({ value: l.code, label: l.nativeName }))} />
+            <Select label={t('glossary.fields.language')} clearable w={170} value={filters.language ?? null} onChange={setFilter('language')} data={listeningLanguages.map((l) => ({ value: l.code, label: languageName(l.code) }))} />
           </>
         }
         empty={{ title: t('glossary.flags.emptyTitle'), description: t('glossary.flags.emptyBody') }}

@@ -10,7 +10,9 @@ import { useStoredUser } from '../../../components/navigation/use-stored-user';
 import { href } from '../../../config/paths';
 import { useSermonName } from '../../../lib/sermon-name';
 import { analyticsPaths, useNewUserList, useSalvationList, useSermonList } from '../api/analytics-lists';
-import { DateTime, Duration, FollowUpBadge, useLanguageName } from './cells';
+import { useFormatNumber } from '../../../lib/use-format-number';
+import { useLanguageName } from '../../../lib/use-language-name';
+import { DateTime, Duration, FollowUpBadge } from './cells';
 import { ANALYTICS_FILTERS, ListFilters } from './list-filters';
 import { SermonActions } from './sermon-actions';
 
@@ -87,6 +89,7 @@ export function NewUsersTable({ isPlatform }: { isPlatform: boolean }) {
 export function SermonsTable({ status, isPlatform, canManage }: { status: 'live' | 'ended'; isPlatform: boolean; canManage: boolean }) {
   const { t } = useTranslation();
   const languageName = useLanguageName();
+  const formatNumber = useFormatNumber();
   const list = useListParams(ANALYTICS_FILTERS, '-startedAt');
   const params = { ...list.params, filters: { ...list.params.filters, status } };
   const query = useSermonList(params);
@@ -94,14 +97,14 @@ export function SermonsTable({ status, isPlatform, canManage }: { status: 'live'
   // The table shows when each began: the name needs no date.
   const name = (s: SermonAnalyticsItem) => sermonName(s, { withDate: false });
   const languages = (s: SermonAnalyticsItem) => (
-    <Group gap={4}>{s.listenersByLanguage.map((l) => <Badge key={l.language} variant="light" size="sm">{languageName(l.language)}: {l.listeners}</Badge>)}</Group>
+    <Group gap={4}>{s.listenersByLanguage.map((l) => <Badge key={l.language} variant="light" size="sm">{languageName(l.language)}: {formatNumber(l.listeners)}</Badge>)}</Group>
   );
   const columns: DataTableColumn<SermonAnalyticsItem>[] = [
     { accessor: 'hostName', title: t('analytics.columns.sermon'), render: (s) => <Anchor component={Link} to={href.analyticsSermon(s.id)}>{name(s)}</Anchor> },
     ...(isPlatform ? [{ accessor: 'churchName', title: t('analytics.columns.church'), sortable: true } as DataTableColumn<SermonAnalyticsItem>] : []),
     { accessor: 'startedAt', title: t('analytics.columns.started'), sortable: true, render: (s) => <DateTime iso={s.startedAt} /> },
     ...(status === 'ended' ? [{ accessor: 'durationSeconds', title: t('analytics.columns.duration'), sortable: true, render: (s: SermonAnalyticsItem) => <Duration seconds={s.durationSeconds} /> } as DataTableColumn<SermonAnalyticsItem>] : []),
-    { accessor: 'listeners', title: t('analytics.columns.listeners'), render: (s) => <Stack gap={2}><Text size="sm">{s.listeners}</Text>{languages(s)}</Stack> },
+    { accessor: 'listeners', title: t('analytics.columns.listeners'), render: (s) => <Stack gap={2}><Text size="sm">{formatNumber(s.listeners)}</Text>{languages(s)}</Stack> },
     ...(canManage ? [{ accessor: 'actions', title: t('analytics.columns.actions'), render: (s: SermonAnalyticsItem) => <SermonActions sermon={s} /> } as DataTableColumn<SermonAnalyticsItem>] : []),
   ];
   return (

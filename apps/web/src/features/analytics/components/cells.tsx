@@ -1,14 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { findKnownLanguage } from '@app/shared';
-import { formattingLocale, useInterfaceLanguage } from '../../../i18n/interface-language';
-import { languageName } from '../../../lib/language-label';
-
-/** Names language codes in the interface language ("Inglês" for a Portuguese reader), as every other screen does. */
-export function useLanguageName(): (code: string) => string {
-  const { language } = useInterfaceLanguage();
-  return (code) => languageName(code, findKnownLanguage(code)?.englishName ?? code, language);
-}
+import { formattingLocale } from '../../../i18n/interface-language';
 
 export function DateTime({ iso }: { iso: string | null }) {
   const { i18n } = useTranslation();

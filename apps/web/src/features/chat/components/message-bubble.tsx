@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, Box, Group, Image, Menu, Paper, Stack, Text } from '@mantine/core';
 import { IconChecks, IconDots } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { interfaceLanguageNames, MESSAGE_EDIT_WINDOW_MS, type ChatMessage, type InterfaceLanguage } from '@app/shared';
+import { MESSAGE_EDIT_WINDOW_MS, type ChatMessage } from '@app/shared';
 import { MessageText } from './message-text';
 import { formattingLocale } from '../../../i18n/interface-language';
+import { useLanguageName } from '../../../lib/use-language-name';
 
 interface Props {
   message: ChatMessage;
@@ -16,12 +17,11 @@ interface Props {
   onReport: (m: ChatMessage) => void;
 }
 
-const languageName = (code: string) => interfaceLanguageNames[code as InterfaceLanguage] ?? code;
-
 /** One message: the reader's translation with "Translated from … · Show original", or as written. */
 export function MessageBubble({ message: m, isOwn, showSender, seen, onEdit, onDelete, onReport }: Props) {
   const { t, i18n } = useTranslation();
   const [original, setOriginal] = useState(false);
+  const languageName = useLanguageName();
   const time = new Intl.DateTimeFormat(formattingLocale(i18n), { hour: 'numeric', minute: '2-digit' }).format(new Date(m.createdAt));
   const gone = m.state !== 'normal';
   const canEdit = isOwn && !gone && !m.imageUrl && Date.now() - Date.parse(m.createdAt) < MESSAGE_EDIT_WINDOW_MS;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { listeningLanguages, type ChurchLanguage, type LanguageListKind, type VoiceEngineKind } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { interfaceLanguage } from '../../../i18n/interface-language';
+import { languageName, listenerLanguageLabel } from '../../../lib/language-label';
 import { useAddChurchLanguage } from '../api/add-church-language';
 import { useUpdateChurchLanguage } from '../api/update-church-language';
 import { voiceExample } from './voice-name';
@@ -14,12 +15,7 @@ import { editFormErrors, emptyLanguageForm, languageFormErrors, toAddBody, type 
 
 /** A known language in the reader's own language ("Espanhol"); a church's own language keeps its name. */
 export function displayName(language: ChurchLanguage, uiLanguage: string): string {
-  if (!language.isKnown) return language.name;
-  try {
-    return new Intl.DisplayNames([uiLanguage], { type: 'language', fallback: 'none' }).of(language.code) ?? language.name;
-  } catch {
-    return language.name;
-  }
+  return language.isKnown ? languageName(language.code, language.name, uiLanguage) : language.name;
 }
 
 export const listKey: Record<LanguageListKind, 'goLive' | 'joinLive'> = { go_live: 'goLive', join_live: 'joinLive' };
@@ -39,7 +35,7 @@ export function AddLanguageModal({
   voiceKind: VoiceEngineKind | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const hint = useVoiceHint(voiceKind);
   const [mode, setMode] = useState<AddMode>('known');
   const [failure, setFailure] = useState<string | null>(null);
@@ -113,7 +109,7 @@ export function AddLanguageModal({
               <Select
                 label={t('church.languages.language')}
                 placeholder={t('church.languages.chooseLanguage')}
-                data={available.map((l) => ({ value: l.code, label: `${l.englishName} (${l.nativeName})` }))}
+                data={available.map((l) => ({ value: l.code, label: listenerLanguageLabel(l.code, l.nativeName, l.englishName, interfaceLanguage(i18n)) }))}
                 value={form.values.code || null}
                 onChange={chooseKnown}
                 error={form.errors.code}

@@ -2,6 +2,7 @@ import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, 
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createGlossaryEntryBody, listeningLanguages, type CreateGlossaryEntryBody, type GlossaryEntry, type GlossaryKind } from '@app/shared';
+import { useLanguageName } from '../../../lib/use-language-name';
 import { errorMessage } from '../../../lib/error-message';
 import { serverFieldErrors, zodFormValidate } from '../../../lib/zod-form';
 import { useSaveGlossaryEntry } from '../api/save-glossary-entry';
@@ -40,6 +41,7 @@ export function GlossaryEntryForm({ path, entry, fromFlagId, initial, onDone }: 
   onDone: (saved: GlossaryEntry) => void;
 }) {
   const { t } = useTranslation();
+  const languageName = useLanguageName();
   const save = useSaveGlossaryEntry(path, fromFlagId);
   const form = useForm<GlossaryFormValues>({
     initialValues: initial,
@@ -66,7 +68,7 @@ export function GlossaryEntryForm({ path, entry, fromFlagId, initial, onDone }: 
         <Text size="xs" c="dimmed">{t(`glossary.kinds.${form.values.kind}Hint`)}</Text>
         <Select
           label={t('glossary.fields.language')}
-          data={listeningLanguages.map((l) => ({ value: l.code, label: l.nativeName }))}
+          data={listeningLanguages.map((l) => ({ value: l.code, label: languageName(l.code) }))}
           allowDeselect={false}
           {...form.getInputProps('language')}
         />
@@ -76,7 +78,7 @@ export function GlossaryEntryForm({ path, entry, fromFlagId, initial, onDone }: 
             {typeof form.errors.translations === 'string' && <Text size="xs" c="red" role="alert">{form.errors.translations}</Text>}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
               {others.map((l) => (
-                <TextInput key={l.code} label={l.nativeName} lang={l.code} dir={l.rtl ? 'rtl' : undefined} {...form.getInputProps(`translations.${l.code}`)} value={form.values.translations[l.code] ?? ''} />
+                <TextInput key={l.code} label={languageName(l.code)} lang={l.code} dir={l.rtl ? 'rtl' : undefined} {...form.getInputProps(`translations.${l.code}`)} value={form.values.translations[l.code] ?? ''} />
               ))}
             </SimpleGrid>
           </Stack>

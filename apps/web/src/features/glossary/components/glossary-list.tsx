@@ -9,6 +9,7 @@ import { dialogs } from '../../../components/dialogs';
 import { ListTable } from '../../../components/data-table/list-table';
 import { useListParams } from '../../../components/data-table/use-list-params';
 import { exportUrl } from '../../../components/data-table/use-list-query';
+import { useLanguageName } from '../../../lib/use-language-name';
 import { useDeleteGlossaryEntry } from '../api/delete-glossary-entry';
 import { useGlossaryList } from '../api/get-glossary';
 import { emptyGlossaryForm, formFromEntry, GlossaryEntryForm, type GlossaryFormValues } from './glossary-entry-form';
@@ -29,6 +30,7 @@ export function TranslationsText({ entry }: { entry: GlossaryEntry }) {
 /** A glossary on the list machinery, with add, change, delete, CSV export and import for those who may edit. */
 export function GlossaryList({ path, canEdit, label }: { path: string; canEdit: boolean; label: string }) {
   const { t } = useTranslation();
+  const languageName = useLanguageName();
   const list = useListParams(FILTERS, 'term');
   const query = useGlossaryList(path, list.params);
   const remove = useDeleteGlossaryEntry(path);
@@ -90,7 +92,7 @@ export function GlossaryList({ path, canEdit, label }: { path: string; canEdit: 
         filters={
           <>
             <Select label={t('glossary.fields.kind')} clearable w={150} value={filters.kind ?? null} onChange={setFilter('kind')} data={glossaryKinds.map((k) => ({ value: k, label: t(`glossary.kinds.${k}`) }))} />
-            <Select label={t('glossary.fields.language')} clearable w={170} value={filters.language ?? null} onChange={setFilter('language')} data={listeningLanguages.map((l) => ({ value: l.code, label: l.nativeName }))} />
+            <Select label={t('glossary.fields.language')} clearable w={170} value={filters.language ?? null} onChange={setFilter('language')} data={listeningLanguages.map((l) => ({ value: l.code, label: languageName(l.code) }))} />
           </>
         }
         empty={{ title: t('glossary.list.emptyTitle'), description: t('glossary.list.emptyBody') }}

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
-import { IconVolume } from '@tabler/icons-react';
+import { IconExternalLink, IconVolume } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/app-link';
 import { loadAllTranslations } from '../../../i18n';
+import { readStoredUser } from '../../../lib/stored-user';
 import { TOUCH_PX } from './touch';
 
 // Only once the sermon has ended, and its feedback form needs the text of the screens beyond the
@@ -12,6 +13,27 @@ import { TOUCH_PX } from './touch';
 const TranslationPrompt = lazy(() =>
   Promise.all([import('../../../components/feedback/translation-prompt'), loadAllTranslations()]).then(([m]) => ({ default: m.TranslationPrompt })),
 );
+
+/**
+ * The ways off the listening screen for a signed-in person, who otherwise had none but closing it:
+ * the list of live sermons, the dashboard, and Messages in a new tab so that the sermon keeps playing
+ * here while they read (the listener entry has no menu: decision 018).
+ */
+export function ListenerWayOut({ listHref }: { listHref: string | null }) {
+  const { t } = useTranslation();
+  if (!readStoredUser().userId) return <BackToList href={listHref} />;
+  const style = { display: 'inline-flex', alignItems: 'center', gap: 4 } as const;
+  return (
+    <Group component="nav" aria-label={t('live.listener.wayOut.label')} gap="md" style={{ flexShrink: 0 }}>
+      <BackToList href={listHref} />
+      <Anchor component={AppLink} href={paths.dashboard} size="sm" mih={TOUCH_PX} style={style}>{t('live.listener.wayOut.dashboard')}</Anchor>
+      <Anchor href={paths.messages} target="_blank" rel="noopener" size="sm" mih={TOUCH_PX} style={style} aria-label={t('live.listener.wayOut.messagesNewTab')}>
+        {t('live.listener.wayOut.messages')}
+        <IconExternalLink size={14} aria-hidden />
+      </Anchor>
+    </Group>
+  );
+}
 
 /** A link back to the list of live sermons, where the screen has one. */
 export function BackToList({ href }: { href: string | null }) {

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveEvents, type Caption, type SermonByBroadcast, type SermonState } from '@app/shared';
 import { jsonResponse, renderScreen } from '../../../test/render-screen';
@@ -70,6 +70,20 @@ describe('listener screen', { timeout: 20_000 }, () => {
     // The church and speaker line may be clamped to one line on a phone; the time is not on it.
     expect(started.className).not.toMatch(/line-clamp/i);
     expect(screen.getByText('Harbour City Church · Samuel Staff')).toBeTruthy();
+  });
+
+  it('gives a signed-in listener a way to Messages in a new tab and to the dashboard, and a guest neither', async () => {
+    await open();
+    await screen.findByText(/^started at /);
+    expect(screen.queryByRole('navigation', { name: 'Leave the sermon' })).toBeNull();
+    cleanup();
+    localStorage.setItem('userId', 'u-member');
+    await open();
+    const way = await screen.findByRole('navigation', { name: 'Leave the sermon' });
+    const messages = within(way).getByRole('link', { name: 'Messages, in a new tab: the sermon keeps playing here' });
+    expect(messages.getAttribute('href')).toBe('/messages');
+    expect(messages.getAttribute('target')).toBe('_blank');
+    expect(within(way).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 
   it('joins in the remembered language and shows captions labelled as demo translation', async () => {

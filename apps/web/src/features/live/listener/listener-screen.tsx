@@ -18,7 +18,7 @@ import { CaptionList } from './caption-list';
 import { ConnectionBadge, ConnectionNotices } from './connection-status';
 import { ListenerControls } from './listener-controls';
 import { useListenerChoices } from './listener-choices';
-import { BackToList, EndedNotice, ListenerLoadError, ProblemNotice, SoundBlockedNotice } from './listener-notices';
+import { EndedNotice, ListenerWayOut, ListenerLoadError, ProblemNotice, SoundBlockedNotice } from './listener-notices';
 import { useListenerVoice } from './voice/use-listener-voice';
 import { TEXT_SIZES } from './listener-prefs';
 import { useLiveCaptions, type VoicePreference } from './use-live-captions';
@@ -271,7 +271,7 @@ function LiveView({
         onSize={choices.changeSize}
         isEnded={isEnded}
       />
-      <BackToList href={listHref} />
+      <ListenerWayOut listHref={listHref} />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { liveEvents, type ChurchLanguageLists, type Sermon, type SermonState } f
 import { jsonResponse, renderScreen } from '../../../test/render-screen';
 import { stubFetchEachTest } from '../../../test/stub-fetch';
 import { FakeLiveSocket } from '../lib/fake-live-socket';
+import { UnderPageTitle } from '../../../components/heading-level';
 import { GoLiveScreen } from './go-live-screen';
 
 let socket: FakeLiveSocket;
@@ -73,6 +74,16 @@ describe('go-live screen', { timeout: 20_000 }, () => {
     // How far behind each language's voice runs, from the server's voice status (decision 039).
     act(() => socket.fire(liveEvents.voiceStatus, { sermonId: sermon.id, language: 'pt', behindS: 4.2, rate: 1.2, skipped: 0 }));
     expect(await within(counts).findByText('4.2 s behind, catching up (1.2×)')).toBeTruthy();
+  });
+
+  it('with no microphone, says so once and does not also say the browser recognises speech', async () => {
+    vi.stubGlobal('SpeechRecognition', class {});
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { mediaDevices: { enumerateDevices: async () => [{ kind: 'videoinput' }] } }));
+    // As inside the shell: its header's h1 already says "Go live".
+    await renderScreen([{ path: '/go', element: <><h1>Go live</h1><UnderPageTitle><GoLiveScreen churchId={churchId} /></UnderPageTitle></> }], '/go');
+    expect(await screen.findByText(/No microphones found/)).toBeTruthy();
+    expect(screen.queryByText('Speech is recognised by this browser.')).toBeNull();
+    expect(screen.getAllByRole('heading', { name: 'Go live' })).toHaveLength(1);
   });
 
   it('sends a typed line like recognised speech, numbered, on Enter', async () => {

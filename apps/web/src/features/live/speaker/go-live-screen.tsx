@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ChurchLanguage, ScheduledSermon, Sermon } from '@app/shared';
-import { useHeadingLevel } from '../../../components/heading-level';
+import { useHeadingLevel, useOwnTitle } from '../../../components/heading-level';
 import { readStoredUser } from '../../../lib/stored-user';
 import { useGoLiveLanguages } from '../api/get-go-live-languages';
 import { useSermons } from '../api/sermons-query';
@@ -26,6 +26,7 @@ const SOURCE_LANGUAGE_KEY = 'live.sourceLanguage';
  */
 export function GoLiveScreen({ churchId }: { churchId: string }) {
   const titleOrder = useHeadingLevel();
+  const ownTitle = useOwnTitle();
   const { t } = useTranslation();
   const { userType } = readStoredUser();
   const canGoLive = userType === '2' || userType === '3';
@@ -37,9 +38,11 @@ export function GoLiveScreen({ churchId }: { churchId: string }) {
         <SpeakerConsole churchId={churchId} canManage={canManage} />
       ) : (
         <>
-          <Title order={titleOrder} size="h2">
-            {t('live.speaker.title')}
-          </Title>
+          {ownTitle && (
+            <Title order={titleOrder} size="h2">
+              {t('live.speaker.title')}
+            </Title>
+          )}
           <Alert color="blue">{t('live.speaker.onlyStaff')}</Alert>
           {canManage && <ScheduleForAdmin churchId={churchId} />}
           {canManage && <ChurchSermonsPanel churchId={churchId} />}
@@ -58,6 +61,7 @@ function ScheduleForAdmin({ churchId }: { churchId: string }) {
 /** Holds the speaker session and shows the view of its phase: setup, live, or ended. */
 function SpeakerConsole({ churchId, canManage }: { churchId: string; canManage: boolean }) {
   const titleOrder = useHeadingLevel();
+  const ownTitle = useOwnTitle();
   const { t } = useTranslation();
   const languages = useGoLiveLanguages(churchId);
   const engine = useSpeechEngine(churchId);
@@ -119,9 +123,11 @@ function SpeakerConsole({ churchId, canManage }: { churchId: string; canManage: 
   if (session.phase === 'ended' || !session.sermon) {
     return (
       <Stack gap="lg">
-        <Title order={titleOrder} size="h2">
-          {t('live.speaker.title')}
-        </Title>
+        {ownTitle && (
+          <Title order={titleOrder} size="h2">
+            {t('live.speaker.title')}
+          </Title>
+        )}
         <Alert color="gray" title={t('live.speaker.endedTitle')} icon={<IconCheck />}>
           <Stack gap="xs">
             <Text size="sm">{t(`live.endReasons.${session.ended?.reason ?? 'stopped'}`)}</Text>

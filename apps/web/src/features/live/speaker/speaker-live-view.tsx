@@ -11,7 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { STREAM_LIMIT_WARNING_MINUTES, type Sermon } from '@app/shared';
 import { dialogs } from '../../../components/dialogs';
-import { useHeadingLevel } from '../../../components/heading-level';
+import { useHeadingLevel, useOwnTitle } from '../../../components/heading-level';
 import { languageName } from '../../../lib/language-label';
 import type { WakeLockStatus } from '../lib/use-wake-lock';
 import { ChurchSermonsPanel } from './church-sermons-panel';
@@ -44,6 +44,7 @@ interface LiveViewProps {
 /** The speaker's console while live: status, pause/stop, what is heard, typed and prepared lines, sharing and counts. */
 export function SpeakerLiveView({ churchId, canManage, session, sermon, engine, wakeLock, names }: LiveViewProps) {
   const titleOrder = useHeadingLevel();
+  const ownTitle = useOwnTitle();
   const { t, i18n } = useTranslation();
   const { state } = session;
   const minutesLeft = state?.minutesLeft ?? null;
@@ -72,9 +73,11 @@ export function SpeakerLiveView({ churchId, canManage, session, sermon, engine, 
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
-          <Title order={titleOrder} size="h2">
-            {t('live.speaker.title')}
-          </Title>
+          {ownTitle && (
+            <Title order={titleOrder} size="h2">
+              {t('live.speaker.title')}
+            </Title>
+          )}
           <Group gap="xs" aria-live="polite">
             <Badge color={session.isPaused ? 'yellow' : 'red'} variant="filled" size="lg">
               {session.isPaused ? t('live.speaker.paused') : t('live.speaker.live')}

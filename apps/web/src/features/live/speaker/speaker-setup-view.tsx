@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, Title } from 
 import { IconMicrophone, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ChurchLanguage, ScheduledSermon, Sermon } from '@app/shared';
-import { useHeadingLevel } from '../../../components/heading-level';
+import { useHeadingLevel, useOwnTitle } from '../../../components/heading-level';
 import type { useGoLiveLanguages } from '../api/get-go-live-languages';
 import { languageName } from '../../../lib/language-label';
 import { ChurchSermonsPanel } from './church-sermons-panel';
@@ -38,6 +38,7 @@ interface SetupViewProps {
 export function SpeakerSetupView(props: SetupViewProps) {
   const { churchId, canManage, session, engine, languages, goLiveList, selected, names, myLiveSermon } = props;
   const titleOrder = useHeadingLevel();
+  const ownTitle = useOwnTitle();
   const { t, i18n } = useTranslation();
 
   // Found before starting; going live still works, by typing lines.
@@ -60,9 +61,11 @@ export function SpeakerSetupView(props: SetupViewProps) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={titleOrder} size="h2">
-          {t('live.speaker.title')}
-        </Title>
+        {ownTitle && (
+          <Title order={titleOrder} size="h2">
+            {t('live.speaker.title')}
+          </Title>
+        )}
         <Text c="dimmed">{t('live.speaker.intro')}</Text>
       </Stack>
       <ProblemAlerts problems={session.problems} onDismiss={session.dismiss} />
@@ -115,12 +118,16 @@ export function SpeakerSetupView(props: SetupViewProps) {
               size="md"
               comboboxProps={{ withinPortal: true }}
             />
-            <Group gap="xs">
-              <IconMicrophone size={16} aria-hidden />
-              <Text size="sm" c="dimmed">
-                {engineNote}
-              </Text>
-            </Group>
+            {/* With no microphone the alert above says what to do; "speech is recognised by this
+                browser" beneath it would say the opposite. */}
+            {engine.hasMicrophone !== false && (
+              <Group gap="xs">
+                <IconMicrophone size={16} aria-hidden />
+                <Text size="sm" c="dimmed">
+                  {engineNote}
+                </Text>
+              </Group>
+            )}
             <TranslatorNote churchId={churchId} primary={engine.translator?.primary ?? null} failover={engine.translator?.failover} canManage={canManage} />
             <Button
               size="lg"

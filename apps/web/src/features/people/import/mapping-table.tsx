@@ -9,11 +9,13 @@ export function MappingTable({ upload, mapping, onChange }: { upload: ImportUplo
   const { t } = useTranslation();
   const options = [{ value: IGNORE, label: t('peopleImport.mapping.ignore') }, ...importFields.map((f) => ({ value: f, label: t(`peopleImport.fields.${f}`) }))];
   return (
-    <Table verticalSpacing="xs" layout="fixed">
+    // Auto layout: the select keeps room for its longest field name ("Data de nascimento",
+    // "Idioma principal") and the file's column name wraps instead.
+    <Table verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('peopleImport.mapping.column')}</Table.Th>
-            <Table.Th w="48%">{t('peopleImport.mapping.field')}</Table.Th>
+            <Table.Th>{t('peopleImport.mapping.field')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -25,6 +27,8 @@ export function MappingTable({ upload, mapping, onChange }: { upload: ImportUplo
               </Table.Td>
               <Table.Td>
                 <Select
+                  miw={200}
+                  comboboxProps={{ width: 'max-content' }}
                   aria-label={t('peopleImport.mapping.fieldFor', { column: c.header || c.index + 1 })}
                   data={options}
                   value={mapping[c.index] ?? IGNORE}
