@@ -9,23 +9,6 @@ import { mantineStylesGuard } from './src/app/mantine-styles-guard.ts';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
 
-/** Unit test files that replace a module (vi.mock), fake timers or change a global: each runs in a fresh environment. */
-const isolatedUnits = [
-  'src/app/layouts/admin-layout.test.tsx',
-  'src/app/listener-app.test.tsx',
-  'src/features/live/lobby/lobby-page.test.tsx',
-  'src/features/live/listener/voice/stream-voice.test.ts',
-  'src/features/live/listener/voice/device-voice.test.ts',
-  'src/features/live/listener/listener-screen.test.tsx',
-  'src/features/live/speaker/prepared-panel.test.tsx',
-  'src/features/live/speaker/go-live-screen.test.tsx',
-  'src/features/live/speaker/server-recognizer.test.ts',
-  'src/features/live/speaker/azure-recognizer.test.ts',
-  'src/features/live/speaker/segments.test.ts',
-  'src/features/live/speaker/speaker-translator.test.tsx',
-  'src/features/analytics/salvations-table.test.tsx',
-];
-
 /** What every build of the app transforms its modules with (the prerender's too). */
 export const appPlugins = () => [react(), localeSectionsPlugin()];
 
@@ -80,18 +63,11 @@ const mainConfig: UserConfig = {
   },
   test: {
     environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     // Both cores: by default Vitest keeps one free, and one file at a time this suite took five
     // minutes on a two-core machine (it runs alone, after the server's).
     maxWorkers: 2,
-    // Files share their worker's loaded modules (React, Mantine, the translations) instead of
-    // loading them again each (decision 050); src/test/setup.ts empties the page, storage and
-    // language after each file. Files that replace modules, fake timers or globals keep their own.
-    // Each project names its files: a project's list is added to the root's, never narrows it.
-    projects: [
-      { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: isolatedUnits, isolate: false } },
-      { extends: true, test: { name: 'isolated', include: isolatedUnits, isolate: true } },
-    ],
   },
 };
 

@@ -23,19 +23,4 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 const { loadAllTranslations } = await import('../i18n');
 await loadAllTranslations();
 
-// Files share one page and one set of modules (decision 050): each file leaves them as it found them.
-const { afterAll } = await import('vitest');
-const { cleanup } = await import('@testing-library/react');
-const { i18n } = await import('../i18n');
-const language = i18n.language;
-afterAll(async () => {
-  cleanup();
-  if (typeof window === 'undefined') return;
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  for (const cookie of document.cookie.split(';')) document.cookie = `${cookie.split('=')[0]!.trim()}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  window.history.replaceState(null, '', '/');
-  if (i18n.language !== language) await i18n.changeLanguage(language);
-});
-
 export {};
