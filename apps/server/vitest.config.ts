@@ -12,12 +12,52 @@ const onPostgres = [
   'src/live/{cluster,cluster-places,reliability,opening-writes,write-queue,minutes,live-metrics,spoken-at,server-line-time,catch-up-reads,chat-gateway}.test.ts',
   'src/live/voice/voice-cluster.test.ts',
 ];
-type Project = { extends: true; test: { name: string; env: Record<string, string>; include?: string[] } };
-// Each project names its files: a project's list is added to the root's, never narrows it.
-const projects: Project[] = [{ extends: true, test: { name: 'pglite', env: { TEST_DB: 'pglite' }, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } }];
-if (process.env.TEST_DATABASE_URL) {
-  projects.push({ extends: true, test: { name: 'postgres', env: { TEST_DB: 'postgres' }, include: onPostgres } });
+const everyFile = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
+// Files that must have a process of their own (decision 050): they fake the clock, replace a module
+// (vi.mock), spy on a prototype every app shares, or start, fork or restart processes. Every other
+// file shares its worker's loaded modules with the files before it (`isolate: false`): loading the
+// app took about 3 s of every file's time, 706 s of the suite. A file added here needs no other change;
+// a new file that does one of these things must be added, or it may leak into the files after it.
+const isolated = [
+  'src/lib/live-first.test.ts',
+  'src/live/catch-up-reads.test.ts',
+  'src/live/voice/voice-streams.test.ts',
+  'src/modules/backups/backup-routes.test.ts',
+  'src/modules/backups/backup-command.test.ts',
+  'src/modules/livestream/feed-isolation.test.ts',
+  'src/modules/messages/messages.test.ts',
+  'src/modules/privacy/schedule.test.ts',
+  'src/modules/two-step/two-step.test.ts',
+  'src/start-up.test.ts',
+  'src/lib/data-dir.test.ts',
+  'src/live/cluster.test.ts',
+  'src/live/voice/voice-cluster.test.ts',
+];
+
+type Project = { extends: true; test: { name: string; env: Record<string, string>; include: string[]; exclude?: string[]; isolate: boolean } };
+
+/** The shared and the isolated project of one database engine: together they hold each file once. */
+function engine(db: 'pglite' | 'postgres', include: string[]): Project[] {
+  const env = { TEST_DB: db };
+  return [
+    { extends: true, test: { name: db, env, include, exclude: isolated, isolate: false } },
+    { extends: true, test: { name: `${db}-isolated`, env, include: isolated.filter((f) => include.some((g) => matches(g, f))), isolate: true } },
+  ];
 }
+
+/** Whether an isolated file is one of an engine's files (its globs are few and simple). */
+function matches(glob: string, file: string): boolean {
+  const re = glob
+    .replace(/[.+^$()|[\]\\]/g, '\\$&')
+    .replace(/\{([^}]*)\}/g, (_, alts: string) => `(${alts.split(',').join('|')})`)
+    .replace(/\*\*\//g, '\0')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\0/g, '(?:.*/)?');
+  return new RegExp(`^${re}$`).test(file);
+}
+
+const projects = [...engine('pglite', everyFile), ...(process.env.TEST_DATABASE_URL ? engine('postgres', onPostgres) : [])];
 
 export default defineConfig({
   test: {
@@ -27,11 +67,11 @@ export default defineConfig({
     pool: 'forks',
     // Two test files at once: most of a file's time is spent waiting on sockets, timers and the
     // database, and one at a time the suite took 24 minutes on a two-core machine.
-    maxWorkers: 2,
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     // On CI, as Playwright's journeys do, a file's failing test is run once more: a machine two or
     // three times slower than a workstation can miss a live test's waits once. A test that fails
     // twice still fails the run.
     retry: process.env.CI ? 1 : 0,
-    projects,
+    projects: projects.filter((p) => p.test.include.length > 0),
   },
 });

@@ -16,7 +16,7 @@ export interface TestApp extends BuiltApp {
 
 /**
  * A fresh database for one test file: a clone of the migrated PGlite (in memory, or in
- * `folder` on disk as a server keeps it), or a new PostgreSQL database.
+ * `folder` on disk as a server keeps it), or a copy of the migrated PostgreSQL template.
  */
 async function freshDatabase(folder?: string): Promise<{ pglite?: PGlite; databaseUrl?: string; drop(): Promise<void> }> {
   if (process.env.TEST_DB === 'postgres') {
@@ -24,7 +24,8 @@ async function freshDatabase(folder?: string): Promise<{ pglite?: PGlite; databa
     const name = `t_${randomUUID().replace(/-/g, '')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    // A copy of the database global-setup.ts migrated once: migrating here took most of a file's set-up.
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// The whole suite, stage by stage, timed (decision 050): `npm test` and CI (`.ci/run`) run this.
+// Every stage runs even when one before it failed, so one run shows every failure; only the stages
+// that need the web build (journeys, page weights) are skipped when the build failed. At the end a
+// table gives each stage's seconds, so a stage that grows slow shows in every CI log, and the exit
+// code is non-zero when any stage failed.
+//
+//   node scripts/test-all.mjs                # every stage
+//   node scripts/test-all.mjs server web     # the named stages only
+import { spawn } from 'node:child_process';
+
+/** The stages in order; the stages of one step run at the same time. */
+const steps = [
+  // Type-check and lint each keep one core busy: side by side they take the longer one's time.
+  [{ name: 'type-check', command: ['npm', 'run', 'typecheck'] }, { name: 'lint', command: ['npm', 'run', 'lint'] }],
+  [{ name: 'server units', command: ['npm', 'run', 'test', '-w', 'apps/server'] }],
+  [{ name: 'shared units', command: ['npm', 'run', 'test', '-w', 'packages/shared'] }],
+  [{ name: 'web units', command: ['npm', 'run', 'test', '-w', 'apps/web'] }],
+  [{ name: 'build', command: ['npm', 'run', 'build'] }],
+  [{ name: 'journeys', needs: 'build', command: ['npm', 'run', 'e2e', '-w', 'apps/web'] }],
+  [{ name: 'page weights', needs: 'build', command: ['npm', 'run', 'test:size'] }],
+];
+
+/** Runs one stage's command with the terminal as its own; resolves to its result and seconds. */
+function run(stage) {
+  const [command, ...args] = stage.command;
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const done = (ok) => resolve({ name: stage.name, status: ok ? 'passed' : 'FAILED', seconds: (performance.now() - started) / 1000 });
+    const child = spawn(command, args, { stdio: 'inherit' });
+    child.on('exit', (code, signal) => done(code === 0 && !signal));
+    child.on('error', () => done(false));
+  });
+}
+
+const wanted = process.argv.slice(2);
+const results = [];
+const suiteStarted = performance.now();
+for (const step of steps) {
+  const stages = step.filter((stage) => !wanted.length || wanted.some((w) => stage.name.includes(w)));
+  const runs = [];
+  for (const stage of stages) {
+    const needed = stage.needs && results.find((r) => r.name === stage.needs);
+    if (needed && needed.status !== 'passed') results.push({ name: stage.name, status: 'skipped', seconds: 0 });
+    else runs.push(stage);
+  }
+  if (!runs.length) continue;
+  console.log(`\n━━ ${runs.map((r) => r.name).join(' + ')} ━━`);
+  results.push(...(await Promise.all(runs.map(run))));
+}
+
+const wall = (performance.now() - suiteStarted) / 1000;
+const width = Math.max(...results.map((r) => r.name.length), 'whole suite (wall)'.length);
+console.log('\nStage times (seconds; type-check and lint run side by side):');
+for (const r of results) console.log(`  ${r.name.padEnd(width)}  ${r.seconds.toFixed(0).padStart(6)}  ${r.status}`);
+console.log(`  ${'whole suite (wall)'.padEnd(width)}  ${wall.toFixed(0).padStart(6)}`);
+process.exit(results.some((r) => r.status === 'FAILED') ? 1 : 0);
