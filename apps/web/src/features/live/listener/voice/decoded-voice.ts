@@ -124,7 +124,9 @@ export class DecodedVoice {
 
   private play(data: AudioData): void {
     const ctx = this.ctx;
-    if (!ctx || !this.out || !this.feed) {
+    // A context not yet let sound (Firefox starts one suspended until it may play) hears nothing:
+    // what comes meanwhile is left out, or it would all be heard late once it runs.
+    if (!ctx || !this.out || !this.feed || ctx.state !== 'running') {
       data.close();
       return;
     }
