@@ -57,16 +57,16 @@ async function openPuppeteer(engine: 'firefox' | 'chromium'): Promise<Phone> {
     goto: async (url) => {
       await page.goto(url);
     },
-    run: <T>(body: string, ...args: unknown[]) => page.evaluate(`(async function () { ${body} }).apply(null, ${JSON.stringify(args)})`) as Promise<T>,
+    run: <T>(body: string, ...args: unknown[]) => within(page.evaluate(`(async function () { ${body} }).apply(null, ${JSON.stringify(args)})`) as Promise<T>, body),
     tap: (x, y) => page.mouse.click(x, y),
     hide: async () => {
-      cover = await browser.newPage();
-      await cover.bringToFront();
+      cover = await within(browser.newPage(), 'a new tab');
+      await within(cover.bringToFront(), 'the new tab in front');
     },
     show: async () => {
-      await cover?.close();
+      await within(page.bringToFront(), 'the page in front');
+      await within(cover!.close(), 'closing the other tab');
       cover = null;
-      await page.bringToFront();
     },
     screenshot: async (path) => {
       await page.screenshot({ path: path as `${string}.png` });
@@ -126,4 +126,13 @@ async function fitViewport(s: WebDriverSession): Promise<void> {
   await s.setWindowRect(VIEWPORT.width, VIEWPORT.height);
   const inner = await s.execute<{ w: number; h: number }>('return { w: window.innerWidth, h: window.innerHeight };');
   await s.setWindowRect(2 * VIEWPORT.width - inner.w, 2 * VIEWPORT.height - inner.h);
+}
+
+/** A driver call that never answers fails the journey where it hangs, not at its time limit. */
+function within<T>(call: Promise<T>, what: string, ms = 20_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms: ${what.trim().slice(0, 80)}`)), ms);
+  });
+  return Promise.race([call, late]).finally(() => clearTimeout(timer));
 }
