@@ -85,7 +85,6 @@ async function openWebKit(port: number): Promise<Phone> {
   }
   if (!session) throw new Error('WebKitWebDriver did not start');
   const s = session;
-  const main = await s.window();
   await fitViewport(s);
   return {
     engine: 'webkit',
@@ -103,13 +102,13 @@ async function openWebKit(port: number): Promise<Phone> {
         { type: 'pointerUp', button: 0 },
       ] }]);
     },
+    // Under Xvfb no window manager hides a window behind another: minimised, the page is hidden.
     hide: async () => {
-      const { handle } = await s.newWindow();
-      await s.switchTo(handle);
+      await s.minimize();
     },
     show: async () => {
-      await s.closeWindow();
-      await s.switchTo(main);
+      await s.setWindowRect(VIEWPORT.width, VIEWPORT.height);
+      await fitViewport(s);
     },
     screenshot: async (path) => {
       await writeFile(path, await s.screenshot());

@@ -43,6 +43,10 @@ export class WebDriverSession {
     return this.call('POST', '/window', { handle });
   }
 
+  minimize() {
+    return this.call('POST', '/window/minimize', {});
+  }
+
   closeWindow() {
     return this.call('DELETE', '/window');
   }
