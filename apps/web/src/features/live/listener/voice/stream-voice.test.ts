@@ -2,14 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StreamVoice } from './stream-voice';
 
 const CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36';
+const UNKNOWN = 'SomeBrowser/1.0';
 
 /** Workers the player started: what each was asked to feed, and a way to answer as the worker would. */
 const workers: Array<{ asked: string | null; terminated: boolean; answer(data: unknown): void }> = [];
 
-function browserIs(userAgent: string) {
+/** A browser by what it says it is and by whether its Media Source takes MP3 in a worker. */
+function browserIs(userAgent: string, workerMediaSource = true) {
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(userAgent);
-  vi.stubGlobal('MediaSource', { canConstructInDedicatedWorker: true, isTypeSupported: (type: string) => type === 'audio/mpeg' });
+  vi.stubGlobal('MediaSource', workerMediaSource ? { canConstructInDedicatedWorker: true, isTypeSupported: (type: string) => type === 'audio/mpeg' } : undefined);
+  vi.stubGlobal('ManagedMediaSource', undefined);
+  vi.stubGlobal('AudioDecoder', undefined);
   vi.stubGlobal('Worker', class {
     onmessage: ((e: MessageEvent) => void) | null = null;
     readonly record = { asked: null as string | null, terminated: false, answer: (data: unknown) => this.onmessage?.({ data } as MessageEvent) };
@@ -123,7 +127,7 @@ describe('the voice stream on a phone', () => {
     expect(rates).toEqual([]);
     expect(element.playbackRate).toBe(1);
     // The worker finds the quiet before the next piece, 0.1 s ahead: the change waits for it.
-    workers[0]!.answer({ type: 'quiet', ranges: [{ from: 10.1, to: 10.16 }] });
+    workers[0]!.answer({ type: 'bytes', ranges: [{ from: 10.1, to: 10.16 }] });
     vi.advanceTimersByTime(250);
     position = 10.05;
     vi.advanceTimersByTime(40);
@@ -135,11 +139,56 @@ describe('the voice stream on a phone', () => {
     voice.stop();
   });
 
-  it('on an iPhone plays the plain stream, which a locked phone goes on playing', () => {
-    browserIs(IPHONE);
+  it('feeds from a worker by what the browser can do, whatever its user agent says (headless Chromium, an unknown name)', () => {
+    for (const ua of [HEADLESS, UNKNOWN]) {
+      browserIs(ua);
+      new StreamVoice(audio(), { onBlocked: () => undefined, onRate: () => undefined }).play('/v.mp3');
+    }
+    expect(workers).toHaveLength(2);
+  });
+
+  it('plays the plain stream where no feed is there, and never opens again a stream still filling', () => {
+    vi.useFakeTimers();
+    browserIs(CHROME, false);
     const element = audio();
-    new StreamVoice(element, { onBlocked: () => undefined, onRate: () => undefined }).play('/v.mp3');
+    const voice = new StreamVoice(element, { onBlocked: () => undefined, onRate: () => undefined });
+    voice.play('/v.mp3');
     expect(workers).toHaveLength(0);
-    expect(element.getAttribute('src')).toMatch(/^\/v\.mp3\?s=[a-z0-9]+$/);
+    const first = element.getAttribute('src');
+    expect(first).toMatch(/^\/v\.mp3\?s=[a-z0-9]+$/);
+    vi.spyOn(element, 'paused', 'get').mockReturnValue(false);
+    // Waiting for data while bytes keep coming (a loader filling its first block): left alone.
+    element.dispatchEvent(new Event('waiting'));
+    for (let i = 0; i < 40; i++) {
+      element.dispatchEvent(new Event('progress'));
+      vi.advanceTimersByTime(250);
+    }
+    expect(element.getAttribute('src')).toBe(first);
+    // No byte for 4 s while waiting: the connection is gone, and the live edge is opened again.
+    vi.advanceTimersByTime(4250);
+    expect(element.getAttribute('src')).not.toBe(first);
+    voice.stop();
+  });
+
+  it('says the voice is heard only while the element plays, not while it waits for its first sound', () => {
+    vi.useFakeTimers();
+    browserIs(CHROME);
+    const element = audio();
+    const sounding: boolean[] = [];
+    const voice = new StreamVoice(element, { onBlocked: () => undefined, onRate: () => undefined, onSounding: (s) => sounding.push(s) });
+    voice.play('/v.mp3');
+    workers[0]!.answer({ type: 'handle', handle: {} });
+    vi.spyOn(element, 'paused', 'get').mockReturnValue(false);
+    let ready = 1;
+    vi.spyOn(element, 'readyState', 'get').mockImplementation(() => ready);
+    vi.advanceTimersByTime(1000);
+    expect(sounding).toEqual([]);
+    ready = 4;
+    vi.advanceTimersByTime(250);
+    expect(sounding).toEqual([true]);
+    element.dispatchEvent(new Event('waiting'));
+    vi.advanceTimersByTime(250);
+    expect(sounding).toEqual([true, false]);
+    voice.stop();
   });
 });

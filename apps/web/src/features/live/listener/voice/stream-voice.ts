@@ -1,9 +1,16 @@
-import { isChromiumEngine, PlaybackPacer, playbackPolicyFor, workerFedPlayback } from '@app/shared';
+import { PlaybackPacer, playbackPolicyFor, workerFedPlayback } from '@app/shared';
+import { DecodedVoice } from './decoded-voice';
+import { feedOnPage } from './page-feed';
 import { QuietRanges, type QuietRange } from './quiet-points';
+import { browserVoicePath, type VoicePath } from './voice-path';
 
 /** How often the playback speed is looked at (only while scripts run: a locked phone keeps the last). */
 const PACE_EVERY_MS = 250;
-/** Waiting this long for data (a stall) means the stream is broken: it is opened again at the live edge. */
+/**
+ * Waiting this long for data with no byte come in that time (a stall) means the stream is broken:
+ * it is opened again at the live edge. A stream still filling is never reopened: a browser that
+ * needs more before it plays would never get it (decision 049).
+ */
 const STALL_MS = 4000;
 /** Coming back to the page with more than this buffered: start again at the live edge. */
 const STALE_AHEAD_S = 3;
@@ -18,24 +25,13 @@ const STUCK_HOLDING_S = 0.4;
 /** A speed change lands in a quiet range only with this much of it left (timers are not exact). */
 const QUIET_MARGIN_S = 0.02;
 
-/**
- * Chromium's engine with Media Source Extensions in a worker (Chrome 108 and later): the page feeds
- * the element itself, past the loader's 32 KB blocks. Safari keeps the plain stream: a locked
- * iPhone plays an element fed by the network, and its loader has no blocks.
- */
-function feedsInWorker(): boolean {
-  return isChromiumEngine(navigator.userAgent)
-    && typeof Worker !== 'undefined'
-    && typeof MediaSource !== 'undefined'
-    && MediaSource.canConstructInDedicatedWorker === true
-    && MediaSource.isTypeSupported('audio/mpeg');
-}
-
 export interface StreamVoiceEvents {
   /** The browser refused to play without a tap. */
   onBlocked(): void;
   /** The phone's own speed changed (1 when not catching up). */
   onRate(rate: number): void;
+  /** The voice began or stopped being heard (a notice about it shows only while it is). */
+  onSounding?(sounding: boolean): void;
 }
 
 /**
@@ -43,7 +39,7 @@ export interface StreamVoiceEvents {
  * audio element. An iPhone whose screen is locked keeps an element that is already playing going
  * but runs no script, so nothing here needs to run between pieces: the server puts them one after
  * another. On Chromium a worker feeds the element (voice-feed.worker.ts), and goes on while the
- * page's scripts are frozen. The page's script only tunes the speed (a start-up backlog is played
+ * page's scripts are frozen; elsewhere the page feeds it (voice-path.ts, decision 049). The page's script only tunes the speed (a start-up backlog is played
  * away a little faster, with the pitch kept) and opens the stream again at the live edge after a
  * pause, a stall or the network coming back, so a phone never replays a backlog.
  */
@@ -51,12 +47,18 @@ export class StreamVoice {
   private url: string | null = null;
   private paced: number | null = null;
   private stalledSince: number | null = null;
+  /** When the stream last brought bytes: one still filling is never opened again. */
+  private bytesAt = 0;
+  private sounding = false;
   /** When a stalled element holding enough was last set going (Chromium through Media Source). */
   private nudgedAt: number | null = null;
-  private readonly inWorker = feedsInWorker();
+  private path: VoicePath = browserVoicePath();
   private feeder: Worker | null = null;
+  /** Ends the page's own feed (Media Source on the page). */
+  private unfeed: (() => void) | null = null;
+  private decoded: DecodedVoice | null = null;
   private reopening = false;
-  private readonly pacer = new PlaybackPacer(this.inWorker ? workerFedPlayback : playbackPolicyFor(navigator.userAgent));
+  private readonly pacer = new PlaybackPacer(this.path === 'plain' ? playbackPolicyFor(navigator.userAgent) : workerFedPlayback);
   /** Where the worker-fed element may change its speed unheard (decision 046). */
   private readonly quiet = new QuietRanges();
   private rateTimer: number | null = null;
@@ -75,6 +77,8 @@ export class StreamVoice {
       this.stalledSince = null;
       this.nudgedAt = null;
     });
+    // A plain stream's loader says so as bytes come.
+    audio.addEventListener('progress', () => this.filled([]));
     // The stream ends only with the sermon or a broken connection: either way, try the live edge
     // once more (an ended sermon answers 404 and the element simply stops).
     audio.addEventListener('error', () => this.reopenSoon());
@@ -84,7 +88,11 @@ export class StreamVoice {
   /** Starts (or switches) the stream; call from a tap where possible (iOS). */
   play(url: string): void {
     // Already this stream: a second call (the tap, then the screen catching up) must not restart it.
-    if (this.url === url && (this.feeder || this.audio.getAttribute('src'))) return;
+    if (this.url === url && (this.feeder || this.audio.getAttribute('src') || this.audio.srcObject)) {
+      // A context made before the tap starts suspended: the tap lets it sound.
+      this.decoded?.resume();
+      return;
+    }
     this.url = url;
     this.open();
     this.paced ??= window.setInterval(() => this.pace(), PACE_EVERY_MS);
@@ -116,25 +124,48 @@ export class StreamVoice {
     this.endFeed();
     this.audio.removeAttribute('src');
     this.audio.load();
+    this.setSounding(false);
   }
 
   private open(): void {
     if (!this.url) return;
     this.endFeed();
+    this.bytesAt = Date.now();
     // A fresh query: the browser must not reuse what it buffered of an earlier connection.
     const url = `${this.url}?s=${Math.random().toString(36).slice(2, 10)}`;
-    if (!this.inWorker) {
+    // A page that feeds its element itself needs no priming silence: appended bytes play as they come (decision 039).
+    const fed = `${url}&prime=0`;
+    const feed = { onBytes: (ranges: QuietRange[]) => this.filled(ranges), onFailed: () => this.reopenSoon() };
+    if (this.path === 'plain') {
       this.audio.src = url;
-      this.start();
+    } else if (this.path === 'managed' || this.path === 'page') {
+      this.unfeed = feedOnPage(this.audio, this.path === 'managed', fed, feed);
+    } else if (this.path === 'decoded') {
+      this.decoded ??= new DecodedVoice(this.audio, {
+        onBytes: () => this.filled([]),
+        onFailed: feed.onFailed,
+        // WebCodecs without MP3: the element loads the stream itself from now on.
+        onRefused: () => {
+          this.path = 'plain';
+          this.open();
+        },
+      });
+      this.decoded.open(fed);
+    } else {
+      this.openInWorker(fed);
       return;
     }
+    this.start();
+  }
+
+  private openInWorker(url: string): void {
     const feeder = new Worker(new URL('./voice-feed.worker.ts', import.meta.url), { type: 'module' });
     this.feeder = feeder;
-    type FeedMessage = { type: 'handle'; handle: MediaSourceHandle } | { type: 'quiet'; ranges: QuietRange[] } | { type: 'ended' };
+    type FeedMessage = { type: 'handle'; handle: MediaSourceHandle } | { type: 'bytes'; ranges: QuietRange[] } | { type: 'ended' };
     feeder.onmessage = (event: MessageEvent<FeedMessage>) => {
       if (this.feeder !== feeder) return;
-      if (event.data.type === 'quiet') {
-        this.quiet.add(event.data.ranges);
+      if (event.data.type === 'bytes') {
+        this.filled(event.data.ranges);
         return;
       }
       if (event.data.type === 'ended') {
@@ -144,8 +175,13 @@ export class StreamVoice {
       this.audio.srcObject = event.data.handle as unknown as MediaProvider;
       this.start();
     };
-    // No priming silence: appended bytes play as they come (decision 039).
-    feeder.postMessage({ url: `${url}&prime=0` });
+    feeder.postMessage({ url });
+  }
+
+  /** Bytes came, with the quiet ranges found in them (Media Source only). */
+  private filled(ranges: QuietRange[]): void {
+    this.bytesAt = Date.now();
+    if (ranges.length > 0) this.quiet.add(ranges);
   }
 
   private start(): void {
@@ -163,6 +199,9 @@ export class StreamVoice {
   private endFeed(): void {
     this.feeder?.terminate();
     this.feeder = null;
+    this.unfeed?.();
+    this.unfeed = null;
+    this.decoded?.close();
     // A new feed's timeline starts again from 0.
     this.quiet.clear();
     this.cancelRateChange();
@@ -180,25 +219,46 @@ export class StreamVoice {
   }
 
   private ahead(): number {
+    if (this.path === 'decoded') return this.decoded?.ahead() ?? 0;
     const b = this.audio.buffered;
     return b.length > 0 ? b.end(b.length - 1) - this.audio.currentTime : 0;
   }
 
   private pace(): void {
-    if (!this.url || this.audio.paused) return;
-    if (this.stalledSince !== null && Date.now() - this.stalledSince > STALL_MS) {
+    if (!this.url || this.audio.paused) {
+      this.setSounding(false);
+      return;
+    }
+    const now = Date.now();
+    const starved = now - this.bytesAt > STALL_MS;
+    // The page's own decoder has no stall to say: no bytes for that long is one.
+    if (starved && (this.path === 'decoded' || (this.stalledSince !== null && now - this.stalledSince > STALL_MS))) {
       this.open();
       return;
     }
+    this.setSounding(this.path === 'decoded' ? (this.decoded?.sounding ?? false) : this.stalledSince === null && this.audio.readyState >= 3);
+    // Web Audio cannot keep the pitch at another speed: the decoder leaves out silence instead.
+    if (this.path === 'decoded') return;
     const waitedSince = this.stalledSince === null ? null : Math.max(this.stalledSince, this.nudgedAt ?? 0);
-    if (this.inWorker && waitedSince !== null && Date.now() - waitedSince > STUCK_AFTER_MS && this.ahead() > STUCK_HOLDING_S) {
+    if (this.fedByPage && waitedSince !== null && now - waitedSince > STUCK_AFTER_MS && this.ahead() > STUCK_HOLDING_S) {
       // The stall still counts from its start: an element this does not help is opened again.
-      this.nudgedAt = Date.now();
+      this.nudgedAt = now;
       // Where it stands: nothing is skipped.
       const at = this.audio.currentTime;
       this.audio.currentTime = at;
     }
-    this.changeRate(this.pacer.next(this.ahead(), Date.now()));
+    this.changeRate(this.pacer.next(this.ahead(), now));
+  }
+
+  /** The element is fed through Media Source (in a worker or by the page), not by its loader. */
+  private get fedByPage(): boolean {
+    return this.path === 'worker' || this.path === 'managed' || this.path === 'page';
+  }
+
+  private setSounding(sounding: boolean): void {
+    if (sounding === this.sounding) return;
+    this.sounding = sounding;
+    this.events.onSounding?.(sounding);
   }
 
   /**
@@ -209,7 +269,7 @@ export class StreamVoice {
   private changeRate(rate: number): void {
     this.cancelRateChange();
     if (rate === this.audio.playbackRate) return;
-    if (!this.inWorker) {
+    if (!this.fedByPage) {
       this.setRate(rate);
       return;
     }

@@ -31,9 +31,11 @@ export function useListenerVoice({ sermonId, language, locale, voicePref, active
   const { title, church, language: languageName } = lockScreen;
   const [blocked, setBlocked] = useState(false);
   const [phoneRate, setPhoneRate] = useState(1);
+  // Whether the server's voice is being heard: no notice about catching up while nothing plays (decision 049).
+  const [sounding, setSounding] = useState(false);
   const [status, setStatus] = useState<VoiceStatus | null>(null);
   // Made on first use (a phone that never turns the voice on makes neither), kept for the page's life.
-  const [players] = useState(() => new Players(() => setBlocked(true), setPhoneRate));
+  const [players] = useState(() => new Players(() => setBlocked(true), setPhoneRate, setSounding));
   const server = voicePref === 'male' || voicePref === 'female';
   const url = server ? sermonVoicePath(sermonId, language, voicePref) : null;
 
@@ -103,7 +105,8 @@ export function useListenerVoice({ sermonId, language, locale, voicePref, active
     setStatus(s);
   }, []);
 
-  const catchingUp = voicePref !== 'none' && active && (phoneRate > CATCHING_UP_RATE || (server && status !== null && (status.rate > CATCHING_UP_RATE || status.behindS > CATCHING_UP_BEHIND_S)));
+  const serverCatchingUp = server && sounding && (phoneRate > CATCHING_UP_RATE || (status !== null && (status.rate > CATCHING_UP_RATE || status.behindS > CATCHING_UP_BEHIND_S)));
+  const catchingUp = active && (serverCatchingUp || (voicePref === 'device' && phoneRate > CATCHING_UP_RATE));
   return { blocked, catchingUp, unlock, onPiece, onStatus };
 }
 
@@ -115,10 +118,11 @@ class Players {
   constructor(
     private readonly onBlocked: () => void,
     private readonly onRate: (rate: number) => void,
+    private readonly onSounding: (sounding: boolean) => void,
   ) {}
 
   stream(): StreamVoice {
-    return (this.playing ??= new StreamVoice(new Audio(), { onBlocked: this.onBlocked, onRate: this.onRate }));
+    return (this.playing ??= new StreamVoice(new Audio(), { onBlocked: this.onBlocked, onRate: this.onRate, onSounding: this.onSounding }));
   }
 
   device(): DeviceVoice {

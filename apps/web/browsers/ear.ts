@@ -1,0 +1,70 @@
+/**
+ * An ear inside the listener's page for the cross-browser journeys (decision 049): every media
+ * element the page plays is routed through Web Audio to a script processor that finds the
+ * word-tones of the loopback voice (server/test/mock-azure/spoken-audio.ts) and notes when each
+ * began, in page time. The Chromium journeys' ear (e2e/voice-ear.ts) runs in an AudioWorklet,
+ * loaded from a blob: the page's content policy refuses that where the driver cannot lift it
+ * (WebDriver BiDi, classic WebDriver), and nothing of this one is a separate module.
+ *
+ * A string, not a function: it is sent to the page as it is (a compiled function may call helpers
+ * the page lacks). Installed after the page loads and before the voice is turned on: the page
+ * makes its audio element only then.
+ */
+export function earScript(tones: number[]): string {
+  return `(() => {
+  if (window.__heard) return;
+  const TONES = ${JSON.stringify(tones)};
+  window.__heard = []; window.__played = []; window.__loudMs = 0;
+  const wired = new WeakSet();
+  const originalPlay = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function play() {
+    if (!window.__played.includes(this)) window.__played.push(this);
+    if (!wired.has(this)) {
+      wired.add(this);
+      const ctx = (window.__earContext ??= new AudioContext());
+      const source = ctx.createMediaElementSource(this);
+      const size = 1024;
+      const node = ctx.createScriptProcessor(size, 1, 1);
+      // Word-tones are looked for in windows of about 20 ms (as the Chromium ear's 960 samples at 48 kHz).
+      const win = Math.round(ctx.sampleRate * 0.02);
+      const buf = new Float32Array(win);
+      let n = 0, current = null, run = 0, frame = 0;
+      node.onaudioprocess = (e) => {
+        const input = e.inputBuffer.getChannelData(0);
+        e.outputBuffer.getChannelData(0).set(input);
+        for (let i = 0; i < input.length; i++) {
+          buf[n++] = input[i];
+          frame++;
+          if (n === win) { look(e.playbackTime + (i - input.length + 1) / ctx.sampleRate); n = 0; }
+        }
+      };
+      // playbackTime is when this block is heard: in page time through the context's clock.
+      const pageTime = (contextTime) => {
+        const stamp = ctx.getOutputTimestamp();
+        return Date.now() - (performance.now() - (stamp.performanceTime ?? performance.now())) + (contextTime - (stamp.contextTime ?? ctx.currentTime)) * 1000;
+      };
+      const look = (endTime) => {
+        let energy = 0;
+        for (let i = 0; i < win; i++) energy += buf[i] * buf[i];
+        if (Math.sqrt(energy / win) > 0.02) window.__loudMs += 20;
+        let best = 0, bestTone = null;
+        for (const hz of TONES) {
+          const k = 2 * Math.cos(2 * Math.PI * hz / ctx.sampleRate);
+          let s1 = 0, s2 = 0;
+          for (let i = 0; i < win; i++) { const s0 = buf[i] + k * s1 - s2; s2 = s1; s1 = s0; }
+          const p = (s1 * s1 + s2 * s2 - k * s1 * s2) / (win * win);
+          if (p > best) { best = p; bestTone = hz; }
+        }
+        const tone = best > 0.002 ? bestTone : null;
+        if (tone !== null && tone === current) {
+          run++;
+          if (run === 2) window.__heard.push({ tone, at: pageTime(endTime - 0.04) });
+        } else { current = tone; run = 1; }
+      };
+      source.connect(node).connect(ctx.destination);
+      void ctx.resume();
+    }
+    return originalPlay.call(this);
+  };
+})();`;
+}

@@ -1,0 +1,91 @@
+/**
+ * Feeds the voice stream into a Media Source as its bytes come (decision 039), from a worker
+ * (voice-feed.worker.ts) or from the page itself (Managed Media Source, decision 049). Appended
+ * bytes are playable at once: no loader block to wait for.
+ */
+import { QuietFinder, type QuietRange } from './quiet-points';
+
+/** What the player keeps behind the playhead: played audio is removed, or an hour would not fit. */
+const KEEP_BEHIND_S = 30;
+const TRIM_ABOVE_S = 60;
+
+export interface FeedEvents {
+  /** Bytes came (the stream is still filling), with the quiet ranges found in them (decision 046). */
+  onBytes(ranges: QuietRange[]): void;
+  /** The stream cannot be fed: the page opens it again at the live edge. */
+  onFailed(): void;
+}
+
+/**
+ * Reads `url` into `source` once it is open. A stream that simply ends ends the element's (the
+ * sermon ended or the connection closed: the element plays what it holds, then says 'ended').
+ */
+export async function feedSource(source: MediaSource, url: string, events: FeedEvents, signal?: AbortSignal): Promise<void> {
+  if (source.readyState !== 'open') await new Promise((resolve) => source.addEventListener('sourceopen', resolve, { once: true }));
+  const buffer = source.addSourceBuffer('audio/mpeg');
+  // MP3 carries no timestamps: each append follows the one before.
+  buffer.mode = 'sequence';
+  const appender = new Appender(buffer, events.onFailed);
+  const response = await fetch(url, { cache: 'no-store', signal });
+  if (!response.ok || !response.body) throw new Error(`voice stream answered ${response.status}`);
+  const reader = response.body.getReader();
+  const quiet = new QuietFinder();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    appender.push(value);
+    events.onBytes(quiet.push(value));
+  }
+  await appender.idle();
+  if (source.readyState === 'open') source.endOfStream();
+}
+
+/** Appends chunks one update at a time (a SourceBuffer takes one at a time), trimming played audio. */
+class Appender {
+  private pending: Uint8Array[] = [];
+  private waiters: Array<() => void> = [];
+
+  constructor(
+    private readonly buffer: SourceBuffer,
+    private readonly onFailed: () => void,
+  ) {
+    buffer.addEventListener('updateend', () => this.next());
+  }
+
+  push(chunk: Uint8Array): void {
+    this.pending.push(chunk);
+    this.next();
+  }
+
+  idle(): Promise<void> {
+    if (!this.buffer.updating && this.pending.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private next(): void {
+    if (this.buffer.updating) return;
+    const ranges = this.buffer.buffered;
+    if (ranges.length > 0 && ranges.end(ranges.length - 1) - ranges.start(0) > TRIM_ABOVE_S) {
+      this.buffer.remove(0, ranges.end(ranges.length - 1) - KEEP_BEHIND_S);
+      return;
+    }
+    if (this.pending.length === 0) {
+      for (const resolve of this.waiters.splice(0)) resolve();
+      return;
+    }
+    // Everything that came while the last update ran, in one append.
+    const chunks = this.pending.splice(0);
+    const joined = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+    let at = 0;
+    for (const c of chunks) {
+      joined.set(c, at);
+      at += c.length;
+    }
+    try {
+      this.buffer.appendBuffer(joined);
+    } catch {
+      // The element failed or the buffer is full (Managed Media Source may also have evicted it).
+      this.onFailed();
+    }
+  }
+}
