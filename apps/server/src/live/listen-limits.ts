@@ -3,6 +3,7 @@ import type { Namespace, Socket } from 'socket.io';
 import { liveEvents, type LiveError } from '@app/shared';
 import type { AppContext } from '../context';
 import { ConcurrentCaps, type Cap, type Hold } from '../lib/concurrent-caps';
+import { clientAddress } from '../lib/client-address';
 import { AppError } from '../lib/errors';
 import type { Actor } from '../lib/session';
 import type { LiveService, LiveSocketData } from './live-service';
@@ -93,19 +94,12 @@ export async function holdVoiceStream(ctx: AppContext, who: Listener, sermonId: 
   };
 }
 
-/** The client's address as the HTTP routes see it (the app trusts the proxy's X-Forwarded-For). */
-function socketAddress(headers: Record<string, string | string[] | undefined>, direct: string): string {
-  const forwarded = headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || direct;
-}
-
 /**
  * For engine.io's `allowRequest`: a phone opening its first live connection without a device is
  * given one (decision 048), before any voice stream, which then carries it as a cookie.
  */
 export function admitListenerDevice(ctx: AppContext, req: IncomingMessage): Promise<void> {
-  return listenerDevicesOf(ctx).admit(req, socketAddress(req.headers, req.socket.remoteAddress ?? ''));
+  return listenerDevicesOf(ctx).admit(req, clientAddress(ctx.config, req));
 }
 
 /**
@@ -125,7 +119,8 @@ export function guardLive(ctx: AppContext, live: LiveService, nsp: Namespace): v
     const data = socket.data as LiveSocketData;
     const who: Listener = {
       actor: data.actor ?? null,
-      address: socketAddress(socket.handshake.headers, socket.handshake.address),
+      // The same address as the HTTP routes' (TRUST_PROXY, decision 051).
+      address: clientAddress(ctx.config, socket.request),
       device: data.actor ? null : devices.ofHandshake(socket.request),
     };
     // The page names its connection (`auth.connection`, one per page and kept through its
