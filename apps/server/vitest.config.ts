@@ -9,7 +9,7 @@ const onPostgres = [
   'src/modules/**/*.test.ts',
   'src/db/**/*.test.ts',
   'test/*.test.ts',
-  'src/live/{cluster,cluster-places,reliability,opening-writes,write-queue,minutes,live-metrics,spoken-at,server-line-time,catch-up-reads,chat-gateway}.test.ts',
+  'src/live/{cluster,cluster-places,cluster-restarts,reliability,opening-writes,write-queue,minutes,live-metrics,spoken-at,server-line-time,catch-up-reads,chat-gateway}.test.ts',
   'src/live/voice/voice-cluster.test.ts',
 ];
 const everyFile = ['src/**/*.test.ts', 'test/**/*.test.ts'];
@@ -32,6 +32,8 @@ const isolated = [
   'src/start-up.test.ts',
   'src/lib/data-dir.test.ts',
   'src/live/cluster.test.ts',
+  'src/live/cluster-places.test.ts',
+  'src/live/cluster-restarts.test.ts',
   'src/live/voice/voice-cluster.test.ts',
 ];
 

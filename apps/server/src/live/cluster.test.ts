@@ -20,7 +20,7 @@ import { openDatabase } from '../db/client';
 import { churches, sermons } from '../db/schema';
 import { SecretBox } from '../lib/crypto';
 import { addChurchLanguages, connectLive, eventually, ok, record, request, type ClientSocket } from '../../test/helpers/live-kit';
-import { clusterRuns, startCluster, type Cluster } from '../../test/helpers/cluster-kit';
+import { clusterRuns, listen, speak, startCluster, type Cluster } from '../../test/helpers/cluster-kit';
 
 /**
  * Decision 007's proof: two real server processes on one PostgreSQL database and one Redis, behind a
@@ -28,82 +28,6 @@ import { clusterRuns, startCluster, type Cluster } from '../../test/helpers/clus
  * (kill -9). Runs only where both answer (TEST_DATABASE_URL and TEST_REDIS_URL; run by hand, see .ci/run).
  */
 const LINES = 20;
-
-/**
- * A listener's phone, as use-live-captions.ts behaves: keeps one caption per seq, asks for what it
- * missed when a seq skips or its connection was recovered, and joins again (with lastSeq) when its
- * session was lost.
- */
-function listen(socket: ClientSocket, broadcastId: string, language: string) {
-  const finals = new Map<number, string>();
-  /** Each line as it appeared on the screen: a seq not shown before (a line stored twice shows twice). */
-  const shown: string[] = [];
-  let joined = false;
-  let sessionId: string | undefined;
-  const lastSeq = () => Math.max(0, ...finals.keys());
-  const keep = (c: Caption) => {
-    if (!c.final) return;
-    if (!finals.has(c.seq)) shown.push(c.text);
-    finals.set(c.seq, c.text);
-  };
-  const catchUp = async (afterSeq: number) => {
-    const ack = await request<{ captions: Caption[] }>(socket, liveEvents.listenerCatchUp, { afterSeq });
-    if (ack.ok) ack.captions.forEach(keep);
-  };
-  const join = async () => {
-    const ack = ok(await request<ListenerJoinAck>(socket, liveEvents.listenerJoin, { broadcastId, language, lastSeq: lastSeq(), ...(sessionId ? { sessionId } : {}) }));
-    ack.captions.forEach(keep);
-    sessionId = ack.sessionId;
-    joined = true;
-  };
-  socket.on(liveEvents.caption, (c: Caption) => {
-    const last = lastSeq();
-    keep(c);
-    if (joined && c.final && c.seq > last + 1) void catchUp(last).catch(() => undefined);
-  });
-  socket.on('connect', () => {
-    if (socket.recovered && joined) void catchUp(lastSeq()).catch(() => undefined);
-    else void join().catch(() => undefined);
-  });
-  return { finals, shown, join, language };
-}
-
-/** The speaker's screen: lines wait in order while disconnected and go out with their clientId. */
-function speak(socket: ClientSocket, sermonId: string) {
-  const queue: Array<{ text: string; clientId: string; startedAt: number }> = [];
-  /** When each line was said, by its text (decision 044: it keeps this through restarts). */
-  const saidAt = new Map<string, number>();
-  let sending = false;
-  const flush = async () => {
-    if (sending) return;
-    sending = true;
-    try {
-      while (queue.length > 0 && socket.connected) {
-        const line = queue[0]!;
-        const ack = await request<SegmentAck>(socket, liveEvents.segment, { sermonId, seq: 1, text: line.text, final: true, clientId: line.clientId, startedAt: line.startedAt }).catch(() => null);
-        if (!ack?.ok) break;
-        queue.shift();
-      }
-    } finally {
-      sending = false;
-    }
-  };
-  socket.on('connect', () => {
-    void request(socket, liveEvents.speakerJoin, { sermonId }).then(() => flush(), () => undefined);
-  });
-  return {
-    say: (text: string) => {
-      // This machine's clock is the servers': no offset to apply.
-      const startedAt = Date.now();
-      saidAt.set(text, startedAt);
-      queue.push({ text, clientId: randomUUID(), startedAt });
-      void flush();
-    },
-    saidAt,
-    waiting: () => queue.length,
-    flush,
-  };
-}
 
 describe.runIf(clusterRuns)('two server processes behind a balancer', () => {
   let cluster: Cluster;

@@ -7,7 +7,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { eventually } from './live-kit';
+import { liveEvents, type Caption, type ListenerJoinAck, type SegmentAck } from '@app/shared';
+import { eventually, ok, request, type ClientSocket } from './live-kit';
 
 /**
  * Several real server processes behind a plain TCP balancer (decision 007), for the tests that
@@ -115,5 +116,81 @@ export async function startCluster(env: Record<string, string>): Promise<Cluster
       await rm(dataDir, { recursive: true, force: true });
       await admin(`drop database if exists ${dbName} with (force)`);
     },
+  };
+}
+
+/**
+ * A listener's phone, as use-live-captions.ts behaves: keeps one caption per seq, asks for what it
+ * missed when a seq skips or its connection was recovered, and joins again (with lastSeq) when its
+ * session was lost.
+ */
+export function listen(socket: ClientSocket, broadcastId: string, language: string) {
+  const finals = new Map<number, string>();
+  /** Each line as it appeared on the screen: a seq not shown before (a line stored twice shows twice). */
+  const shown: string[] = [];
+  let joined = false;
+  let sessionId: string | undefined;
+  const lastSeq = () => Math.max(0, ...finals.keys());
+  const keep = (c: Caption) => {
+    if (!c.final) return;
+    if (!finals.has(c.seq)) shown.push(c.text);
+    finals.set(c.seq, c.text);
+  };
+  const catchUp = async (afterSeq: number) => {
+    const ack = await request<{ captions: Caption[] }>(socket, liveEvents.listenerCatchUp, { afterSeq });
+    if (ack.ok) ack.captions.forEach(keep);
+  };
+  const join = async () => {
+    const ack = ok(await request<ListenerJoinAck>(socket, liveEvents.listenerJoin, { broadcastId, language, lastSeq: lastSeq(), ...(sessionId ? { sessionId } : {}) }));
+    ack.captions.forEach(keep);
+    sessionId = ack.sessionId;
+    joined = true;
+  };
+  socket.on(liveEvents.caption, (c: Caption) => {
+    const last = lastSeq();
+    keep(c);
+    if (joined && c.final && c.seq > last + 1) void catchUp(last).catch(() => undefined);
+  });
+  socket.on('connect', () => {
+    if (socket.recovered && joined) void catchUp(lastSeq()).catch(() => undefined);
+    else void join().catch(() => undefined);
+  });
+  return { finals, shown, join, language };
+}
+
+/** The speaker's screen: lines wait in order while disconnected and go out with their clientId. */
+export function speak(socket: ClientSocket, sermonId: string) {
+  const queue: Array<{ text: string; clientId: string; startedAt: number }> = [];
+  /** When each line was said, by its text (decision 044: it keeps this through restarts). */
+  const saidAt = new Map<string, number>();
+  let sending = false;
+  const flush = async () => {
+    if (sending) return;
+    sending = true;
+    try {
+      while (queue.length > 0 && socket.connected) {
+        const line = queue[0]!;
+        const ack = await request<SegmentAck>(socket, liveEvents.segment, { sermonId, seq: 1, text: line.text, final: true, clientId: line.clientId, startedAt: line.startedAt }).catch(() => null);
+        if (!ack?.ok) break;
+        queue.shift();
+      }
+    } finally {
+      sending = false;
+    }
+  };
+  socket.on('connect', () => {
+    void request(socket, liveEvents.speakerJoin, { sermonId }).then(() => flush(), () => undefined);
+  });
+  return {
+    say: (text: string) => {
+      // This machine's clock is the servers': no offset to apply.
+      const startedAt = Date.now();
+      saidAt.set(text, startedAt);
+      queue.push({ text, clientId: randomUUID(), startedAt });
+      void flush();
+    },
+    saidAt,
+    waiting: () => queue.length,
+    flush,
   };
 }

@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { unframeHead, type BackupHead, type EndLine, type TableLine } from './format';
@@ -39,11 +40,15 @@ async function* bodyOf(reader: SealedReader): AsyncGenerator<Buffer> {
   }
 }
 
-/** Newline-delimited lines of a byte stream. */
-async function* linesOf(source: AsyncIterable<Buffer>): AsyncGenerator<string> {
+/**
+ * Newline-delimited lines of a byte stream. A chunk may end inside a character of several bytes
+ * (Chinese, Arabic, an emoji): the decoder keeps its first bytes for the next chunk.
+ */
+export async function* linesOf(source: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
   let rest = '';
   for await (const chunk of source) {
-    const text = rest + (chunk as Buffer).toString('utf8');
+    const text = rest + decoder.write(chunk as Buffer);
     let start = 0;
     for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
       yield text.slice(start, end);
@@ -51,6 +56,7 @@ async function* linesOf(source: AsyncIterable<Buffer>): AsyncGenerator<string> {
     }
     rest = text.slice(start);
   }
+  rest += decoder.end();
   if (rest) yield rest;
 }
 
