@@ -179,7 +179,7 @@ describe('church live settings', { timeout: 20_000 }, () => {
     const input = await screen.findByLabelText('Weekly stream limit (minutes)');
     fireEvent.change(input, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save limit' }));
-    expect(await screen.findByText('Enter a whole number of minutes from 0 to 10080.')).toBeTruthy();
+    expect(await screen.findByText('Enter a whole number of minutes from 0 to 10,080.')).toBeTruthy();
     fireEvent.change(input, { target: { value: '240' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save limit' }));
     await waitFor(() => expect(calls(`PATCH /api/v1/churches/${churchId}/stream-limit`)).toHaveLength(1));

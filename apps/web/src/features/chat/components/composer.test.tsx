@@ -22,7 +22,7 @@ describe('the message composer', () => {
     const send = screen.getByRole('button', { name: 'Send' });
     fireEvent.change(field, { target: { value: 'x'.repeat(MESSAGE_TEXT_MAX + 1) } });
     expect((send as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText(new RegExp(String(MESSAGE_TEXT_MAX)), { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
+    expect(screen.getByText(new RegExp(MESSAGE_TEXT_MAX.toLocaleString('en')), { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
     fireEvent.keyDown(field, { key: 'Enter' });
     expect(onSend).not.toHaveBeenCalled();
     fireEvent.change(field, { target: { value: 'x'.repeat(MESSAGE_TEXT_MAX) } });
