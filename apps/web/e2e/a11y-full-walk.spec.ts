@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { walk, type View } from './a11y-walk-helpers';
-import { createMember, latestResetCode, signInThroughForm, uniqueEmail } from './fixtures';
+import { signInThroughForm } from './fixtures';
 
 // Every view of router.tsx and the listener entry that each role can open, on the demo data, in
 // Portuguese and English at 1280 and 390 px: no serious or critical axe finding (WCAG 2.1 A and AA,
@@ -38,49 +38,6 @@ const importPreview: View = {
     await p.locator('.mantine-FileInput-input').click();
     await (await chooser).setFiles(importFile);
     await expect(p.getByRole('navigation').filter({ has: p.getByRole('button', { name: '2' }) }).first()).toBeVisible({ timeout: 15_000 });
-  },
-};
-
-/** Sign-up's first step sent empty (its last button, Next): every field says what it needs, in red beside it. */
-const signUpErrors: View = {
-  path: '/signup',
-  act: async (p) => {
-    await p.locator('form').getByRole('button').last().click();
-    await expect(p.locator('[aria-invalid="true"]').first()).toBeVisible();
-  },
-};
-
-/** Password reset, its second step: the code boxes under the sentence that a code was sent. */
-const resetCode: View = {
-  path: '/forgot-password',
-  act: async (p) => {
-    await p.locator('input[type=email]').fill(uniqueEmail('walk'));
-    await p.locator('button[type=submit]').click();
-    await expect(p.locator('.mantine-PinInput-root')).toBeVisible({ timeout: 15_000 });
-  },
-};
-
-/**
- * Password reset carried through to its notification ("Password changed"): a notification's body
- * under its title must be as readable as any text. The pointer rests on it so it stays open.
- */
-const resetDone: View = {
-  path: '/forgot-password',
-  act: async (p) => {
-    const member = await createMember(p.request, 'Walk');
-    const sentAt = Date.now() - 1000;
-    await p.locator('input[type=email]').fill(member.email);
-    await p.locator('button[type=submit]').click();
-    await expect(p.locator('.mantine-PinInput-root')).toBeVisible({ timeout: 15_000 });
-    await p.locator('.mantine-PinInput-input').first().click();
-    await p.keyboard.type(await latestResetCode(member.email, sentAt));
-    await p.locator('button[type=submit]').click();
-    await p.locator('input[type=password]').nth(0).fill('walk-new-pass-1');
-    await p.locator('input[type=password]').nth(1).fill('walk-new-pass-1');
-    await p.locator('button[type=submit]').click();
-    const notification = p.locator('.mantine-Notification-root');
-    await expect(notification).toBeVisible({ timeout: 15_000 });
-    await notification.hover();
   },
 };
 
@@ -223,10 +180,7 @@ test.describe('every view of every role has no serious or critical accessibility
     await walk(page, [
       { path: '/' },
       { path: '/signup' },
-      signUpErrors,
       { path: '/forgot-password' },
-      resetCode,
-      resetDone,
       { path: '/privacy-policy' },
       { path: `/churches/${me.churchId}/events` },
       { path: '/l/HARBOUR' },

@@ -13,7 +13,7 @@ test('a member edits their profile and uploads a photo', async ({ page, request 
   // A bad phone is explained and nothing is saved.
   await page.getByLabel('Phone').fill('12ab');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Phone number must contain digits only')).toBeVisible();
+  await expect(page.getByText('Use digits, spaces, dashes, dots, brackets and a leading + only')).toBeVisible();
 
   await page.getByLabel('First name').fill('Prisca');
   await page.getByLabel('Phone').fill('0499888777');

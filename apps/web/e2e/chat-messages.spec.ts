@@ -48,7 +48,7 @@ test('a member writes in Portuguese, staff read it in English with Show original
   await staffBox.fill('Of course, see you after the service.');
   await staffBox.press('Enter');
   await expect(member.page.getByRole('log').getByText('[PT demo] Of course, see you after the service.')).toBeVisible({ timeout: 1500 });
-  await expect(member.page.getByRole('log').getByText('Traduzido de English')).toBeVisible();
+  await expect(member.page.getByRole('log').getByText('Traduzido de Inglês')).toBeVisible();
 
   // Offline: the message waits ("Enviando…") and goes out once when the phone is back.
   await member.context.setOffline(true);

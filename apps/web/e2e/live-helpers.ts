@@ -52,7 +52,7 @@ export async function startSpeaker(browser: Browser, language = 'English') {
   const page = await context.newPage();
   await signIn(page, 'staff@demo.church');
   await page.goto('/real-time-sermon-translation');
-  await expect(page.getByRole('heading', { name: 'Go live', exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: /^Go live$/i })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Speech is recognised by this browser.')).toBeVisible();
   await page.getByRole('combobox', { name: 'Spoken language' }).click();
   await page.getByRole('option', { name: language, exact: true }).click();

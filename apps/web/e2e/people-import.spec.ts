@@ -29,7 +29,7 @@ test('a church admin imports people from a spreadsheet, checks the preview, watc
   await expect(page.getByText('New: 4')).toBeVisible();
   await expect(page.getByText('Refused: 1')).toBeVisible();
   await expect(page.getByText('2 warnings')).toBeVisible();
-  await expect(page.getByText('Phone: Phone number must contain digits only (left empty)')).toBeVisible();
+  await expect(page.getByText('Phone: Use digits, spaces, dashes, dots, brackets and a leading + only (left empty)')).toBeVisible();
   await expect(page.getByText('Suburb: Suburb is required (left empty)')).toBeVisible();
   await expect(page.getByText('Email: Nothing to know this person by', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download refused rows (CSV)' })).toBeVisible();

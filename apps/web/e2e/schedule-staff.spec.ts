@@ -15,7 +15,7 @@ test('a staff member schedules a service from Go Live, and a member sees it amon
   const staff = await staffContext.newPage();
   await signIn(staff, 'staff@demo.church');
   await staff.goto('/real-time-sermon-translation');
-  await expect(staff.getByRole('heading', { name: 'Go live', exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(staff.getByRole('heading', { name: /^Go live$/i })).toBeVisible({ timeout: 15_000 });
   const card = staff.getByRole('region', { name: 'Scheduled services' });
   await expect(card).toBeVisible();
 
