@@ -52,3 +52,18 @@ describe('nextWeekdayAt', () => {
     expect(nextWeekdayAt(tuesday, 'Australia/Sydney', 2, 9).toISOString()).toBe('2026-12-07T22:00:00.000Z');
   });
 });
+
+describe('the demo seeded on a Sunday afternoon', () => {
+  it('keeps last Sunday’s lunch among the past events, not today’s', async () => {
+    const sundayAfternoon = new Date('2026-12-06T05:56:00Z'); // 16:56 in Sydney
+    const other = await createTestApp();
+    try {
+      await seedDemoData(other.ctx.db, 'en', sundayAfternoon);
+      const result = await other.ctx.db.execute<{ starts_at: string }>(sql`select starts_at from events where name = 'Community Lunch'`);
+      const [lunch] = (Array.isArray(result) ? result : result.rows) as Array<{ starts_at: string }>;
+      expect(sundayAfternoon.getTime() - new Date(lunch!.starts_at).getTime()).toBeGreaterThan(24 * 3_600_000);
+    } finally {
+      await other.close();
+    }
+  });
+});

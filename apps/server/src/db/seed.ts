@@ -110,7 +110,8 @@ export async function seedDemoData(db: Db, language: InterfaceLanguage = 'en', n
     await tx.insert(events).values([
       { churchId: sydney.id, name: words.sundayWorship, description: words.sundayWorshipText, location: words.mainAuditorium, startsAt: nextWeekdayAt(now, tz, 0, 10), isPublic: true, createdById: host.id },
       { churchId: sydney.id, name: words.youthNight, description: words.youthNightText, startsAt: nextWeekdayAt(now, tz, 5, 19), createdById: host.id },
-      { churchId: sydney.id, name: words.communityLunch, description: words.communityLunchText, startsAt: new Date(nextWeekdayAt(now, tz, 0, 12).getTime() - 7 * 86_400_000), createdById: host.id },
+      // Last Sunday's lunch, a day or more ago whatever today is (on a Sunday afternoon, not today's).
+      { churchId: sydney.id, name: words.communityLunch, description: words.communityLunchText, startsAt: nextWeekdayAt(new Date(now.getTime() - 8 * 86_400_000), tz, 0, 12), createdById: host.id },
       { churchId: melbourne.id, name: words.carols, description: words.carolsText, location: 'Birrarung Marr', startsAt: nextWeekdayAt(new Date(now.getTime() + 28 * 86_400_000), melbourne.timeZone, 6, 19), isPublic: true },
     ]);
 
