@@ -104,7 +104,7 @@ test('a member in a pt-BR browser and an administrator in an en-AU browser each 
   await adminBox.press('Enter');
   await expect(adminLog.getByText('Yes, it starts at ten. See you there.', { exact: true })).toBeVisible();
   await expect(member.page.getByRole('log').getByText('[PT demo] Yes, it starts at ten. See you there.')).toBeVisible();
-  await expect(member.page.getByRole('log').getByText('Traduzido de English')).toBeVisible();
+  await expect(member.page.getByRole('log').getByText('Traduzido de Inglês')).toBeVisible();
 
   await Promise.all([member.context.close(), admin.context.close()]);
 });
