@@ -81,17 +81,6 @@ export const blockFedPlayback: PlaybackPolicy = { windowS: 0, spareAboveS: 2.6, 
  */
 export const workerFedPlayback: PlaybackPolicy = { windowS: 0, spareAboveS: 0.8, keepS: 0.5, catchUpRate: PHONE_MAX_RATE };
 
-/** Chromium's engine (Chrome, Edge, Samsung Internet, Android's WebView), by its user agent. */
-export function isChromiumEngine(userAgent: string): boolean {
-  // Chrome and Edge on an iPhone are Safari's engine inside, and say CriOS and EdgiOS rather than Chrome.
-  return /\b(Chrome|Chromium)\//.test(userAgent);
-}
-
-/** The policy for a browser playing the plain stream, by its user agent. */
-export function playbackPolicyFor(userAgent: string): PlaybackPolicy {
-  return isChromiumEngine(userAgent) ? blockFedPlayback : defaultPlayback;
-}
-
 /**
  * A phone's playback speed, looked at a few times a second. It watches the least it held over the
  * policy's window, and while that is more than the browser needs it holds voice later than it could

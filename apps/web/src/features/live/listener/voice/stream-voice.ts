@@ -1,4 +1,4 @@
-import { PlaybackPacer, playbackPolicyFor, workerFedPlayback } from '@app/shared';
+import { defaultPlayback, PlaybackPacer, workerFedPlayback } from '@app/shared';
 import { DecodedVoice } from './decoded-voice';
 import { feedOnPage } from './page-feed';
 import { QuietRanges, type QuietRange } from './quiet-points';
@@ -58,7 +58,12 @@ export class StreamVoice {
   private unfeed: (() => void) | null = null;
   private decoded: DecodedVoice | null = null;
   private reopening = false;
-  private readonly pacer = new PlaybackPacer(this.path === 'plain' ? playbackPolicyFor(navigator.userAgent) : workerFedPlayback);
+  /**
+   * The pace follows the path, never the browser's name: a page feeding Media Source holds only
+   * speech in hand; the plain stream is chosen only where there is no Media Source at all (never
+   * Chromium, whose loader fed in blocks), so it keeps Safari's window (decision 049).
+   */
+  private readonly pacer = new PlaybackPacer(this.path === 'plain' ? defaultPlayback : workerFedPlayback);
   /** Where the worker-fed element may change its speed unheard (decision 046). */
   private readonly quiet = new QuietRanges();
   private rateTimer: number | null = null;
