@@ -9,7 +9,7 @@
  * instead by leaving out the stream's silent frames (decision 045's smallest frames, which carry
  * no sound) until it holds only a little.
  */
-import { frameHeader } from '@app/shared';
+import { FrameReader } from './mp3-frames';
 
 /** How far ahead the first sound after a gap is put: room for the next chunk to come. */
 const START_LEAD_S = 0.15;
@@ -80,31 +80,21 @@ export class DecodedVoice {
     const response = await fetch(url, { cache: 'no-store', signal });
     if (!response.ok || !response.body) throw new Error(`voice stream answered ${response.status}`);
     const reader = response.body.getReader();
-    let carry = new Uint8Array(0);
+    const frames = new FrameReader();
     let timestamp = 0;
     for (;;) {
       const { value, done } = await reader.read();
       if (done || signal.aborted) break;
       this.events.onBytes();
-      const buf = carry.length > 0 ? join(carry, value) : value;
-      let i = 0;
-      while (i + 4 <= buf.length) {
-        const header = frameHeader(buf, i);
-        if (!header) {
-          i++;
-          continue;
-        }
-        if (i + header.length > buf.length) break;
+      for (const { header, bytes } of frames.push(value)) {
         const decoder = this.decoder ?? (await this.decoderFor(header.sampleRate, header.mono ? 1 : 2));
         if (!decoder || signal.aborted) return;
         const durationUs = (header.samples / header.sampleRate) * 1e6;
         if (!(header.kbps <= SILENT_KBPS && this.ahead() > KEEP_S)) {
-          decoder.decode(new EncodedAudioChunk({ type: 'key', timestamp, duration: durationUs, data: buf.subarray(i, i + header.length) }));
+          decoder.decode(new EncodedAudioChunk({ type: 'key', timestamp, duration: durationUs, data: bytes }));
         }
         timestamp += durationUs;
-        i += header.length;
       }
-      carry = buf.slice(i);
     }
     if (!signal.aborted) this.events.onFailed();
   }
@@ -143,9 +133,3 @@ export class DecodedVoice {
   }
 }
 
-function join(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}

@@ -1,4 +1,5 @@
-import { frameHeader, isMarked } from '@app/shared';
+import { isMarked } from '@app/shared';
+import { FrameReader } from './mp3-frames';
 
 /**
  * Where in the voice stream a phone may change its speed without being heard to (decision 046).
@@ -22,28 +23,17 @@ const SILENT_KBPS = 8;
 
 /** Reads the stream's frames as they come (chunks cut anywhere) and tells the quiet ranges in each. */
 export class QuietFinder {
-  private carry: Uint8Array = new Uint8Array(0);
+  private readonly frames = new FrameReader();
   private at = 0;
 
   push(chunk: Uint8Array): QuietRange[] {
-    const buf = this.carry.length > 0 ? join(this.carry, chunk) : chunk;
     const ranges: QuietRange[] = [];
-    let i = 0;
-    while (i + 4 <= buf.length) {
-      const header = frameHeader(buf, i);
-      if (!header) {
-        // Not a frame boundary (never in this stream): look for the next sync.
-        i++;
-        continue;
-      }
-      if (i + header.length > buf.length) break;
+    for (const { header, bytes } of this.frames.push(chunk)) {
       const seconds = header.samples / header.sampleRate;
       if (header.kbps <= SILENT_KBPS) add(ranges, { from: this.at, to: this.at + seconds });
-      else if (isMarked(buf, i)) add(ranges, { from: Math.max(0, this.at - BEFORE_PIECE_S), to: this.at });
+      else if (isMarked(bytes, 0)) add(ranges, { from: Math.max(0, this.at - BEFORE_PIECE_S), to: this.at });
       this.at += seconds;
-      i += header.length;
     }
-    this.carry = buf.slice(i);
     return ranges;
   }
 }
@@ -74,9 +64,3 @@ function add(ranges: QuietRange[], r: QuietRange): void {
   else ranges.push({ ...r });
 }
 
-function join(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}
