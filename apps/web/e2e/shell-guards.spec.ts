@@ -1,25 +1,34 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInThroughForm as signIn } from './fixtures';
 
-/** The path and query the browser shows once every guard has run. */
-async function landOn(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
+const shown = (page: Page) => {
   const url = new URL(page.url());
   return url.pathname + url.search;
+};
+
+/**
+ * The path and query the browser shows once every guard has run. A guard may run after the network
+ * is quiet (the listener's pages load their own code first), so a path expected to move is waited
+ * for, and then checked again once the page is idle, so it also stays.
+ */
+async function landOn(page: Page, path: string, expected = path) {
+  await page.goto(path);
+  await expect.poll(() => shown(page), { timeout: 15_000 }).toBe(expected);
+  await page.waitForLoadState('networkidle');
+  return shown(page);
 }
 
 test.describe('signed out', () => {
   for (const path of ['/dashboard', '/today-sermons', '/users', '/basic/typography', '/real-time-sermon-translation', '/join/AB12CD', '/live-sermon-translator']) {
     test(`${path} needs a stored email and goes to /`, async ({ page }) => {
-      expect(await landOn(page, path)).toBe('/');
+      expect(await landOn(page, path, '/')).toBe('/');
       await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     });
   }
 
   for (const path of ['/golive', '/golive?userId=u1', '/golive?churchId=c1', '/joinlive', '/joinlive?churchId=c1&userId=']) {
     test(`${path} without both userId and churchId goes to /`, async ({ page }) => {
-      expect(await landOn(page, path)).toBe('/');
+      expect(await landOn(page, path, '/')).toBe('/');
     });
   }
 
@@ -33,11 +42,11 @@ test.describe('signed out', () => {
   });
 
   test('/sermon/join/{id} with no church known goes on to /joinlive, whose own guard ends at /', async ({ page }) => {
-    expect(await landOn(page, '/sermon/join/AB12CD')).toBe('/');
+    expect(await landOn(page, '/sermon/join/AB12CD', '/')).toBe('/');
   });
 
   test('an unknown path goes to /', async ({ page }) => {
-    expect(await landOn(page, '/no-such-page')).toBe('/');
+    expect(await landOn(page, '/no-such-page', '/')).toBe('/');
   });
 
   test('the privacy policy is readable without signing in, outside the shell', async ({ page }) => {
@@ -58,11 +67,11 @@ test.describe('signed in as a member of Harbour City Church', () => {
   });
 
   test('/ goes to the dashboard', async ({ page }) => {
-    expect(await landOn(page, '/')).toBe('/dashboard');
+    expect(await landOn(page, '/', '/dashboard')).toBe('/dashboard');
   });
 
   test('an unknown path goes to the dashboard', async ({ page }) => {
-    expect(await landOn(page, '/no-such-page')).toBe('/dashboard');
+    expect(await landOn(page, '/no-such-page', '/dashboard')).toBe('/dashboard');
   });
 
   test('/today-sermons is the dashboard screen', async ({ page }) => {
@@ -72,7 +81,7 @@ test.describe('signed in as a member of Harbour City Church', () => {
 
   for (const path of ['/live-sermon-translator', '/join/AB12CD', '/sermon/join/AB12CD']) {
     test(`${path} takes the stored church id into the query`, async ({ page }) => {
-      expect(await landOn(page, path)).toBe(`${path}?churchId=${churchId}`);
+      expect(await landOn(page, path, `${path}?churchId=${churchId}`)).toBe(`${path}?churchId=${churchId}`);
     });
   }
 

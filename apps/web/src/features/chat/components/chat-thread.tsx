@@ -166,7 +166,8 @@ function ThreadHeader({ conversation: c, onBack, translate, setTranslate, onBloc
             <Switch label={t('chat.translateMessages')} checked={translate} onChange={(e) => setTranslate(e.currentTarget.checked)} />
           </Menu.Item>
           {c.kind === 'direct' && c.other && (
-            <Menu.Item color="red" onClick={() => onBlock(!c.blockedByYou)}>
+            // Blocking is done once chosen: the menu closes, as it does not for the switch above.
+            <Menu.Item color="red" closeMenuOnClick onClick={() => onBlock(!c.blockedByYou)}>
               {c.blockedByYou ? t('chat.unblock') : t('chat.block')}
             </Menu.Item>
           )}
