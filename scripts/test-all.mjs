@@ -8,16 +8,24 @@
 //   node scripts/test-all.mjs                # every stage
 //   node scripts/test-all.mjs server web     # the named stages only
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { failureSummary } from './failure-summary.mjs';
+
+/** Where the test stages write their JSON reports, read again for the failure summary at the end. */
+const reports = mkdtempSync(join(tmpdir(), 'test-reports-'));
+const vitestReport = (name) => ['--', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `${name}.json`)}`];
 
 /** The stages in order; the stages of one step run at the same time. */
 const steps = [
   // Type-check and lint each keep one core busy: side by side they take the longer one's time.
   [{ name: 'type-check', command: ['npm', 'run', 'typecheck'] }, { name: 'lint', command: ['npm', 'run', 'lint'] }],
-  [{ name: 'server units', command: ['npm', 'run', 'test', '-w', 'apps/server'] }],
-  [{ name: 'shared units', command: ['npm', 'run', 'test', '-w', 'packages/shared'] }],
-  [{ name: 'web units', command: ['npm', 'run', 'test', '-w', 'apps/web'] }],
+  [{ name: 'server units', report: 'server', command: ['npm', 'run', 'test', '-w', 'apps/server', ...vitestReport('server')] }],
+  [{ name: 'shared units', report: 'shared', command: ['npm', 'run', 'test', '-w', 'packages/shared', ...vitestReport('shared')] }],
+  [{ name: 'web units', report: 'web', command: ['npm', 'run', 'test', '-w', 'apps/web', ...vitestReport('web')] }],
   [{ name: 'build', command: ['npm', 'run', 'build'] }],
-  [{ name: 'journeys', needs: 'build', command: ['npm', 'run', 'e2e', '-w', 'apps/web'] }],
+  [{ name: 'journeys', needs: 'build', report: 'journeys', env: { PLAYWRIGHT_JSON_OUTPUT_FILE: join(reports, 'journeys.json') }, command: ['npm', 'run', 'e2e', '-w', 'apps/web', '--', '--reporter=list,json'] }],
   [{ name: 'page weights', needs: 'build', command: ['npm', 'run', 'test:size'] }],
 ];
 
@@ -26,8 +34,8 @@ function run(stage) {
   const [command, ...args] = stage.command;
   const started = performance.now();
   return new Promise((resolve) => {
-    const done = (ok) => resolve({ name: stage.name, status: ok ? 'passed' : 'FAILED', seconds: (performance.now() - started) / 1000 });
-    const child = spawn(command, args, { stdio: 'inherit' });
+    const done = (ok) => resolve({ name: stage.name, report: stage.report, status: ok ? 'passed' : 'FAILED', seconds: (performance.now() - started) / 1000 });
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...stage.env } });
     child.on('exit', (code, signal) => done(code === 0 && !signal));
     child.on('error', () => done(false));
   });
@@ -54,4 +62,9 @@ const width = Math.max(...results.map((r) => r.name.length), 'whole suite (wall)
 console.log('\nStage times (seconds; type-check and lint run side by side):');
 for (const r of results) console.log(`  ${r.name.padEnd(width)}  ${r.seconds.toFixed(0).padStart(6)}  ${r.status}`);
 console.log(`  ${'whole suite (wall)'.padEnd(width)}  ${wall.toFixed(0).padStart(6)}`);
+const failedReports = results.filter((r) => r.status === 'FAILED' && r.report);
+if (failedReports.length) {
+  console.log("\nWhat failed (each stage's own output above has the whole story):");
+  for (const r of failedReports) console.log(failureSummary(r.name, join(reports, `${r.report}.json`)).join('\n'));
+}
 process.exit(results.some((r) => r.status === 'FAILED') ? 1 : 0);
