@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { JOURNEY_CHROMIUM } from './e2e/chromium-path';
 import { azureSpeechMockPort, azureSttMockPort, deeplMockPort } from './e2e/engine-mocks';
 import { workerDataDir, workerPort } from './e2e/worker-servers';
 
@@ -65,7 +66,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: JOURNEY_CHROMIUM,
       // Without these, Chromium's background connections are refused by the closed network.
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
     },

@@ -6,6 +6,7 @@ import { MOCK_OPENAI_REALTIME_KEY, type MockSpeechEngine } from '../../server/te
 import { apiSignIn, demoChurchId } from './events-helpers';
 import { signInThroughForm } from './fixtures';
 import { joinAsGuest } from './live-helpers';
+import { JOURNEY_CHROMIUM } from './chromium-path';
 
 /** A WAV of speech-loud sound, in bursts, that Chromium plays as its microphone, looping. */
 export function sermonRecording(): string {
@@ -39,7 +40,7 @@ export function sermonRecording(): string {
 /** A Chromium of its own whose microphone is that recording, played as the speaker talks (decision 038). */
 export function speakerBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: JOURNEY_CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${sermonRecording()}`],
   });
 }
