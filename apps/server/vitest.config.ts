@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 const onPostgres = [
   'src/modules/**/*.test.ts',
   'src/db/**/*.test.ts',
+  'src/seed/*.test.ts',
   'test/*.test.ts',
   'src/live/live-metrics.test.ts',
   'src/live/cluster/{cluster,cluster-places,cluster-restarts,reliability,opening-writes,write-queue}.test.ts',

@@ -32,7 +32,7 @@ import { connectRedis, redisRateLimitStore } from './lib/redis';
 import { moveStoredFiles, PgBlobStore } from './providers/storage/blob-store';
 import { moveUploadedImages } from './providers/storage/image-store';
 import { createMailer } from './providers/email/create-mailer';
-import { AppMetrics } from './modules/metrics/app-metrics';
+import { AppMetrics } from './lib/app-metrics';
 import { registerMetrics } from './modules/metrics/routes';
 import { usageMeterOf } from './providers/translation/usage-meter';
 

@@ -1,13 +1,13 @@
 import { count } from 'drizzle-orm';
 import { instantOf, listeningLanguages, wallClockOf, type InterfaceLanguage, type Role } from '@app/shared';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import {
   churches,
   churchLanguages,
   events,
   staffDetails,
   users,
-} from './schema';
+} from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { newReferralCode } from '../lib/ids';
 import { seedHistory } from './seed-history';

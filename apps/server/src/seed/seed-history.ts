@@ -6,7 +6,7 @@ import { feedbackKinds, historyLines, newcomerNames } from './seed-history-conte
 import type { DemoWords } from './seed-words';
 import {
   deletionRequests, feedback, followUps, listenerSessions, salvations, scheduledSermons, segmentTranslations, sermons, transcriptSegments, users,
-} from './schema';
+} from '../db/schema';
 
 type User = typeof users.$inferSelect;
 type Church = { id: string; timeZone: string };
