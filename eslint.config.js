@@ -3,6 +3,29 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// The server's rooms, lowest first (ARCHITECTURE.md "Imports", decision 055): a room's product files
+// import only the rooms before it, so no two rooms import each other. One rule per room and folder
+// depth, since a relative import names a room by how many `../` lead up to src/. Tests may reach up
+// (a live test starts the whole app).
+const serverRooms = ['db', 'lib', 'config', 'context', 'providers', 'live', 'modules', 'seed', 'cli', 'app', 'main'];
+const serverRoomFiles = new Set(['config', 'context', 'app', 'main']);
+const serverArrows = serverRooms.slice(0, -1).flatMap((room, i) => {
+  const above = serverRooms.slice(i + 1);
+  const depths = serverRoomFiles.has(room) ? [0] : [1, 2, 3];
+  return depths.map((depth) => ({
+    files: [depth === 0 ? `apps/server/src/${room}.ts` : `apps/server/src/${room}/${'*/'.repeat(depth - 1)}*.ts`],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: `^${depth === 0 ? '\\./' : `(\\.\\./){${depth}}`}(${above.join('|')})(/|$)`,
+          message: `${room} sits below ${above.join(', ')}: imports point down the server's rooms (decision 055).`,
+        }],
+      }],
+    },
+  }));
+});
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
@@ -33,4 +56,5 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts', 'packages/shared/src/**/*.ts'],
     rules: { 'no-console': 'error' },
   },
+  ...serverArrows,
 );

@@ -7,7 +7,7 @@
  */
 import { Manager, type ManagerOptions } from 'socket.io-client';
 import type { Caption } from '@app/shared';
-import { normaliseUnit } from '../apps/server/src/live/word-units';
+import { normaliseUnit } from '../apps/server/src/live/captions/word-units';
 import { buildTrace, type TraceOptions } from './latency-trace';
 
 interface Start {

@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../apps/server/src/context';
-import { seedDemoData } from '../apps/server/src/db/seed';
+import { seedDemoData } from '../apps/server/src/seed/seed';
 import { ensureStarterGlossary } from '../apps/server/src/modules/glossary/starter';
 import { churches, churchLanguages, glossaryEntries, users } from '../apps/server/src/db/schema';
 import { termKey } from '../apps/server/src/lib/glossary-matcher';

@@ -14,7 +14,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { seedDemoChurch, seedLiveChurch } from './live-seed';
 import { seedRecognitionEngines } from './speech-seed';
-import { recognitionDeliveryTimes } from '../apps/server/src/live/server-recognition';
+import { recognitionDeliveryTimes } from '../apps/server/src/live/recognition/server-recognition';
 import { LISTEN_BACKLOG } from '../apps/server/src/lib/listen';
 
 type ParentMessage = { type: 'rss' } | { type: 'stop' } | { type: 'profile' } | { type: 'profile-end' } | { type: 'cpu' } | { type: 'speech-times' };

@@ -8,8 +8,14 @@ import { defineConfig } from 'vitest/config';
 const onPostgres = [
   'src/modules/**/*.test.ts',
   'src/db/**/*.test.ts',
+  'src/seed/*.test.ts',
   'test/*.test.ts',
-  'src/live/{cluster,cluster-places,cluster-restarts,reliability,opening-writes,write-queue,minutes,live-metrics,spoken-at,server-line-time,catch-up-reads,chat-gateway}.test.ts',
+  'src/live/live-metrics.test.ts',
+  'src/live/cluster/{cluster,cluster-places,cluster-restarts,reliability,opening-writes,write-queue}.test.ts',
+  'src/live/minutes/minutes.test.ts',
+  'src/live/recognition/{spoken-at,server-line-time}.test.ts',
+  'src/live/captions/catch-up-reads.test.ts',
+  'src/live/chat/chat-gateway.test.ts',
   'src/live/voice/voice-cluster.test.ts',
 ];
 const everyFile = ['src/**/*.test.ts', 'test/**/*.test.ts'];
@@ -21,7 +27,7 @@ const everyFile = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 // a new file that does one of these things must be added, or it may leak into the files after it.
 const isolated = [
   'src/lib/live-first.test.ts',
-  'src/live/catch-up-reads.test.ts',
+  'src/live/captions/catch-up-reads.test.ts',
   'src/live/voice/voice-streams.test.ts',
   'src/modules/backups/backup-routes.test.ts',
   'src/modules/backups/backup-command.test.ts',
@@ -31,9 +37,9 @@ const isolated = [
   'src/modules/two-step/two-step.test.ts',
   'src/start-up.test.ts',
   'src/lib/data-dir.test.ts',
-  'src/live/cluster.test.ts',
-  'src/live/cluster-places.test.ts',
-  'src/live/cluster-restarts.test.ts',
+  'src/live/cluster/cluster.test.ts',
+  'src/live/cluster/cluster-places.test.ts',
+  'src/live/cluster/cluster-restarts.test.ts',
   'src/live/voice/voice-cluster.test.ts',
 ];
 

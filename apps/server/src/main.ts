@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { demoSignIns, DEMO_PASSWORD, seedDemoData } from './db/seed';
+import { demoSignIns, DEMO_PASSWORD, seedDemoData } from './seed/seed';
 import { DataDirError, ensureWritableDataDir, lockDataDir } from './lib/data-dir';
 import { DIGEST_EVERY_MS, runMessageDigest } from './modules/messages/digest';
 import { startPrivacySchedule } from './modules/privacy/schedule';

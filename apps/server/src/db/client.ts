@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { connectionOptions, NamedStatementClient } from './named-statements';
-import { serverRoot } from '../lib/paths';
+import { serverRoot } from './paths';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app';
-import { seedDemoData } from './seed';
+import { seedDemoData } from '../seed/seed';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

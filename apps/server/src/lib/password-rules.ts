@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { msg, validationMessages, type FieldError } from '@app/shared';
 import { badRequest } from './errors';
-import { serverRoot } from './paths';
+import { serverRoot } from '../db/paths';
 
 /**
  * Besides the six characters the shared schema checks, a new password must not be one of the

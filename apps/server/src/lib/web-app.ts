@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { interfaceLanguages, isDashboardPage, matchListenerPage, matchSignedOutPage, type InterfaceLanguage, type Role } from '@app/shared';
 import { SESSION_COOKIE } from './session';
 import { sendProblem } from './errors';
-import { repoRoot } from './paths';
+import { repoRoot } from '../db/paths';
 
 /**
  * The interface language the web app will show this request (spec section 4's order as far as a

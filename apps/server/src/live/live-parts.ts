@@ -1,20 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import { SermonAccounting } from './accounting';
-import { CaptionPipeline } from './caption-pipeline';
-import { ClusterLink } from './cluster';
-import { ListenerFlow } from './listener-flow';
+import { SermonAccounting } from './minutes/accounting';
+import { CaptionPipeline } from './captions/caption-pipeline';
+import { ClusterLink } from './cluster/cluster';
+import { ListenerFlow } from './rooms/listener-flow';
 import type { LiveCore, LiveEmitter, LiveOptions } from './live-types';
-import { PartialTranslations } from './partial-translations';
-import { PublicAnswers } from './public-answers';
-import { RoomRegistry } from './room-registry';
-import { ServerRecognition } from './server-recognition';
-import { SpeakerFlow } from './speaker-flow';
-import { StreamClock } from './stream-clock';
-import { TtsCache } from './tts-cache';
+import { PartialTranslations } from './captions/partial-translations';
+import { PublicAnswers } from './rooms/public-answers';
+import { RoomRegistry } from './rooms/room-registry';
+import { ServerRecognition } from './recognition/server-recognition';
+import { SpeakerFlow } from './rooms/speaker-flow';
+import { StreamClock } from './minutes/stream-clock';
+import { TtsCache } from './voice/tts-cache';
 import { VoiceService } from './voice/voice-service';
 import { VoiceStreams } from './voice/voice-streams';
-import { WriteQueue } from './write-queue';
+import { WriteQueue } from './cluster/write-queue';
 
 /** The parts of one process's live pipeline, wired to each other (LiveService holds them). */
 export interface LiveParts {

@@ -3,25 +3,25 @@ import type { ListenerJoinAck, ListenerPrefsAck, SegmentAck, SegmentPayload, Ser
 import type { AppContext } from '../context';
 import { invalidateChurchProviders } from '../providers/church-providers';
 import type { sermons } from '../db/schema';
-import type { SermonAccounting } from './accounting';
-import type { CaptionPipeline } from './caption-pipeline';
+import type { SermonAccounting } from './minutes/accounting';
+import type { CaptionPipeline } from './captions/caption-pipeline';
 import type { Clock } from './clock';
-import type { ClusterLink, ClusterMessage } from './cluster';
-import type { ListenerFlow } from './listener-flow';
+import type { ClusterLink, ClusterMessage } from './cluster/cluster';
+import type { ListenerFlow } from './rooms/listener-flow';
 import { assembleLive } from './live-parts';
 import { defaultLiveOptions, type LiveEmitter, type LiveOptions, type LiveSocket } from './live-types';
 import { LiveUpkeep } from './live-upkeep';
-import type { PublicAnswers } from './public-answers';
-import type { RoomRegistry } from './room-registry';
-import type { ListenerVoice } from './room-types';
-import type { SermonRoom } from './sermon-room';
-import type { ServerRecognition } from './server-recognition';
-import type { SpeakerFlow } from './speaker-flow';
-import type { StreamClock } from './stream-clock';
-import type { TtsCache } from './tts-cache';
+import type { PublicAnswers } from './rooms/public-answers';
+import type { RoomRegistry } from './rooms/room-registry';
+import type { ListenerVoice } from './rooms/room-types';
+import type { SermonRoom } from './rooms/sermon-room';
+import type { ServerRecognition } from './recognition/server-recognition';
+import type { SpeakerFlow } from './rooms/speaker-flow';
+import type { StreamClock } from './minutes/stream-clock';
+import type { TtsCache } from './voice/tts-cache';
 import type { VoiceService } from './voice/voice-service';
 import type { VoiceStreams } from './voice/voice-streams';
-import type { WriteQueue } from './write-queue';
+import type { WriteQueue } from './cluster/write-queue';
 
 export { defaultLiveOptions, LiveFailure, type LiveEmitter, type LiveOptions, type LiveSocket, type LiveSocketData, type ListenerRef } from './live-types';
 

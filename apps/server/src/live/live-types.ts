@@ -7,16 +7,16 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import type { Actor } from '../lib/session';
-import type { CaptionPipeline } from './caption-pipeline';
+import type { CaptionPipeline } from './captions/caption-pipeline';
 import { systemClock, type Clock } from './clock';
-import type { ClusterLink } from './cluster';
-import type { PublicAnswers } from './public-answers';
-import { defaultPartialOptions, type PartialTranslationOptions, type PartialTranslations } from './partial-translations';
-import type { ListenerVoice } from './room-types';
-import type { StreamClock } from './stream-clock';
+import type { ClusterLink } from './cluster/cluster';
+import type { PublicAnswers } from './rooms/public-answers';
+import { defaultPartialOptions, type PartialTranslationOptions, type PartialTranslations } from './captions/partial-translations';
+import type { ListenerVoice } from './rooms/room-types';
+import type { StreamClock } from './minutes/stream-clock';
 import type { VoiceService } from './voice/voice-service';
 import type { VoiceStreams } from './voice/voice-streams';
-import type { WriteQueue } from './write-queue';
+import type { WriteQueue } from './cluster/write-queue';
 
 export interface LiveOptions {
   clock: Clock;

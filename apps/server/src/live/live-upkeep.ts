@@ -1,6 +1,6 @@
 import type { Clock } from './clock';
 import type { LiveParts } from './live-parts';
-import { endAbandonedSermons, resumeAfterRestart } from './recovery';
+import { endAbandonedSermons, resumeAfterRestart } from './cluster/recovery';
 
 /**
  * The live pipeline's timers and its start and stop: each tick shares this process's figures with

@@ -2,7 +2,6 @@ import dns from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import type { ClientOptions } from 'ws';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
-import type { Config } from '../../config';
 import { EMPTY_ALLOW_LIST, hostOf, isMetadata, mayConnect, normaliseHost, parseAllowList, type AllowList } from './address-policy';
 import { OutboundRefusal } from './outbound-error';
 
@@ -191,8 +190,11 @@ export class OutboundClient {
 
 const clients = new WeakMap<object, OutboundClient>();
 
-/** The process's outbound client for this configuration (one set of connection pools). */
-export function outboundOf(config: Pick<Config, 'ALLOW_INTERNAL_HOSTS'>): OutboundClient {
+/**
+ * The process's outbound client for these settings (one set of connection pools per configuration
+ * object): the caller passes its configuration's ALLOW_INTERNAL_HOSTS, so lib/ needs no config.ts.
+ */
+export function outboundOf(config: { readonly ALLOW_INTERNAL_HOSTS?: string }): OutboundClient {
   let client = clients.get(config);
   if (!client) {
     client = new OutboundClient(config.ALLOW_INTERNAL_HOSTS ? parseAllowList(config.ALLOW_INTERNAL_HOSTS) : EMPTY_ALLOW_LIST);

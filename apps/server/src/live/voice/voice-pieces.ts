@@ -1,4 +1,4 @@
-import { normaliseUnit, splitUnits, type Unit } from '../word-units';
+import { normaliseUnit, splitUnits, type Unit } from '../captions/word-units';
 
 /**
  * What the voice says of a line, and when (decision 039), as pure state: the voice speaks what is

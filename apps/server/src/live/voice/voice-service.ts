@@ -1,17 +1,20 @@
+// Room voice/: the listeners' voice (decision 039: pieces, pacing, track, streams, the cache of
+// spoken lines). Imports lib/, context, providers/ and, in live/, rooms/, captions/ (word units)
+// and cluster/; never recognition/ or minutes/.
 import type { FastifyBaseLogger } from 'fastify';
 import { liveEvents, type VoicePiece, type VoiceStatus } from '@app/shared';
 import type { AppContext } from '../../context';
 import { providersForChurch } from '../../providers/church-providers';
 import type { VoiceRequest } from '../../providers/speech/speech';
-import type { ClusterLink } from '../cluster';
-import { rooms } from '../room-names';
-import type { SermonRoom } from '../sermon-room';
+import type { ClusterLink } from '../cluster/cluster';
+import { rooms } from '../rooms/room-names';
+import type { SermonRoom } from '../rooms/sermon-room';
 import { type Piece, SpokenLines } from './voice-pieces';
 import type { VoiceStreams } from './voice-streams';
 import { VoiceTrack } from './voice-track';
 import type { PacingOptions } from './voice-pacing';
 import { clipAtRate, warmVoiceAudio, type PreparedClip } from '../../lib/audio/voice-audio';
-import type { TtsCache } from '../tts-cache';
+import type { TtsCache } from './tts-cache';
 
 export interface VoiceServiceDeps {
   ctx: AppContext;

@@ -4,7 +4,7 @@ import { LOGIN_FAILURE_WINDOW_MINUTES } from '@app/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { buildChurch, buildUser, TEST_PASSWORD } from '../../../test/helpers/factories';
 import { loginFailures, serverSessions } from '../../db/schema';
-import { seedDemoData, demoSignIns, DEMO_PASSWORD } from '../../db/seed';
+import { seedDemoData, demoSignIns, DEMO_PASSWORD } from '../../seed/seed';
 
 let t: TestApp;
 // The tests stand for clients behind a proxy on loopback, each address its own (decision 051).

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { storedFiles } from '../../db/schema';
-import { serverRoot } from '../../lib/paths';
+import { serverRoot } from '../../db/paths';
 import { emptyTarget, type EmptyTarget } from '../../../test/helpers/backups';
 import { buildCast } from '../../../test/helpers/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { churches, sermons, transcriptSegments, users } from '../../db/schema';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed';
+import { DEMO_PASSWORD, seedDemoData } from '../../seed/seed';
 import { backUpNow, configFor, emptyTarget, generatedKey, openRestored, tableDigests, type EmptyTarget } from '../../../test/helpers/backups';
 import { sessionCookie } from '../../../test/helpers/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';

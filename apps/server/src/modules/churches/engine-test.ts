@@ -1,6 +1,6 @@
 import type { EngineTestResult } from '@app/shared';
 import type { AppContext } from '../../context';
-import { loadJoinLanguages } from '../../live/join-languages';
+import { loadJoinLanguages } from '../../live/rooms/join-languages';
 import { buildTranslator, type EngineSpec } from '../../providers/translation/engine-store';
 import { TranslationError } from '../../providers/translation/translator';
 

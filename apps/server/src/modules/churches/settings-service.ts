@@ -15,7 +15,7 @@ import { maskSecret } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
 import { weekStart } from '../../lib/church-week';
-import { secondsUsedThisWeek } from '../../live/minutes';
+import { secondsUsedThisWeek } from '../../live/minutes/minutes';
 import { invalidateChurchProviders } from '../../providers/church-providers';
 import { loadEngineRows } from '../../providers/translation/engine-store';
 import { fileUrl } from '../../providers/storage/image-store';

@@ -1,6 +1,6 @@
 import type { VoiceTestResult } from '@app/shared';
 import type { AppContext } from '../../context';
-import { loadJoinLanguages } from '../../live/join-languages';
+import { loadJoinLanguages } from '../../live/rooms/join-languages';
 import { naturalVoice } from '../../lib/audio/voice-audio';
 import { STREAM_SAMPLE_RATE } from '../../lib/audio/mp3-frames';
 import { SpeechError } from '../../providers/speech/speech-error';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCast } from '../../../test/helpers/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } from '../../../test/mock-azure';
-import { translateForLanguages } from '../../live/translate';
+import { translateForLanguages } from '../../live/captions/translate';
 import { useAzureKeys } from '../../../test/helpers/live-kit';
 import { correctHeardLine } from './church-glossary';
 import { bibleBooks, coreTerms, starterLanguages, type StarterLanguage } from './starter-glossary';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SettledCaption } from '../../live/settled-captions';
+import type { SettledCaption } from '../../live/captions/settled-captions';
 import { defaultCaptionPolicy } from './caption-policy';
 import { FeedSender, type SenderDeps } from './feed-sender';
 import type { FeedProgress, ProgressStore } from './progress-store';

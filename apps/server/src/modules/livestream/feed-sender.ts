@@ -1,5 +1,5 @@
 import type { LivestreamFeedKind, LivestreamWarning } from '@app/shared';
-import type { SettledCaption } from '../../live/settled-captions';
+import type { SettledCaption } from '../../live/captions/settled-captions';
 import { captionBody, clockOffset, defaultCaptionPolicy, nextStep, postUrl, retryAt, type CaptionPolicyOptions, type FeedState, type QueuedCaption } from './caption-policy';
 import type { CaptionPost } from './caption-http';
 import type { FeedProgress, PostRecord, ProgressStore } from './progress-store';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { churches, scheduledSermons, sermons } from '../../db/schema';
 import { canReachChurch } from '../../lib/access';
 import type { Actor } from '../../lib/session';
-import { joinLanguageOptions } from '../../live/join-languages';
+import { joinLanguageOptions } from '../../live/rooms/join-languages';
 import { liveFor } from '../../live/live-service';
 import { fileUrl } from '../../providers/storage/image-store';
 
@@ -15,7 +15,7 @@ const TRANSCRIPT_OFFER_MS = 12 * 60 * 60_000;
 
 /**
  * What a church's lobby shows anyone, before the per-person rule of a church without guests is
- * applied (`lobbyFor`): read once and kept in memory (live/public-answers.ts, docs/decisions/034),
+ * applied (`lobbyFor`): read once and kept in memory (live/rooms/public-answers.ts, docs/decisions/034),
  * because every phone in the lobby asks for it when the QR code is scanned and again after a
  * reconnection.
  */

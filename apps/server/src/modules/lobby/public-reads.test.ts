@@ -10,7 +10,7 @@ import { LIVE_COUNT_REFRESH_MS } from '../sermons/service';
 /**
  * The lobby and the share link answered from memory (docs/decisions/034): the same answers as the
  * database's, forgotten at every change they depend on, shown per person as before, and carried by
- * the lobby's push. The same forgetting on another process: src/live/cluster.test.ts.
+ * the lobby's push. The same forgetting on another process: src/live/cluster/cluster.test.ts.
  */
 const s = useLobbyApp();
 const client = (cookie?: string) => s.client(cookie);

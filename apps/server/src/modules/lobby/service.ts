@@ -6,8 +6,8 @@ import { churches } from '../../db/schema';
 import { canReachChurch } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
-import { countWaiting, type LobbySockets } from '../../live/lobby-flow';
-import { rooms } from '../../live/room-names';
+import { countWaiting, type LobbySockets } from '../../live/rooms/lobby-flow';
+import { rooms } from '../../live/rooms/room-names';
 import { sermonListenInfo } from '../sermons/service';
 import { lobbyFacts, lobbyFor } from './lobby-facts';
 

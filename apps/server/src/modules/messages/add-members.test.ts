@@ -4,7 +4,7 @@ import { chatEvents } from '@app/shared';
 import { useCastApp } from '../../../test/helpers/cast-app';
 import { buildUser, sessionCookie } from '../../../test/helpers/factories';
 import { auditLog } from '../../db/schema';
-import { setChatHub } from '../../live/chat-hub';
+import { setChatHub } from '../../live/chat/chat-hub';
 
 const s = useCastApp();
 let n = 0;

@@ -7,7 +7,7 @@ import { writeAudit } from '../../lib/audit';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { listPage, type ListSource, type Page } from '../../lib/lists';
 import type { Actor } from '../../lib/session';
-import { chatHubFor } from '../../live/chat-hub';
+import { chatHubFor } from '../../live/chat/chat-hub';
 import { mayStartDirect, peopleByIds, reachable, type PersonRow } from './people';
 import { summarize, unreadCounts, type ConversationRow } from './summaries';
 

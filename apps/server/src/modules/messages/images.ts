@@ -9,7 +9,7 @@ import type { EncodedImage } from '../../providers/storage/images';
 import { ImageStore } from '../../providers/storage/image-store';
 import { storeAndAttach } from '../../providers/storage/upload';
 import { memberIds, membership } from './conversations';
-import { chatHubFor } from '../../live/chat-hub';
+import { chatHubFor } from '../../live/chat/chat-hub';
 import { present, storedResend } from './service';
 import { mayPost } from './summaries';
 

@@ -7,7 +7,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
 import { chatNotFound, memberIds, membership, unreadTotal } from './conversations';
 import { mayPost } from './summaries';
-import { chatHubFor } from '../../live/chat-hub';
+import { chatHubFor } from '../../live/chat/chat-hub';
 import { messageFromJson, messageJson, personFromJson, personJson, presentJoined, rowsOf, toChatMessage, type MessageRow } from './message-rows';
 import { ImageStore } from '../../providers/storage/image-store';
 import { peopleByIds, type PersonRow } from './people';

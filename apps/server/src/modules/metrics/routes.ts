@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppMetrics } from './app-metrics';
+import type { AppMetrics } from '../../lib/app-metrics';
 
 /** The label of requests no route matched: one series, whatever URLs are tried. */
 export const UNMATCHED_ROUTE = 'unmatched';

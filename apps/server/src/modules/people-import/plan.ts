@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { churchPeopleByName, keyOf, NoEmailIndex, personColumns, type StoredPerson } from './identity';
 import { breathe, SLICE, type Pace } from './pace';
-import { isBlankRow, type Table } from './read-table';
+import { isBlankRow, type Table } from './table-shape';
 import { IMPORTED_FIELDS, rowValuesOf, type ImportedField, type RowValues } from './row-values';
 
 /** A row of the preview, with what confirming it would write. */

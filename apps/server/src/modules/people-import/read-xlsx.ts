@@ -4,7 +4,7 @@ import yauzl from 'yauzl';
 import { IMPORT_MAX_ROWS } from '@app/shared';
 import { AppError } from '../../lib/errors';
 import { breathe, SLICE } from './pace';
-import { importError, MAX_SHEET_ROWS, notSpreadsheet, tooManyRows, type Table } from './read-table';
+import { importError, MAX_SHEET_ROWS, notSpreadsheet, tooManyRows, type Table } from './table-shape';
 
 /**
  * Limits of a workbook, checked before ExcelJS reads it (decision 042, "No file can hurt the

@@ -2,7 +2,7 @@ import type { ImportField } from '@app/shared';
 import { firstNameRank, isMobileHeader } from './columns';
 import { breathe, SLICE } from './pace';
 import { cleanText, dayOrderOf, normaliseDate, normaliseGender, normaliseLanguage, normalisePhone, splitAddress, splitFullName, type DayOrder } from './normalise';
-import type { Table } from './read-table';
+import type { Table } from './table-shape';
 
 /** The person fields an import writes; role, church and everything staff or payroll never. */
 export const IMPORTED_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'suburb', 'address', 'dateOfBirth', 'gender', 'primaryLanguage'] as const;

@@ -9,8 +9,8 @@ import { notFound } from '../../lib/errors';
 import { humanOrder, listPage, searchMatches, type ListSource } from '../../lib/lists';
 import type { Actor } from '../../lib/session';
 import type { Db } from '../../db/client';
-import { loadJoinLanguages } from '../../live/join-languages';
-import { translateForLanguages } from '../../live/translate';
+import { loadJoinLanguages } from '../../live/rooms/join-languages';
+import { translateForLanguages } from '../../live/captions/translate';
 import { scheduledOfChurch } from '../schedule/service';
 
 type TextRow = typeof preparedTexts.$inferSelect;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../context';
 import { parseExposition, valueOf } from '../../../test/helpers/prometheus';
-import { AppMetrics } from '../metrics/app-metrics';
+import { AppMetrics } from '../../lib/app-metrics';
 import { PRIVACY_JOB_EVERY_MS, startPrivacySchedule } from './schedule';
 
 afterEach(() => { vi.useRealTimers(); });

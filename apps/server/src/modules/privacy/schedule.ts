@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import type { JobName } from '../metrics/app-metrics';
+import type { JobName } from '../../lib/app-metrics';
 import { runPrivacyJobs } from './privacy-jobs';
 
 export const PRIVACY_JOB_EVERY_MS = 60 * 60_000;

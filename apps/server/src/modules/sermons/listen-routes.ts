@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireActor } from '../../lib/access';
 import { audioClip, listListeners, mySessions, sermonByBroadcast, transcript } from './service';
-import { holdVoiceStream, listenerOf } from '../../live/listen-limits';
+import { holdVoiceStream, listenerOf } from '../../live/rooms/listen-limits';
 import { voiceStreamFor } from './voice-stream';
 
 const broadcastParams = z.object({ broadcastId: z.string().min(4).max(32) });

@@ -16,8 +16,8 @@ import { canReachChurch, churchFilter } from '../../lib/access';
 import { AppError, badRequest, forbidden, notFound, unauthenticated } from '../../lib/errors';
 import { newBroadcastId } from '../../lib/ids';
 import type { Actor } from '../../lib/session';
-import { joinLanguageOptions, loadJoinLanguages } from '../../live/join-languages';
-import { announceLive } from '../../live/lobby-flow';
+import { joinLanguageOptions, loadJoinLanguages } from '../../live/rooms/join-languages';
+import { announceLive } from '../../live/rooms/lobby-flow';
 import { liveFor } from '../../live/live-service';
 import { scheduledOfChurch } from '../schedule/service';
 import { findSermon, listListenerRows, listMySessionRows, listSermonRows } from './queries';
@@ -154,7 +154,7 @@ export async function deleteSermon(ctx: AppContext, actor: Actor, id: string): P
 
 /**
  * A sermon by its share link, as anyone who may listen reads it, from memory once read
- * (live/public-answers.ts, docs/decisions/034): every phone of a lobby asks for it within the same
+ * (live/rooms/public-answers.ts, docs/decisions/034): every phone of a lobby asks for it within the same
  * second when the sermon goes live, and again after a reconnection. Its only figure that moves by
  * itself, the join count of a live sermon, is read again after LIVE_COUNT_REFRESH_MS.
  */

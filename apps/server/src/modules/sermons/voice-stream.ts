@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { sermons } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/session';
-import { loadJoinLanguages } from '../../live/join-languages';
+import { loadJoinLanguages } from '../../live/rooms/join-languages';
 import { liveFor } from '../../live/live-service';
 import { findSermon } from './queries';
 import { assertMayListen, churchOf } from './service';

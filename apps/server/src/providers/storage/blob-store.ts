@@ -1,29 +1,10 @@
 import { asc, eq, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Blob, BlobStore } from '../../context';
 import { storedFiles } from '../../db/schema';
 
-/** One stored file: its bytes and the type it is served with. */
-export interface Blob {
-  data: Buffer;
-  contentType: string;
-}
-
-/**
- * Where images and voice clips live so that every server process reads them (decision 006). Keys
- * are paths (`images/…`, `tts/<sermon>/…`). PostgreSQL by default (PgBlobStore); an S3-compatible
- * bucket when S3_BUCKET is set (S3BlobStore).
- */
-export interface BlobStore {
-  /**
-   * Stores the file. Keys are never reused for other content, so a second put of a key may keep the
-   * first copy (PostgreSQL) or replace it (S3): the bytes are the same.
-   */
-  put(key: string, blob: Blob): Promise<void>;
-  get(key: string): Promise<Blob | null>;
-  remove(key: string): Promise<void>;
-  /** Removes every key starting with `prefix` (a deleted sermon's clips). */
-  removeAll(prefix: string): Promise<void>;
-}
+// The contract lives with the context that carries it (the context imports no provider).
+export type { Blob, BlobStore };
 
 /** Files as bytea rows of `stored_files`: one backup, one place, nothing on a machine's disk. */
 export class PgBlobStore implements BlobStore {

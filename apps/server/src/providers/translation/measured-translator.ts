@@ -1,4 +1,4 @@
-import type { AppMetrics } from '../../modules/metrics/app-metrics';
+import type { AppMetrics } from '../../lib/app-metrics';
 import type { TranslateOptions, Translator } from './translator';
 
 /**
