@@ -100,7 +100,7 @@ async function main() {
     processes: 1, seed: '1', embeddedAlone: true, env: { LISTEN_PER_ADDRESS: '1000', BENCH_LANGUAGE_CODES: 'en,pt' },
   });
   const { ready, urls, cleanup } = started;
-  const url = urls[0];
+  const url = urls[0]!;
   const held: http.ClientRequest[] = [];
   let speaker: Socket | null = null;
   const phones: Socket[] = [];
