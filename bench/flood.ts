@@ -12,7 +12,7 @@
  * open. Meanwhile `/api/v1/health` is asked every 200 ms on a connection of its own, as a load
  * balancer's check is. Prints how many streams the script got (at most the ceiling less the
  * phones' own), the health answers' p50/p95/worst, and the phones' caption delay before and
- * during the flood. Targets: every health answer within 1 s; captions no more than 1.5 s later
+ * during the flood. BENCH_PROFILE=dir writes the server's CPU profile through the flood. Targets: every health answer within 1 s; captions no more than 1.5 s later
  * than usual. The last line printed is one JSON object.
  */
 import http from 'node:http';
@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
 import { liveEvents, sermonVoicePath } from '@app/shared';
-import { percentile, round1 } from './ipc';
+import { ask, percentile, round1 } from './ipc';
 import { goLive, startLiveServers } from './live-servers';
 import { LEAN_CLIENT, now } from './socket-client';
 
@@ -151,6 +151,9 @@ async function main() {
       }
     })();
 
+    const server = started.servers[0]!;
+    // BENCH_PROFILE=dir: a CPU profile of the server through the flood.
+    if (process.env.BENCH_PROFILE) server.send({ type: 'profile' });
     const floodFrom = seq + 1;
     const flood = new Worker(FLOOD, { eval: true, workerData: { url: `${url}${sermonVoicePath(sermon.id, 'en', 'male')}`, count: streamCount } });
     const floodStarted = now();
@@ -166,6 +169,7 @@ async function main() {
     await Promise.all([watch, speech]);
     await sleep(2000);
     flood.postMessage('close');
+    if (process.env.BENCH_PROFILE) await ask(server, { type: 'profile-end' }, 'profiled');
 
     const usual = summary(delaysOf(2, usualLast));
     const during = summary(delaysOf(floodFrom, floodTo));

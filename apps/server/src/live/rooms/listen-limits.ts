@@ -76,21 +76,25 @@ export function listenerOf(ctx: AppContext, actor: Actor | null, address: string
  * A place for one voice stream of a sermon, or a 429 with Retry-After beyond the cap. Given back
  * when the response closes; a guest's stream is also ended if the church turns guests off.
  */
-export async function holdVoiceStream(ctx: AppContext, who: Listener, sermonId: string): Promise<(res: ServerResponse) => void> {
+export async function holdVoiceStream(ctx: AppContext, who: Listener, sermonId: string): Promise<{ attach: (res: ServerResponse) => void; release: () => void }> {
   const l = limitsOf(ctx);
   const hold = await l.caps.acquire(capsOf(ctx, who, `voice:${sermonId}`));
   if (!hold) throw new AppError('rate_limited', 429, refusal(ctx, who), undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
-  return (res) => {
-    let guests: Set<ServerResponse> | undefined;
-    if (!who.actor) {
-      guests = l.guestVoices.get(sermonId) ?? new Set();
-      l.guestVoices.set(sermonId, guests.add(res));
-    }
-    res.once('close', () => {
-      hold.release();
-      guests?.delete(res);
-      if (guests?.size === 0) l.guestVoices.delete(sermonId);
-    });
+  return {
+    attach: (res) => {
+      let guests: Set<ServerResponse> | undefined;
+      if (!who.actor) {
+        guests = l.guestVoices.get(sermonId) ?? new Set();
+        l.guestVoices.set(sermonId, guests.add(res));
+      }
+      res.once('close', () => {
+        hold.release();
+        guests?.delete(res);
+        if (guests?.size === 0) l.guestVoices.delete(sermonId);
+      });
+    },
+    // A place taken for a stream that is then not opened (no such sermon, not allowed).
+    release: () => hold.release(),
   };
 }
 

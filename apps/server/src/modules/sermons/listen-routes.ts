@@ -111,9 +111,17 @@ export async function listenRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { requires: 'public' },
   }, async (req, reply) => {
     const { id, lang, file } = req.params;
-    const stream = await voiceStreamFor(ctx, req.actor, { id, lang });
-    // A few per device (or account) and sermon, a ceiling per address; beyond it 429 with Retry-After (decision 048).
+    // A few per device (or account) and sermon, a ceiling per address; beyond it 429 with Retry-After
+    // (decision 048). Asked first: a script's refused streams cost no database work, which on the
+    // embedded database runs in the server's own thread and would hold up everyone's requests.
     const held = await holdVoiceStream(ctx, listenerOf(ctx, req.actor, req.ip, req.headers.cookie), id);
+    let stream: Awaited<ReturnType<typeof voiceStreamFor>>;
+    try {
+      stream = await voiceStreamFor(ctx, req.actor, { id, lang });
+    } catch (err) {
+      held.release();
+      throw err;
+    }
     // Written by the voice streams until the sermon ends or the phone goes; never compressed
     // (MP3 does not shrink) and never cached (it is live).
     reply.hijack();
@@ -123,7 +131,7 @@ export async function listenRoutes(app: FastifyInstance, ctx: AppContext) {
       'Accept-Ranges': 'none',
       'X-Content-Type-Options': 'nosniff',
     });
-    held(reply.raw);
+    held.attach(reply.raw);
     stream.attach(reply.raw, file === 'male.mp3' ? 'male' : 'female', req.query.prime === '1');
   });
 }
