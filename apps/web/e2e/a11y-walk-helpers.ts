@@ -40,6 +40,9 @@ export async function walk(page: Page, views: View[], found: string[]) {
       await page.setViewportSize({ width: WIDTHS[0], height: 900 });
       await page.goto(view.path);
       await (view.ready ?? settled)(page);
+      // Where the view said, not where a guard sent it: a visitor left with a signed-in browser's
+      // storage would be sent from `/` to the dashboard and walk that instead, passing unnoticed.
+      expect(new URL(page.url()).pathname, `${view.path} was redirected`).toBe(new URL(view.path, page.url()).pathname);
       await view.act?.(page);
       for (const width of view.widths ?? WIDTHS) {
         await page.setViewportSize({ width, height: 900 });

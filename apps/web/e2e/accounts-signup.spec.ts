@@ -62,6 +62,15 @@ test('a new member signs up in three steps and lands on the dashboard', async ({
   });
 });
 
+test('a mistyped email and one click on Next: every field of the step says what it needs', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill('not-an-email');
+  // The email's own message appears as Next is pressed and moves the button down: one click still counts.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+});
+
 test('an email already registered, in another letter case, is refused on the first step', async ({ page }) => {
   await page.goto('/signup');
   await page.getByLabel('First name').fill('Martha');

@@ -45,3 +45,20 @@ test('a platform admin creates a church, setting its location on the map picker 
   await page.goto(`/churches?q=${encodeURIComponent(name)}`);
   await expect(page.getByRole('link', { name })).toBeVisible({ timeout: 15_000 });
 });
+
+test('the church\'s map and its zoom buttons pass under the page header as the page scrolls', async ({ page, context }) => {
+  await blockMapTiles(context);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInThroughForm(page, 'admin@demo.church');
+  await page.goto('/church');
+  const zoomIn = page.locator('.leaflet-control-zoom-in');
+  await expect(zoomIn).toBeVisible();
+  const header = (await page.getByRole('banner').boundingBox())!;
+  // Scrolled until the zoom button's middle is behind the header's.
+  const button = (await zoomIn.boundingBox())!;
+  await page.evaluate((by) => window.scrollBy(0, by), button.y + button.height / 2 - header.height / 2);
+  const at = (await zoomIn.boundingBox())!;
+  expect(Math.abs(at.y + at.height / 2 - header.height / 2)).toBeLessThan(4);
+  const onTop = await page.evaluate(([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('header')), [at.x + at.width / 2, at.y + at.height / 2]);
+  expect(onTop, 'the header is above the zoom button').toBe(true);
+});

@@ -45,3 +45,17 @@ test('a church admin imports people from a spreadsheet, checks the preview, watc
   await page.getByRole('dialog', { name: 'Undo this import?' }).getByRole('button', { name: 'Undo import' }).click();
   await expect(page.getByText('4 removed, 0 restored.')).toBeVisible();
 });
+
+test('on a phone the column table keeps its field choices on the screen, a long email among the samples', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'admin@demo.church');
+  await page.goto('/users/import');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Spreadsheet file (CSV or XLSX)' }).click();
+  const csv = ['First Name;Last Name;Home Email', `Maria;Silva;maria.silva.${Date.now()}@example.com`].join('\r\n');
+  await (await chooser).setFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const field = page.getByRole('combobox', { name: 'Field for column Home Email' });
+  await expect(field).toHaveValue('Email');
+  const box = (await field.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390 - 16);
+});

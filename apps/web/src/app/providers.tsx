@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { AppLinkProvider, type AppLinkProps } from '../components/app-link';
 import { queryClient } from '../lib/query-client';
 import { ThemeProvider } from './theme-provider';
+import { TranslatedDefaults } from './translated-defaults';
 
 export { theme } from './theme-provider';
 
@@ -17,7 +18,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ThemeProvider>
       {/* Toast and dialog hosts live in the frames that use them (components/ui-overlays.tsx). */}
       <QueryClientProvider client={queryClient}>
-        <AppLinkProvider link={RouterLink}>{children}</AppLinkProvider>
+        <AppLinkProvider link={RouterLink}>
+          <TranslatedDefaults>{children}</TranslatedDefaults>
+        </AppLinkProvider>
       </QueryClientProvider>
     </ThemeProvider>
   );

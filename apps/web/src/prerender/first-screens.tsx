@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { interfaceLanguages, storageKeys, userTypeByRole, type InterfaceLanguage, type Role } from '@app/shared';
 import { AdminLayout } from '../app/layouts/admin-layout';
 import { ThemeProvider } from '../app/theme-provider';
+import { TranslatedDefaults } from '../app/translated-defaults';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import en from '../i18n/locales/en.json';
@@ -50,9 +51,11 @@ export async function renderSignIn(language: InterfaceLanguage): Promise<{ title
     <ThemeProvider>
       <QueryClientProvider client={new QueryClient()}>
         <I18nextProvider i18n={i18n}>
-          <MemoryRouter initialEntries={['/']}>
-            <SignInPage />
-          </MemoryRouter>
+          <TranslatedDefaults>
+            <MemoryRouter initialEntries={['/']}>
+              <SignInPage />
+            </MemoryRouter>
+          </TranslatedDefaults>
         </I18nextProvider>
       </QueryClientProvider>
     </ThemeProvider>,

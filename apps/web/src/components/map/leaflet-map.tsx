@@ -58,7 +58,10 @@ function FollowPosition({ position }: { position: LatLng | null }) {
 export function LeafletMap(p: LeafletMapProps) {
   const center = useMemo<L.LatLngTuple>(() => (p.position ? [p.position.latitude, p.position.longitude] : AUSTRALIA), [p.position]);
   return (
-    <div role="region" aria-label={p.label}>
+    // Leaflet stacks its panes at 400 and its controls at 1000, above the app's header (100), the
+    // phone menu and toasts: isolated, the map's layers stay inside its own box when the page
+    // scrolls it under the header.
+    <div role="region" aria-label={p.label} style={{ isolation: 'isolate' }}>
     <MapContainer
       center={center}
       zoom={p.position ? 15 : 4}

@@ -92,6 +92,11 @@ export function SignupPage() {
     void loadValidation().then(() => handleSubmit());
   };
 
+  // A field checked on blur (a mistyped email) shows its message as the pointer presses Next, which
+  // moves Next down under the pointer: the click was lost and Next seemed to do nothing. Pressing
+  // Next or Create account keeps the focus in the field; the click then checks the whole step.
+  const keepFocus = (event: React.MouseEvent) => event.preventDefault();
+
   const steps = [
     { label: t('signup.steps.aboutYou'), hint: t('signup.steps.aboutYouHint'), content: <AboutYouStep form={form} age={age} /> },
     { label: t('signup.steps.church'), hint: t('signup.steps.churchHint'), content: <ChurchStep form={form} /> },
@@ -145,11 +150,11 @@ export function SignupPage() {
               <span />
             )}
             {active < LAST_STEP ? (
-              <Button onClick={() => void handleNext()} disabled={blocked}>
+              <Button onMouseDown={keepFocus} onClick={() => void handleNext()} disabled={blocked}>
                 {t('signup.next')}
               </Button>
             ) : (
-              <Button type="submit" loading={signup.isPending}>
+              <Button type="submit" onMouseDown={keepFocus} loading={signup.isPending}>
                 {t('signup.submit')}
               </Button>
             )}

@@ -23,7 +23,9 @@ export function MappingTable({ upload, mapping, onChange }: { upload: ImportUplo
             <Table.Tr key={c.index}>
               <Table.Td>
                 <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{c.header || t('peopleImport.mapping.untitled', { n: c.index + 1 })}</Text>
-                <Text size="xs" c="dimmed" lineClamp={1}>{c.samples.join(' · ')}</Text>
+                {/* A long sample (an email address) would hold the column at its width and push the
+                    select off a phone's screen: it breaks anywhere, and the one line ends in "…". */}
+                <Text size="xs" c="dimmed" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>{c.samples.join(' · ')}</Text>
               </Table.Td>
               <Table.Td>
                 <Select
