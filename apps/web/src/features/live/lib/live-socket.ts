@@ -31,7 +31,7 @@ import {
 } from '@app/shared';
 import { newClientId } from '../../../lib/outbox';
 
-/** Events the server sends on `/live` (names and payloads from packages/shared/src/live.ts). */
+/** Events the server sends on `/live` (names in packages/shared/src/live-events.ts, payloads in live.ts and the live-*.ts files it re-exports). */
 export interface LiveServerEvents {
   [liveEvents.caption]: (caption: Caption) => void;
   [liveEvents.state]: (state: SermonState) => void;

@@ -1,11 +1,10 @@
 import { defaultPlayback, PlaybackPacer, workerFedPlayback } from '@app/shared';
 import { DecodedVoice } from './decoded-voice';
 import { feedOnPage } from './page-feed';
-import { QuietRanges, type QuietRange } from './quiet-points';
+import type { QuietRange } from './quiet-points';
+import { PACE_EVERY_MS, QuietRateChanger } from './quiet-rate';
 import { browserVoicePath, type VoicePath } from './voice-path';
 
-/** How often the playback speed is looked at (only while scripts run: a locked phone keeps the last). */
-const PACE_EVERY_MS = 250;
 /**
  * Waiting this long for data with no byte come in that time (a stall) means the stream is broken:
  * it is opened again at the live edge. A stream still filling is never reopened: a browser that
@@ -22,8 +21,6 @@ const STALE_AHEAD_S = 3;
  */
 const STUCK_AFTER_MS = 300;
 const STUCK_HOLDING_S = 0.4;
-/** A speed change lands in a quiet range only with this much of it left (timers are not exact). */
-const QUIET_MARGIN_S = 0.02;
 
 export interface StreamVoiceEvents {
   /** The browser refused to play without a tap. */
@@ -64,14 +61,14 @@ export class StreamVoice {
    * Chromium, whose loader fed in blocks), so it keeps Safari's window (decision 049).
    */
   private readonly pacer = new PlaybackPacer(this.path === 'plain' ? defaultPlayback : workerFedPlayback);
-  /** Where the worker-fed element may change its speed unheard (decision 046). */
-  private readonly quiet = new QuietRanges();
-  private rateTimer: number | null = null;
+  /** Speed changes, unheard where the element is fed through Media Source (decision 046). */
+  private readonly rates: QuietRateChanger;
 
   constructor(
     private readonly audio: HTMLAudioElement,
     private readonly events: StreamVoiceEvents,
   ) {
+    this.rates = new QuietRateChanger(audio, (rate) => this.events.onRate(rate), () => Boolean(this.url));
     audio.preload = 'none';
     audio.preservesPitch = true;
     audio.addEventListener('waiting', () => {
@@ -186,7 +183,7 @@ export class StreamVoice {
   /** Bytes came, with the quiet ranges found in them (Media Source only). */
   private filled(ranges: QuietRange[]): void {
     this.bytesAt = Date.now();
-    if (ranges.length > 0) this.quiet.add(ranges);
+    if (ranges.length > 0) this.rates.add(ranges);
   }
 
   private start(): void {
@@ -208,8 +205,7 @@ export class StreamVoice {
     this.unfeed = null;
     this.decoded?.close();
     // A new feed's timeline starts again from 0.
-    this.quiet.clear();
-    this.cancelRateChange();
+    this.rates.clear();
     if (this.audio.srcObject) this.audio.srcObject = null;
   }
 
@@ -252,7 +248,7 @@ export class StreamVoice {
       const at = this.audio.currentTime;
       this.audio.currentTime = at;
     }
-    this.changeRate(this.pacer.next(this.ahead(), now));
+    this.rates.change(this.pacer.next(this.ahead(), now), this.fedByPage);
   }
 
   /** The element is fed through Media Source (in a worker or by the page), not by its loader. */
@@ -264,44 +260,5 @@ export class StreamVoice {
     if (sounding === this.sounding) return;
     this.sounding = sounding;
     this.events.onSounding?.(sounding);
-  }
-
-  /**
-   * A plain stream changes speed at once. A worker-fed element changes it only where the stream is
-   * quiet (decision 046): now if the playhead is in a quiet range, else at the start of the next
-   * one if it comes before the next look, else it is asked again then.
-   */
-  private changeRate(rate: number): void {
-    this.cancelRateChange();
-    if (rate === this.audio.playbackRate) return;
-    if (!this.fedByPage) {
-      this.setRate(rate);
-      return;
-    }
-    const now = this.audio.currentTime;
-    const next = this.quiet.next(now, QUIET_MARGIN_S);
-    if (!next) return;
-    if (next.from <= now) {
-      this.setRate(rate);
-      return;
-    }
-    const waitMs = ((next.from - now) / this.audio.playbackRate) * 1000;
-    if (waitMs > PACE_EVERY_MS) return;
-    this.rateTimer = window.setTimeout(() => {
-      this.rateTimer = null;
-      const at = this.audio.currentTime;
-      if (this.url && at >= next.from - QUIET_MARGIN_S && at < next.to) this.setRate(rate);
-    }, waitMs);
-  }
-
-  private setRate(rate: number): void {
-    this.audio.playbackRate = rate;
-    this.audio.defaultPlaybackRate = rate;
-    this.events.onRate(rate);
-  }
-
-  private cancelRateChange(): void {
-    if (this.rateTimer !== null) window.clearTimeout(this.rateTimer);
-    this.rateTimer = null;
   }
 }
