@@ -89,10 +89,11 @@ describe.runIf(process.env.TEST_DB === 'postgres' && ownServicesRun)('Redis kill
       sockets.push(s);
       return s;
     };
-    const page = speak(await connect(cast.staff.cookie), sermon.id);
-    const api = resender(await connect(cast.staff.cookie), sermon.id);
+    const speakers = [await connect(cast.staff.cookie), await connect(cast.staff.cookie)] as const;
+    const page = speak(speakers[0], sermon.id);
+    const api = resender(speakers[1], sermon.id);
     // Both speaker clients were connected before their screens were: they join now, and again on every reconnection.
-    for (const s of sockets) ok(await request(s, liveEvents.speakerJoin, { sermonId: sermon.id }));
+    for (const s of speakers) ok(await request(s, liveEvents.speakerJoin, { sermonId: sermon.id }));
     // Four guests' phones behind one address (a church's Wi-Fi), in two languages.
     const phones: Array<ReturnType<typeof listen>> = [];
     for (const language of [...LANGUAGES, ...LANGUAGES]) {
