@@ -41,6 +41,7 @@ const isolated = [
   'src/live/cluster/cluster-places.test.ts',
   'src/live/cluster/cluster-restarts.test.ts',
   'src/live/voice/voice-cluster.test.ts',
+  'test/outages.test.ts',
 ];
 
 type Project = { extends: true; test: { name: string; env: Record<string, string>; include: string[]; exclude?: string[]; isolate: boolean } };

@@ -83,9 +83,12 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-/** Two processes on a fresh database of their own and the Redis, behind a balancer. */
-export async function startCluster(env: Record<string, string>): Promise<Cluster> {
-  const adminUrl = new URL(process.env.TEST_DATABASE_URL!);
+/**
+ * Two processes on a fresh database of their own and the Redis, behind a balancer: the machine's
+ * (TEST_DATABASE_URL, TEST_REDIS_URL), or a PostgreSQL and Redis the test started (own-services.ts).
+ */
+export async function startCluster(env: Record<string, string>, services?: { adminUrl: string; redisUrl: string }): Promise<Cluster> {
+  const adminUrl = new URL(services?.adminUrl ?? process.env.TEST_DATABASE_URL!);
   const databaseUrl = new URL(adminUrl);
   const dbName = `cluster_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   databaseUrl.pathname = `/${dbName}`;
@@ -98,7 +101,7 @@ export async function startCluster(env: Record<string, string>): Promise<Cluster
   await admin(`create database ${dbName}`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cluster-test-'));
   const all = {
-    NODE_ENV: 'test', DATABASE_URL: databaseUrl.toString(), REDIS_URL: process.env.TEST_REDIS_URL!, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false',
+    NODE_ENV: 'test', DATABASE_URL: databaseUrl.toString(), REDIS_URL: services?.redisUrl ?? process.env.TEST_REDIS_URL!, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false',
     ...env,
   };
   const servers = [new ServerProcess(await freePort(), all), new ServerProcess(await freePort(), all)];
@@ -128,12 +131,17 @@ export function listen(socket: ClientSocket, broadcastId: string, language: stri
   const finals = new Map<number, string>();
   /** Each line as it appeared on the screen: a seq not shown before (a line stored twice shows twice). */
   const shown: string[] = [];
+  /** When each line of `shown` appeared (Date.now()), at the same index. */
+  const shownAt: number[] = [];
   let joined = false;
   let sessionId: string | undefined;
   const lastSeq = () => Math.max(0, ...finals.keys());
   const keep = (c: Caption) => {
     if (!c.final) return;
-    if (!finals.has(c.seq)) shown.push(c.text);
+    if (!finals.has(c.seq)) {
+      shown.push(c.text);
+      shownAt.push(Date.now());
+    }
     finals.set(c.seq, c.text);
   };
   const catchUp = async (afterSeq: number) => {
@@ -155,7 +163,7 @@ export function listen(socket: ClientSocket, broadcastId: string, language: stri
     if (socket.recovered && joined) void catchUp(lastSeq()).catch(() => undefined);
     else void join().catch(() => undefined);
   });
-  return { finals, shown, join, language };
+  return { finals, shown, shownAt, join, language };
 }
 
 /** The speaker's screen: lines wait in order while disconnected and go out with their clientId. */

@@ -163,9 +163,11 @@ export class ListenerFlow {
   /**
    * With several processes, a language nobody else listens to must reach the speaker's process
    * before the next line, or that line would not be translated into it: shared now, not at the next tick.
+   * A speaker here spares it only when no other process has one too (a speaker page and an API
+   * client, or two devices, each on a process: either may send the next line).
    */
   private async announceLanguage(room: SermonRoom, language: string): Promise<void> {
-    if (!this.core.cluster.enabled || room.speakerSockets.size > 0 || room.remote.wanted.includes(language)) return;
+    if (!this.core.cluster.enabled || (room.speakerSockets.size > 0 && !room.remote.speaker) || room.remote.wanted.includes(language)) return;
     const pending = this.announcing.get(room.id);
     // Another listener of this process already has it announced (or on its way).
     if (room.localListeners(language) > 1) return pending?.queued ?? pending?.running ?? undefined;
