@@ -186,9 +186,10 @@ export function speak(socket: ClientSocket, sermonId: string) {
       sending = false;
     }
   };
-  socket.on('connect', () => {
-    void request(socket, liveEvents.speakerJoin, { sermonId }).then(() => flush(), () => undefined);
-  });
+  const join = () => void request(socket, liveEvents.speakerJoin, { sermonId }).then(() => flush(), () => undefined);
+  socket.on('connect', join);
+  // A socket already connected has had its first 'connect': it joins now, as the speaker page does.
+  if (socket.connected) join();
   return {
     say: (text: string) => {
       // This machine's clock is the servers': no offset to apply.
