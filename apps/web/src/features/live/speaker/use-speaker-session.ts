@@ -16,7 +16,7 @@ export type { SpeakerPhase, RecognizerStatus, SpeakerProblemCode, SpeakerProblem
 export type { SentLine } from './use-speaker-lines';
 
 /**
- * One go-live session: POST /sermons, the speaker's socket on `/live`, the recogniser, and typed
+ * One go-live session: POST /sermons, the speaker's socket on `/live` (`useSpeakerSocket`), the recogniser, and typed
  * lines, which travel exactly like recognised ones. Final lines wait in a stored outbox until the
  * server acknowledges them (`useSpeakerLines`), so nothing said while offline, or before a reload, is lost.
  */
@@ -126,7 +126,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
         else report('addSermonFailed', true);
       }
     },
-    [churchId, connect, goLive, lines, localeRef, phase, report, setRecognizerStatus, startRecognizer, stopRecognizer],
+    [churchId, connect, goLive, lines, localeRef, phase, report, setRecognizerStatus, setState, setWarning, startRecognizer, stopRecognizer],
   );
 
   /**
@@ -217,7 +217,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
     setProblems([]);
     setWarning(null);
     setEnded(null);
-  }, [lines, setRecognizerStatus]);
+  }, [lines, setRecognizerStatus, setState, setWarning]);
 
   // Leaving the screen drops the microphone and the socket; the sermon itself stays live for the
   // server's grace period, so an accidental navigation or reload can come back to it.
