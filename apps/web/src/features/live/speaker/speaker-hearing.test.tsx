@@ -109,6 +109,8 @@ describe('the speaker is told what hears them', { timeout: 20_000 }, () => {
     expect(AudioCaptureFails.started).toBe(1);
     expect(screen.queryByText('Heard by your browser')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(typing));
+    // Said beside the box too: scrolled to it on a phone, the badge at the top is out of sight.
+    expect(screen.getByText('No engine hears you now: type here, and listeners get it like spoken words.')).toBeTruthy();
     // The server's next try fails as well: the page does not claim the browser again.
     serverSays({ engine: null, state: 'failed' });
     await new Promise((r) => setTimeout(r, 200));

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MAX_SEGMENT_CHARS } from '@app/shared';
@@ -35,7 +35,9 @@ export function TypedLine({ disabled, onSend, prompt = false }: { disabled: bool
           ref={inputRef}
           style={{ flex: 1 }}
           label={t('live.speaker.typedLabel')}
-          description={disabled ? t('live.speaker.typedPaused') : t('live.speaker.typedHint')}
+          description={
+            disabled ? t('live.speaker.typedPaused') : prompt ? <Text span inherit c="red">{t('live.speaker.typedNoEngine')}</Text> : t('live.speaker.typedHint')
+          }
           value={text}
           onChange={(e) => {
             setText(e.currentTarget.value);
