@@ -7,7 +7,8 @@ import { serverRecognisedSermon, speakerBrowser, useServerEngines } from './serm
  * Both of the church's engines on the server go down mid-sermon (decision 043): the speaker's page
  * says "Heard by your browser" and its browser's recogniser hears the sermon, its phrases reaching
  * the phone; an engine answers again, the page hands back (the label names the engine) and the
- * words the two heard in that instant are on the phone once. Chromium's headless recogniser has no
+ * words the two heard in that instant are on the phone once. When the browser's recogniser cannot
+ * hear either, the page says within 2 s that no engine hears and readies the typing box (decision 056). Chromium's headless recogniser has no
  * speech service, so a stand-in SpeechRecognition is put in the page, and the journey says what it
  * hears. The loopback engines (OpenAI-compatible realtime, a word for every 350 ms of the fake
  * microphone's sound) each hear their script once per connection.
@@ -82,6 +83,40 @@ function fakeRecogniser() {
   };
 }
 
+/**
+ * A SpeechRecognition as Chrome's is with a microphone it cannot open: `audio-capture`, then the
+ * end, never started. The page notes when it was first started and when it first said that no
+ * engine hears, and whether it ever claimed the browser hears.
+ */
+function brokenRecogniser() {
+  const w = window as unknown as Record<string, unknown> & { __startedAt?: number; __noEngineAt?: number; __claimedBrowser?: boolean };
+  class BrokenRecognition {
+    continuous = false;
+    interimResults = false;
+    lang = '';
+    maxAlternatives = 1;
+    onstart: (() => void) | null = null;
+    onresult: (() => void) | null = null;
+    onerror: ((e: { error: string }) => void) | null = null;
+    onend: (() => void) | null = null;
+    start() {
+      w.__startedAt ??= Date.now();
+      setTimeout(() => {
+        this.onerror?.({ error: 'audio-capture' });
+        this.onend?.();
+      }, 100);
+    }
+    stop() {}
+    abort() {}
+  }
+  w.SpeechRecognition = BrokenRecognition;
+  setInterval(() => {
+    const text = document.body?.innerText ?? '';
+    if (text.includes('Heard by your browser')) w.__claimedBrowser = true;
+    if (w.__startedAt && text.includes('No engine hears you')) w.__noEngineAt ??= Date.now();
+  }, 50);
+}
+
 const words = (lines: string[]) => lines.join(' ').toLowerCase().split(/\s+/).filter(Boolean).sort();
 
 test.beforeAll(async () => {
@@ -125,6 +160,38 @@ test('both server engines go down mid-sermon: the browser hears the sermon until
     // Every word said is on the phone once: "patient and kind", heard by both, is not doubled.
     await expect.poll(async () => words(await finals()), { timeout: 10_000 }).toEqual(words(SAID));
     await phone.page.screenshot({ path: test.info().outputPath('phone-after-handback.png') });
+    await stopSermon(page);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('both server engines go down and the browser cannot hear either: within 2 s the page says no engine hears and the typing box is ready, and typed lines reach the phone', async () => {
+  test.setTimeout(120_000);
+  first.revive();
+  second.revive();
+  const browser = await speakerBrowser();
+  try {
+    const { page, phone } = await serverRecognisedSermon(browser, brokenRecogniser);
+    await expect(page.getByText(ENGINE_LABEL)).toBeVisible({ timeout: 20_000 });
+    second.refuse();
+    first.kill();
+    await expect(page.getByText('No engine hears you right now (trying again): type your lines')).toBeVisible({ timeout: 15_000 });
+    const times = await page.evaluate(() => {
+      const w = window as unknown as { __startedAt?: number; __noEngineAt?: number; __claimedBrowser?: boolean };
+      return { __startedAt: w.__startedAt, __noEngineAt: w.__noEngineAt, __claimedBrowser: w.__claimedBrowser };
+    });
+    expect(times.__startedAt).toBeDefined();
+    expect(times.__noEngineAt! - times.__startedAt!).toBeLessThan(2000);
+    expect(times.__claimedBrowser).toBeUndefined();
+    const typing = page.getByRole('textbox', { name: 'Type or paste a line' });
+    await expect(typing).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath('speaker-no-engine.png') });
+    await page.keyboard.type('we carry on by hand');
+    await page.keyboard.press('Enter');
+    await expect(phone.captions).toContainText('we carry on by hand', { timeout: 10_000 });
+    second.revive();
+    await expect(page.getByText(ENGINE_LABEL)).toBeVisible({ timeout: 30_000 });
     await stopSermon(page);
   } finally {
     await browser.close();

@@ -20,6 +20,7 @@ export * from './church-settings';
 export * from './translation-engine-kinds';
 export * from './translation-engines';
 export * from './recognition';
+export * from './held-audio';
 export * from './engine-slots';
 export * from './voice-engines';
 export * from './engine-prices';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { liveEvents, recognitionEvents, type LiveError, type RecognitionStateEvent, type Sermon } from '@app/shared';
+import { createHeldAudio, HELD_AUDIO_FRAMES, liveEvents, recognitionEvents, type LiveError, type RecognitionStateEvent, type Sermon } from '@app/shared';
 import { buildCast } from '../../../test/helpers/factories';
 import { addChurchLanguages, eventually, listen, liveClients, ok, record, request, settle, type ClientSocket } from '../../../test/helpers/live-kit';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
@@ -120,6 +120,36 @@ describe('server recognition', () => {
     await settle(1200);
     await stream(speaker, sermon, encodedSpeech(words, 0, 6), 2);
     await eventually(() => expect(en.finals().map((c) => c.text)).toEqual([SENTENCES[0]]));
+  });
+  it('takes whole the 10 s a page held while its socket was away, resent as the page paces it (decision 056)', async () => {
+    const sermon = await live.goLive();
+    const before = await live.speaker(sermon);
+    const en = await live.listener(sermon, 'en');
+    ok(await request(before, recognitionEvents.audioStart, { sermonId: sermon.id }));
+    const seq = await stream(before, sermon, encodedSpeech(words, 0, 6));
+    await eventually(() => expect(en.finals().map((c) => c.text)).toEqual([SENTENCES[0]]));
+    before.disconnect();
+
+    // What the page held while away: the next three sentences, 10 s in 100 frames.
+    const spoken = encodedSpeech(words, 6, 25);
+    const heldAudio = Buffer.concat([spoken, Buffer.alloc(HELD_AUDIO_FRAMES * 3200 - spoken.length)]);
+    const back = await live.speaker(sermon);
+    const errors = record<LiveError>(back, liveEvents.error);
+    ok(await request(back, recognitionEvents.audioStart, { sermonId: sermon.id }));
+    let next = seq;
+    const held = createHeldAudio<Buffer>((audio) => back.emit(recognitionEvents.audio, { sermonId: sermon.id, seq: next++, audio }), {
+      now: () => performance.now(),
+      later: (fn, ms) => {
+        const id = setTimeout(fn, ms);
+        return () => clearTimeout(id);
+      },
+    });
+    for (let o = 0; o < heldAudio.length; o += 3200) held.push(heldAudio.subarray(o, o + 3200));
+    expect(held.waiting).toBe(HELD_AUDIO_FRAMES);
+    held.open();
+    await eventually(() => expect(held.waiting).toBe(0), 8000);
+    await eventually(() => expect(en.finals().map((c) => c.text)).toEqual(SENTENCES.slice(0, 4)), 8000);
+    expect(errors.filter((e) => e.code === 'too_fast')).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@
 // the top files (live-types); never captions/, cluster/, minutes/, voice/ or chat/.
 import { eq } from 'drizzle-orm';
 import {
-  MAX_AUDIO_FRAME_BYTES, MAX_SEGMENT_CHARS, RECOGNITION_SAMPLE_RATE, recognitionEvents,
+  AUDIO_BURST_MS, AUDIO_MAX_FRAMES_PER_SECOND, AUDIO_RATE, MAX_AUDIO_FRAME_BYTES, MAX_SEGMENT_CHARS, RECOGNITION_SAMPLE_RATE, recognitionEvents,
   type AudioFramePayload, type EngineSlot, type RecognitionStateEvent, type ServerRecognitionKind,
 } from '@app/shared';
 import { churches } from '../../db/schema';
@@ -23,12 +23,13 @@ const FLUSH_MS = 30_000;
 /** A session whose speaker sent nothing for this long is closed (its engine billed for nothing). */
 const IDLE_CLOSE_MS = 2 * 60_000;
 /**
- * Audio a socket may send ahead of real time: a page that was offline sends what it held (up to
- * 10 s) at once, then real time; more than that is refused as too fast (decision 038).
+ * Audio a socket may send ahead of real time (decision 038): a page that was offline sends what it
+ * held (up to 10 s) paced at twice real time, which these take whole (decision 056); a page
+ * streaming faster than that for long is refused as too fast.
  */
-const BURST_MS = 10_000;
-const RATE = 1.5;
-const MAX_FRAMES_PER_SECOND = 50;
+const BURST_MS = AUDIO_BURST_MS;
+const RATE = AUDIO_RATE;
+const MAX_FRAMES_PER_SECOND = AUDIO_MAX_FRAMES_PER_SECOND;
 
 /** The last delivery times kept for the speech bench (decision 038). */
 const KEEP_TIMES = 100_000;

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { recognitionEvents, type RecognitionStateEvent } from '@app/shared';
 import type { LiveSocket } from '../lib/live-socket';
 import { createServerRecognizer } from './server-recognizer';
+import { createWebSpeechRecognizer, type SpeechRecognitionLike } from './web-speech-recognizer';
 import type { Recognizer, RecognizerCallbacks } from './recognizer-types';
 
 vi.mock('./pcm-capture.worklet.ts?worker&url', () => ({ default: 'worklet.js' }));
@@ -21,7 +22,7 @@ function fakeSocket(ack: object) {
   return { socket: socket as unknown as LiveSocket, state };
 }
 
-function setup(ack: object) {
+function setup(ack: object, { startsListening = true, makeFallback }: { startsListening?: boolean; makeFallback?: (cb: RecognizerCallbacks) => Recognizer } = {}) {
   const engines: [string | null, string][] = [];
   const finals: string[] = [];
   const errors: string[] = [];
@@ -30,11 +31,12 @@ function setup(ack: object) {
     onEngine: (engine, state) => engines.push([engine, state]),
   };
   const standIns: { started: boolean; stopped: boolean; callbacks: RecognizerCallbacks }[] = [];
-  const fallback = (cb: RecognizerCallbacks): Recognizer => {
+  // As the browser's: it says it started (Web Speech's `onstart`) unless told to stay silent.
+  const fallback = makeFallback ?? ((cb: RecognizerCallbacks): Recognizer => {
     const r = { started: false, stopped: false, callbacks: cb };
     standIns.push(r);
-    return { kind: 'browser', start: () => (r.started = true), stop: () => (r.stopped = true) };
-  };
+    return { kind: 'browser', start: () => { r.started = true; if (startsListening) cb.onListeningChange(true); }, stop: () => (r.stopped = true) };
+  });
   const recognizer = createServerRecognizer(callbacks, fallback);
   const fake = fakeSocket(ack);
   recognizer.attach(fake.socket, SERMON);
@@ -78,5 +80,79 @@ describe('server recognition with the browser standing in', () => {
     fake.state({ engine: null, slot: null, state: 'failed' });
     expect(engines.at(-1)).toEqual([null, 'failed']);
     expect(errors).toEqual(['serviceError']);
+  });
+
+  it('says the browser is only on its way until its recogniser says it started', async () => {
+    const s = setup({ engine: 'deepgram', slot: 'primary', state: 'failed' }, { startsListening: false });
+    await vi.waitFor(() => expect(s.standIns[0]?.started).toBe(true));
+    expect(s.engines.at(-1)).toEqual(['browser', 'switching']);
+    s.standIns[0]!.callbacks.onInterim('Grace and');
+    expect(s.engines.at(-1)).toEqual(['browser', 'listening']);
+  });
+});
+
+/** The browser's real recogniser over a SpeechRecognition that fails as Chrome's does. */
+function failingRecognition(error: string) {
+  const made: SpeechRecognitionLike[] = [];
+  class Recognition {
+    continuous = false; interimResults = false; lang = ''; maxAlternatives = 1;
+    onstart: (() => void) | null = null;
+    onresult: SpeechRecognitionLike['onresult'] = null;
+    onerror: ((e: { error: string }) => void) | null = null;
+    onend: (() => void) | null = null;
+    constructor() {
+      made.push(this as unknown as SpeechRecognitionLike);
+    }
+    start() {
+      // Chrome with a busy or missing microphone: an error, then the end, without starting.
+      queueMicrotask(() => {
+        this.onerror?.({ error });
+        this.onend?.();
+      });
+    }
+    stop() {}
+    abort() {}
+  }
+  return { made, fallback: (cb: RecognizerCallbacks) => createWebSpeechRecognizer({ Ctor: Recognition, lang: 'en-AU', callbacks: cb }) };
+}
+
+describe('what the speaker is told hears them while no engine on the server does', () => {
+  it('a browser recogniser that fails with audio-capture is not claimed: no engine hears, and it is not tried again', async () => {
+    const r = failingRecognition('audio-capture');
+    const s = setup({ engine: 'deepgram', slot: 'primary', state: 'listening' }, { makeFallback: r.fallback });
+    await vi.waitFor(() => expect(s.engines).toEqual([['deepgram', 'listening']]));
+    s.state({ engine: null, slot: null, state: 'failed' });
+    expect(s.engines.at(-1)).toEqual(['browser', 'switching']);
+    await vi.waitFor(() => expect(s.engines.at(-1)).toEqual([null, 'failed']));
+    expect(s.engines.some(([e, st]) => e === 'browser' && st === 'listening')).toBe(false);
+    expect(s.errors).toContain('serviceError');
+    // The server's next try fails too: the broken recogniser is not started again.
+    s.state({ engine: null, slot: null, state: 'failed' });
+    expect(r.made).toHaveLength(1);
+    expect(s.engines.at(-1)).toEqual([null, 'failed']);
+    s.state({ engine: 'assemblyai', slot: 'failover', state: 'listening' });
+    expect(s.engines.at(-1)).toEqual(['assemblyai', 'listening']);
+  });
+
+  it.each(['not-allowed', 'service-not-allowed'])('a browser recogniser refused (%s) is not claimed', async (error) => {
+    const r = failingRecognition(error);
+    const s = setup({ engine: 'deepgram', slot: 'primary', state: 'failed' }, { makeFallback: r.fallback });
+    await vi.waitFor(() => expect(s.engines.at(-1)).toEqual([null, 'failed']));
+  });
+
+  it('a browser recogniser that lost its service says no engine hears until it hears words again', async () => {
+    const s = setup({ engine: 'deepgram', slot: 'primary', state: 'failed' });
+    await vi.waitFor(() => expect(s.engines.at(-1)).toEqual(['browser', 'listening']));
+    s.standIns[0]!.callbacks.onError('network', false);
+    expect(s.engines.at(-1)).toEqual([null, 'failed']);
+    // It restarts itself; starting again is no proof it hears.
+    s.standIns[0]!.callbacks.onListeningChange(true);
+    expect(s.engines.at(-1)).toEqual([null, 'failed']);
+    // Silence is not a failure.
+    s.standIns[0]!.callbacks.onFinal('Grace and peace');
+    expect(s.engines.at(-1)).toEqual(['browser', 'listening']);
+    s.standIns[0]!.callbacks.onError('noSpeech', false);
+    expect(s.engines.at(-1)).toEqual(['browser', 'listening']);
+    expect(s.finals).toEqual(['Grace and peace']);
   });
 });

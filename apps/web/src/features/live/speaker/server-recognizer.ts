@@ -1,15 +1,20 @@
-import { recognitionEvents, type RecognitionStateEvent } from '@app/shared';
+import { createHeldAudio, recognitionEvents, type PaceClock, type RecognitionStateEvent } from '@app/shared';
 import { emitWithAck, type LiveSocket } from '../lib/live-socket';
 import workletUrl from './pcm-capture.worklet.ts?worker&url';
 import type { Recognizer, RecognizerCallbacks } from './recognizer-types';
 
-/** Frames kept while the socket is away: 10 s, what the server takes ahead of real time. */
-const MAX_QUEUED = 100;
+const pageClock: PaceClock = {
+  now: () => performance.now(),
+  later: (fn, ms) => {
+    const id = window.setTimeout(fn, ms);
+    return () => window.clearTimeout(id);
+  },
+};
 
 export interface ServerRecognizer extends Recognizer {
   /** The speaker's socket joined the sermon: audio flows to the church's engine on the server. */
   attach(socket: LiveSocket, sermonId: string): void;
-  /** The socket dropped: frames wait (up to 10 s) until it is back. */
+  /** The socket dropped: frames wait (up to 10 s) until it is back, then go paced (decision 056). */
   detach(): void;
 }
 
@@ -22,36 +27,80 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
   let media: MediaStream | null = null;
   /** The browser's own recogniser, listening while no engine on the server does (decision 043). */
   let standIn: Recognizer | null = null;
+  /**
+   * Whether it hears (decision 056): `starting` until it says it started, `failed` after an error
+   * until it hears words again, `broken` once it gave up (no microphone, not allowed): not tried
+   * again in this session, or each retry of the server would claim it for a moment.
+   */
+  let standInState: 'starting' | 'hearing' | 'failed' | 'broken' = 'starting';
   let context: AudioContext | null = null;
   let target: { socket: LiveSocket; sermonId: string; started: boolean } | null = null;
-  let queue: ArrayBuffer[] = [];
   let seq = 0;
   let stopped = false;
+  const held = createHeldAudio<ArrayBuffer>((frame) => {
+    if (target?.started) target.socket.emit(recognitionEvents.audio, { sermonId: target.sermonId, seq: seq++, audio: frame });
+  }, pageClock);
+
+  /** What the speaker is told while no engine on the server listens: the browser, or no one. */
+  const tellStandIn = () => {
+    if (!standIn) callbacks.onEngine?.(null, 'failed');
+    else if (standInState === 'hearing') callbacks.onEngine?.('browser', 'listening');
+    else if (standInState === 'starting') callbacks.onEngine?.('browser', 'switching');
+    else callbacks.onEngine?.(null, 'failed');
+  };
+  const standInHeard = () => {
+    if (standIn && standInState !== 'hearing') {
+      standInState = 'hearing';
+      tellStandIn();
+    }
+  };
+  const standInFailed = (fatal: boolean) => {
+    if (!standIn) return;
+    standInState = fatal ? 'broken' : 'failed';
+    if (fatal) {
+      standIn.stop();
+      standIn = null;
+    }
+    tellStandIn();
+    callbacks.onError('serviceError', false);
+  };
 
   /**
    * No engine on the server listens (it retries with a back-off): the browser's recogniser takes
    * over where there is one, its phrases sent as lines (the server then does not replay that time);
-   * when an engine answers, it stops, its last phrase sent as it ends (decision 043).
+   * when an engine answers, it stops, its last phrase sent as it ends (decision 043). The speaker
+   * is told "Heard by your browser" only while it runs without an error (decision 056).
    */
   const standInFor = (state: RecognitionStateEvent['state']) => {
-    if (state === 'failed' && !standIn && !stopped && fallback) {
+    if (state === 'failed' && !standIn && !stopped && fallback && standInState !== 'broken') {
+      standInState = 'starting';
       standIn = fallback({
-        onInterim: callbacks.onInterim,
-        onFinal: callbacks.onFinal,
-        onError: () => undefined,
-        onListeningChange: () => undefined,
+        onInterim: (text) => {
+          if (text) standInHeard();
+          callbacks.onInterim(text);
+        },
+        onFinal: (text) => {
+          standInHeard();
+          callbacks.onFinal(text);
+        },
+        // Silence is not a failure; a lost service, a busy microphone or a refusal is.
+        onError: (code, fatal) => code !== 'noSpeech' && standInFailed(fatal),
+        onListeningChange: (on) => on && standInState === 'starting' && standInHeard(),
       });
       standIn?.start();
     } else if (state !== 'failed' && standIn) {
       standIn.stop();
       standIn = null;
     }
-    callbacks.onEngine?.(standIn ? 'browser' : null, state === 'failed' && standIn ? 'listening' : state);
+    if (state === 'failed') tellStandIn();
+    else callbacks.onEngine?.(null, state);
   };
 
   const onState = (event: RecognitionStateEvent) => {
     if (event.sermonId !== target?.sermonId) return;
     if (event.engine === null && event.state === 'failed') standInFor('failed');
+    // Another try under way while the browser stands in: it still hears until an engine listens.
+    else if (standIn && event.state === 'switching') tellStandIn();
     else {
       if (standIn && event.state === 'listening') standInFor('listening');
       callbacks.onEngine?.(event.engine, event.state);
@@ -59,15 +108,6 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
     if (event.interim) callbacks.onInterim(event.interim);
     if (event.heard) callbacks.onHeard?.(event.heard.seq, event.heard.text);
     if (event.state === 'failed' && !standIn) callbacks.onError('serviceError', false);
-  };
-
-  const send = (frame: ArrayBuffer) => {
-    if (!target?.started) {
-      queue.push(frame);
-      if (queue.length > MAX_QUEUED) queue = queue.slice(-MAX_QUEUED);
-      return;
-    }
-    target.socket.emit(recognitionEvents.audio, { sermonId: target.sermonId, seq: seq++, audio: frame });
   };
 
   const start = async () => {
@@ -78,7 +118,7 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
       context = new AudioContext();
       await context.audioWorklet.addModule(workletUrl);
       const node = new AudioWorkletNode(context, 'pcm-capture');
-      node.port.onmessage = (e: MessageEvent<ArrayBuffer>) => send(e.data);
+      node.port.onmessage = (e: MessageEvent<ArrayBuffer>) => held.push(e.data);
       context.createMediaStreamSource(media).connect(node);
       callbacks.onListeningChange(true);
     } catch (err) {
@@ -106,12 +146,13 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
       if (target?.started) void emitWithAck(target.socket, recognitionEvents.audioStop, { sermonId: target.sermonId });
       target?.socket.off(recognitionEvents.state, onState);
       target = null;
-      queue = [];
+      held.clear();
       callbacks.onListeningChange(false);
     },
     attach: (socket, sermonId) => {
       target?.socket.off(recognitionEvents.state, onState);
       target = { socket, sermonId, started: false };
+      held.close();
       socket.on(recognitionEvents.state, onState);
       void emitWithAck(socket, recognitionEvents.audioStart, { sermonId }).then((ack) => {
         if (target?.socket !== socket) return;
@@ -120,13 +161,12 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
         // `failed`: no engine listens yet, a retry waits on the server (the browser stands in).
         if (ack.state === 'failed') standInFor('failed');
         else callbacks.onEngine?.(ack.engine, 'listening');
-        const waiting = queue;
-        queue = [];
-        for (const frame of waiting) send(frame);
+        held.open();
       });
     },
     detach: () => {
       if (target) target.started = false;
+      held.close();
     },
   };
 }

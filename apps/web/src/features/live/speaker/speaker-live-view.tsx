@@ -16,6 +16,7 @@ import { languageName } from '../../../lib/language-label';
 import type { WakeLockStatus } from '../lib/use-wake-lock';
 import { ChurchSermonsPanel } from './church-sermons-panel';
 import { DecisionCount } from './decision-count';
+import { isNoEngine } from './hearing-status';
 import { ListenerCounts } from './listener-counts';
 import { LobbyWaitingPanel } from './lobby-waiting-panel';
 import { PreparedPanel } from './prepared-panel';
@@ -167,7 +168,7 @@ export function SpeakerLiveView({ churchId, canManage, session, sermon, engine, 
               {session.interim || (session.recognizerStatus === 'listening' ? '…' : '')}
             </Text>
           </Paper>
-          <TypedLine disabled={session.isPaused} onSend={session.sendLine} />
+          <TypedLine disabled={session.isPaused} onSend={session.sendLine} prompt={isNoEngine(session.listening)} />
           <PreparedPanel churchId={churchId} sourceLanguage={sermon.sourceLanguage} isLive disabled={session.isPaused} onSend={session.sendPrepared} />
           <SentLines lines={session.lines} waiting={session.waiting} />
         </Stack>

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type Dispatch, type MutableRefObject, type SetStateAction } from 'react';
-import { liveEvents, type RecognitionStateEvent, type Sermon, type ServerRecognitionKind } from '@app/shared';
+import { liveEvents, type Sermon } from '@app/shared';
 import type { LiveSocket } from '../lib/live-socket';
+import { useHearing, type ListeningEngine } from './hearing-status';
 import type { Recognizer } from './recognizer-types';
 import { createThrottle } from './segments';
 import { TRANSIENT, type RecognizerStatus, type SpeakerProblem, type SpeakerProblemCode } from './speaker-problems';
@@ -9,11 +10,7 @@ import type { SpeechEngine } from './use-speech-engine';
 
 const INTERIM_INTERVAL_MS = 250;
 
-/** Which of the church's engines on the server listens now (decision 038), shown to the speaker. */
-export interface ListeningEngine {
-  engine: ServerRecognitionKind | 'browser' | null;
-  state: RecognitionStateEvent['state'];
-}
+export type { ListeningEngine } from './hearing-status';
 
 interface Links {
   socketRef: MutableRefObject<LiveSocket | null>;
@@ -88,7 +85,8 @@ export function useSpeakerRecognizer(engine: SpeechEngine, links: Links) {
         clearTransient();
         showHeard(seq, text);
       },
-      onEngine: (name, state) => setListening({ engine: name, state }),
+      // A new object only when something changed: the 2 s before "no engine hears you" (useHearing) runs from the change.
+      onEngine: (name, state) => setListening((prev) => (prev?.engine === name && prev.state === state ? prev : { engine: name, state })),
       onError: (code, fatal) => report(code, fatal),
       onListeningChange: (on) => setRecognizerStatus(on ? 'listening' : 'stopped'),
     });
@@ -113,5 +111,8 @@ export function useSpeakerRecognizer(engine: SpeechEngine, links: Links) {
     setListening(null);
   }, []);
 
-  return { recognizerRef, localeRef, recognizerStatus, setRecognizerStatus, interim, listening, startRecognizer, stopRecognizer, attach, detach };
+  /** What the screen says hears the speaker: nothing claimed that has failed (decision 056). */
+  const hearing = useHearing(listening, recognizerStatus === 'listening');
+
+  return { recognizerRef, localeRef, recognizerStatus, setRecognizerStatus, interim, listening: hearing, startRecognizer, stopRecognizer, attach, detach };
 }

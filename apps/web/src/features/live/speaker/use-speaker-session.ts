@@ -1,22 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { liveEvents, livestreamWarningEvent, type LiveError, type Sermon, type SermonEnded, type SermonState, type SermonWarning, type VoiceStatus } from '@app/shared';
+import { liveEvents, type LiveError, type Sermon, type SermonEnded } from '@app/shared';
 import { ApiError } from '../../../lib/api-client';
 import { endSermon } from '../api/end-sermon';
 import { getTranscript } from '../api/get-transcript';
 import { useGoLive } from '../api/go-live';
-import { clockOffset } from '../lib/clock-offset';
-import { closeLiveSocket, createLiveSocket, emitWithAck, type LiveSocket } from '../lib/live-socket';
+import { closeLiveSocket, emitWithAck, type LiveSocket } from '../lib/live-socket';
 import { splitSegment } from './segments';
 import type { SpeakerPhase, SpeakerProblem, SpeakerProblemCode } from './speaker-problems';
 import { useSpeakerLines } from './use-speaker-lines';
 import { useSpeakerRecognizer } from './use-speaker-recognizer';
+import { useSpeakerSocket } from './use-speaker-socket';
 import type { SpeechEngine } from './use-speech-engine';
 
 export type { SpeakerPhase, RecognizerStatus, SpeakerProblemCode, SpeakerProblem } from './speaker-problems';
 export type { SentLine } from './use-speaker-lines';
 
 /**
- * One go-live session: POST /sermons, the speaker's socket on `/live`, the recogniser, and typed
+ * One go-live session: POST /sermons, the speaker's socket on `/live` (`useSpeakerSocket`), the recogniser, and typed
  * lines, which travel exactly like recognised ones. Final lines wait in a stored outbox until the
  * server acknowledges them (`useSpeakerLines`), so nothing said while offline, or before a reload, is lost.
  */
@@ -24,13 +24,8 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
   const goLive = useGoLive();
   const [phase, setPhase] = useState<SpeakerPhase>('setup');
   const [sermon, setSermon] = useState<Sermon | null>(null);
-  /** How far behind the pastor each language's voice runs (decision 039). */
-  const [voiceLag, setVoiceLag] = useState<Record<string, VoiceStatus>>({});
-  const [state, setState] = useState<SermonState | null>(null);
   const [problems, setProblems] = useState<SpeakerProblem[]>([]);
-  const [warning, setWarning] = useState<SermonWarning | null>(null);
   const [ended, setEnded] = useState<SermonEnded | null>(null);
-  const [isConnected, setIsConnected] = useState(true);
   const [isPaused, setIsPaused] = useState(false);
 
   const socketRef = useRef<LiveSocket | null>(null);
@@ -66,13 +61,25 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
   const { recognizerRef, localeRef, recognizerStatus, setRecognizerStatus, interim, listening, startRecognizer, stopRecognizer, attach, detach } =
     useSpeakerRecognizer(engine, { socketRef, sermonRef, joinedRef, pausedRef, nextSeqRef, report, setProblems, sendFinal, showHeard: lines.showHeard });
 
-  const closeSocket = useCallback(() => {
-    joinedRef.current = false;
-    lines.detach();
-    detach();
-    if (socketRef.current) closeLiveSocket(socketRef.current);
-    socketRef.current = null;
-  }, [detach, lines]);
+  const { connect, closeSocket, state, setState, warning, setWarning, voiceLag, isConnected } = useSpeakerSocket({
+    socketRef,
+    joinedRef,
+    onJoined: (socket, sermonId, lastSeq, offset) => {
+      lines.attach(socket, sermonId, lastSeq, offset);
+      attach(socket, sermonId);
+    },
+    onDropped: () => {
+      lines.detach();
+      detach();
+    },
+    onEnded: (info) => endedRef.current(info),
+    onPaused: (paused) => {
+      pausedRef.current = paused;
+      setIsPaused(paused);
+    },
+    report,
+    dismiss,
+  });
 
   /** Told by the server (or found out on joining): the screen stops saying LIVE at once. */
   const markEnded = useCallback(
@@ -88,75 +95,6 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
   useEffect(() => {
     endedRef.current = markEnded;
   }, [markEnded]);
-
-  const connect = useCallback(
-    (live: Sermon) => {
-      const socket = createLiveSocket();
-      socketRef.current = socket;
-      const join = async () => {
-        const sentAt = Date.now();
-        const ack = await emitWithAck(socket, liveEvents.speakerJoin, { sermonId: live.id });
-        const receivedAt = Date.now();
-        if (socket !== socketRef.current) return;
-        if (!ack.ok) {
-          if (ack.error.code === 'not_live') markEnded({ sermonId: live.id, reason: 'stopped', message: ack.error.message });
-          else report('startStreamFailed', true);
-          return;
-        }
-        setState(ack.state);
-        joinedRef.current = true;
-        setIsConnected(true);
-        lines.attach(socket, live.id, ack.lastSeq, ack.serverNow === undefined ? undefined : clockOffset(sentAt, receivedAt, ack.serverNow));
-        attach(socket, live.id);
-      };
-      // Whether this socket's session had joined before a drop: socket.io's recovery then restores it.
-      let hadJoined = false;
-      socket.on('connect', () => {
-        // A recovered connection is still in its rooms; otherwise join again (the server answers with
-        // the last stored seq, so numbering continues).
-        if (socket.recovered && hadJoined) {
-          joinedRef.current = true;
-          setIsConnected(true);
-          lines.attach(socket, live.id, 0);
-          attach(socket, live.id);
-        } else void join();
-      });
-      socket.on('disconnect', () => {
-        hadJoined = joinedRef.current;
-        // Final segments wait in order until the connection is back.
-        joinedRef.current = false;
-        lines.detach();
-        detach();
-        setIsConnected(false);
-      });
-      socket.on('connect_error', () => {
-        setIsConnected(false);
-        // The server refused the handshake itself (e.g. signed out): socket.io will not retry.
-        if (!socket.active) report('startStreamFailed', true);
-      });
-      socket.on(liveEvents.voiceStatus, (status) => {
-        if (status.sermonId === live.id) setVoiceLag((prev) => ({ ...prev, [status.language]: status }));
-      });
-      socket.on(liveEvents.state, (next) => {
-        if (next.sermonId !== live.id) return;
-        setState(next);
-        pausedRef.current = next.status === 'paused';
-        setIsPaused(next.status === 'paused');
-      });
-      socket.on(liveEvents.warning, (next) => {
-        if (next.sermonId === live.id) setWarning(next);
-      });
-      socket.on(liveEvents.error, (error) => {
-        if (error.code === 'translation_failed') report('translationFailed');
-      });
-      socket.on(liveEvents.ended, (info) => {
-        if (info.sermonId === live.id) markEnded(info);
-      });
-      socket.on(livestreamWarningEvent, (w) => (w.problem ? report('livestreamFailed') : dismiss('livestreamFailed')));
-      socket.connect();
-    },
-    [attach, detach, dismiss, lines, markEnded, report],
-  );
 
   /** Starts the recogniser within the tap (iOS grants the microphone only then), then goes live. */
   const start = useCallback(
@@ -188,7 +126,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
         else report('addSermonFailed', true);
       }
     },
-    [churchId, connect, goLive, lines, localeRef, phase, report, setRecognizerStatus, startRecognizer, stopRecognizer],
+    [churchId, connect, goLive, lines, localeRef, phase, report, setRecognizerStatus, setState, setWarning, startRecognizer, stopRecognizer],
   );
 
   /**
@@ -279,7 +217,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
     setProblems([]);
     setWarning(null);
     setEnded(null);
-  }, [lines, setRecognizerStatus]);
+  }, [lines, setRecognizerStatus, setState, setWarning]);
 
   // Leaving the screen drops the microphone and the socket; the sermon itself stays live for the
   // server's grace period, so an accidental navigation or reload can come back to it.
