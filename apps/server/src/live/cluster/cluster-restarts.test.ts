@@ -134,7 +134,7 @@ describe.runIf(clusterRuns)('five restarts in a row, SIGTERM and SIGKILL in turn
     const source = (caption: string) => caption.replace(/^\[[A-Z-]+ demo\] /, '');
     const calmDelays = calm.flatMap(({ text, at }) => phones.map((p) => p.shownAt[p.shown.findIndex((c) => source(c) === text)]! - at)).sort((a, b) => a - b);
     const p95 = calmDelays[Math.ceil(calmDelays.length * 0.95) - 1]!;
-    console.info(`restarts: ${texts.length} lines; outside the restarts ${calmDelays.length} shown, p95 ${p95} ms, worst ${calmDelays.at(-1)} ms`);
+    process.stdout.write(`restarts: ${texts.length} lines; outside the restarts ${calmDelays.length} shown, p95 ${p95} ms, worst ${calmDelays.at(-1)} ms\n`);
     const perLine = calm.map(({ text, at }) => `${text} ${Math.max(...phones.map((p) => p.shownAt[p.shown.findIndex((c) => source(c) === text)]! - at))} ms`);
     expect(p95, perLine.join('; ')).toBeLessThanOrEqual(1000);
     const [row] = await database.db.select({ status: sermons.status }).from(sermons).where(eq(sermons.id, sermon.id));
