@@ -38,10 +38,19 @@ export function earScript(tones: number[]): string {
           if (n === win) { look(e.playbackTime + (i - input.length + 1) / ctx.sampleRate); n = 0; }
         }
       };
-      // playbackTime is when this block is heard: in page time through the context's clock.
+      // playbackTime is when this block is heard: in page time through the context's clock. The
+      // output timestamp pairs the context's clock with the page's where it is true; WebKitGTK's
+      // performanceTime reads as its contextTime (in ms) plus performance.now() (measured: 5476 at
+      // contextTime 2.09 s and performance.now() 3387), which made every word seem heard later than
+      // the one before (a 19 s median where the element held under 2 s). A stamp not of the last
+      // moment of output is not used: the context's own time and output latency are.
       const pageTime = (contextTime) => {
-        const stamp = ctx.getOutputTimestamp();
-        return Date.now() - (performance.now() - (stamp.performanceTime ?? performance.now())) + (contextTime - (stamp.contextTime ?? ctx.currentTime)) * 1000;
+        const stamp = ctx.getOutputTimestamp ? ctx.getOutputTimestamp() : {};
+        const age = performance.now() - (stamp.performanceTime ?? Infinity);
+        if (stamp.contextTime !== undefined && age >= -5 && age < 250) {
+          return Date.now() - age + (contextTime - stamp.contextTime) * 1000;
+        }
+        return Date.now() + (contextTime - ctx.currentTime + (ctx.outputLatency || ctx.baseLatency || 0)) * 1000;
       };
       const look = (endTime) => {
         let energy = 0;

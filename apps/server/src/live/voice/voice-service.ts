@@ -127,6 +127,7 @@ export class VoiceService {
     const k = `${language} ${voice}`;
     let track = v.tracks.get(k);
     if (!track) {
+      let caughtUp: ReturnType<typeof setTimeout> | null = null;
       const status = (behindS: number, rate: number) => {
         const s: VoiceStatus = { sermonId: room.id, language, behindS: Math.round(behindS * 10) / 10, rate, skipped: track!.skippedCount };
         this.deps.emit(rooms.language(room.id, language), liveEvents.voiceStatus, s, true);
@@ -140,6 +141,14 @@ export class VoiceService {
           this.deps.streams.add(room.id, language, voice, p.startAt, p.mp3);
           this.deps.cluster.send({ kind: 'voice', sermonId: room.id, language, voice, startAt: p.startAt, mp3: p.mp3.toString('base64') });
           status(p.behindS, p.rate);
+          // Said with nothing after it, the voice is at the live edge again: a phone's notice of
+          // catching up must not outlast the piece that was behind (decision 049).
+          if (caughtUp) clearTimeout(caughtUp);
+          caughtUp = setTimeout(() => {
+            caughtUp = null;
+            if (p.rate !== 1 || p.behindS !== 0) status(0, 1);
+          }, Math.max(0, p.endAt - this.deps.now()));
+          caughtUp.unref?.();
         },
         skipped: (behindS) => {
           this.deps.log.warn({ sermonId: room.id, language, behindS }, 'voice left a piece out: too far behind');

@@ -14,6 +14,8 @@ export interface PlacedPiece {
   mp3: Buffer;
   rate: number;
   behindS: number;
+  /** When it has been said (ms): the voice is back at the live edge then if nothing follows. */
+  endAt: number;
 }
 
 export interface TrackDeps {
@@ -93,6 +95,6 @@ export class VoiceTrack {
     const startAt = Math.max(placement.startAt, this.deps.now() + pacing.leadMs);
     if ((startAt - piece.settledAt) / 1000 > pacing.hardLimitS) return skip((startAt - piece.settledAt) / 1000);
     this.timeline = commit(this.timeline, { ...placement, startAt }, clip.seconds);
-    this.deps.placed({ startAt, mp3: Buffer.concat(clip.frames), rate: placement.rate, behindS: (startAt - piece.settledAt) / 1000 });
+    this.deps.placed({ startAt, mp3: Buffer.concat(clip.frames), rate: placement.rate, behindS: (startAt - piece.settledAt) / 1000, endAt: this.timeline.endAt });
   }
 }

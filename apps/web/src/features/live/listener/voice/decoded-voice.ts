@@ -17,6 +17,8 @@ const START_LEAD_S = 0.15;
 const KEEP_S = 0.3;
 /** A silent frame: the format's smallest (8 kbit/s), which carries no audio data. */
 const SILENT_KBPS = 8;
+/** A sample beyond this (about −60 dBFS) is sound, not the stream's silence. */
+const SPEECH_LEVEL = 0.001;
 
 export interface DecodedEvents {
   /** Bytes came: the stream is still filling. */
@@ -32,6 +34,8 @@ export class DecodedVoice {
   private out: MediaStreamAudioDestinationNode | null = null;
   /** Context time at which the next decoded sound starts. */
   private next = 0;
+  /** Context time at which the last decoded speech (not the stream's silence) ends. */
+  private spokenUntil = -Infinity;
   private feed: AbortController | null = null;
   private decoder: AudioDecoder | null = null;
 
@@ -71,9 +75,13 @@ export class DecodedVoice {
     return this.ctx ? Math.max(0, this.next - this.ctx.currentTime) : 0;
   }
 
-  /** Something was heard in the last half second, or is about to be. */
+  /**
+   * Speech was heard in the last half second, or is about to be. The stream's silence between
+   * pieces and after the last one is not: a notice of catching up shows only while words play
+   * (decision 049), never over the quiet at the end of a sermon.
+   */
   get sounding(): boolean {
-    return this.ctx !== null && this.feed !== null && this.next > this.ctx.currentTime - 0.5;
+    return this.ctx !== null && this.feed !== null && this.spokenUntil > this.ctx.currentTime - 0.5;
   }
 
   private async read(url: string, signal: AbortSignal): Promise<void> {
@@ -121,7 +129,12 @@ export class DecodedVoice {
       return;
     }
     const buffer = ctx.createBuffer(data.numberOfChannels, data.numberOfFrames, data.sampleRate);
-    for (let ch = 0; ch < data.numberOfChannels; ch++) data.copyTo(buffer.getChannelData(ch), { planeIndex: ch, format: 'f32-planar' });
+    let loud = false;
+    for (let ch = 0; ch < data.numberOfChannels; ch++) {
+      const samples = buffer.getChannelData(ch);
+      data.copyTo(samples, { planeIndex: ch, format: 'f32-planar' });
+      loud ||= samples.some((v) => v > SPEECH_LEVEL || v < -SPEECH_LEVEL);
+    }
     data.close();
     // Ran dry (or just started): start again a little ahead, so the next chunk is in time.
     if (this.next < ctx.currentTime + 0.02) this.next = ctx.currentTime + START_LEAD_S;
@@ -130,6 +143,7 @@ export class DecodedVoice {
     node.connect(this.out);
     node.start(this.next);
     this.next += buffer.duration;
+    if (loud) this.spokenUntil = this.next;
   }
 }
 

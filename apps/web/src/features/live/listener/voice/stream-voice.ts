@@ -241,7 +241,7 @@ export class StreamVoice {
     // Web Audio cannot keep the pitch at another speed: the decoder leaves out silence instead.
     if (this.path === 'decoded') return;
     const waitedSince = this.stalledSince === null ? null : Math.max(this.stalledSince, this.nudgedAt ?? 0);
-    if (this.fedByPage && waitedSince !== null && now - waitedSince > STUCK_AFTER_MS && this.ahead() > STUCK_HOLDING_S) {
+    if (this.nudges && waitedSince !== null && now - waitedSince > STUCK_AFTER_MS && this.ahead() > STUCK_HOLDING_S) {
       // The stall still counts from its start: an element this does not help is opened again.
       this.nudgedAt = now;
       // Where it stands: nothing is skipped.
@@ -249,6 +249,16 @@ export class StreamVoice {
       this.audio.currentTime = at;
     }
     this.rates.change(this.pacer.next(this.ahead(), now), this.fedByPage);
+  }
+
+  /**
+   * Chromium's Media Source only (worker or page): WebKit's Managed Media Source plays on by itself
+   * once bytes come, and there the element's currentTime while it waits lags where it stands, so
+   * sending it there replays what was heard (measured in WebKitGTK: 0.5–1.6 s back), and the
+   * replayed backlog is played away faster, with the notice of catching up (decision 049).
+   */
+  private get nudges(): boolean {
+    return this.path === 'worker' || this.path === 'page';
   }
 
   /** The element is fed through Media Source (in a worker or by the page), not by its loader. */
