@@ -11,8 +11,13 @@ import { browserVoicePath, type VoicePath } from './voice-path';
  * needs more before it plays would never get it (decision 049).
  */
 const STALL_MS = 4000;
-/** Coming back to the page with more than this buffered: start again at the live edge. */
-const STALE_AHEAD_S = 3;
+/**
+ * Coming back to the page with more than this buffered: start again at the live edge. The server
+ * writes a placed piece at once (decision 045), so a line's whole voice may lie ahead of the player
+ * when the page is shown again; 3 s dropped the end of such a line (two words of a sentence in the
+ * Firefox journey). A backlog of an element the phone paused grows past any one line's voice.
+ */
+const STALE_AHEAD_S = 10;
 /**
  * Chromium fed through Media Source, once it has run dry, waits to hold more before it plays again,
  * and more after each time (up to 3 s, measured in the voice journey): a phone that ran dry between
