@@ -39,8 +39,18 @@ function fromPlaywright(report) {
   return failed;
 }
 
-/** The summary lines for one stage's report, or a line saying there is none. */
-export function failureSummary(stageName, reportPath) {
+/** Vitest's "Unhandled Errors" block of a stage's output: it fails the run with every test passed. */
+function unhandled(output = '') {
+  const at = output.indexOf('Unhandled Error');
+  if (at < 0) return [];
+  const block = output.slice(at);
+  // Where Vitest says it came from: the file that was running, often far below a long error.
+  const origin = block.split('\n').find((l) => l.includes('error originated in'));
+  return [...clip(block).filter((l) => !l.includes('Serialized Error')), ...(origin ? [`      ${origin.trim()}`] : [])];
+}
+
+/** The summary lines for one stage's report (and its output), or a line saying there is none. */
+export function failureSummary(stageName, reportPath, output = '') {
   if (!existsSync(reportPath)) return [`  ${stageName}: no report was written (the stage stopped before its tests ran)`];
   let failed;
   try {
@@ -49,7 +59,11 @@ export function failureSummary(stageName, reportPath) {
   } catch (err) {
     return [`  ${stageName}: its report could not be read (${err.message})`];
   }
-  if (!failed.length) return [`  ${stageName}: no failed test in its report (see the stage's own output)`];
+  if (!failed.length) {
+    const outside = unhandled(output);
+    if (outside.length) return [`  ${stageName}: every test passed, but an error was thrown outside them`, ...outside];
+    return [`  ${stageName}: no failed test in its report (see the stage's own output)`];
+  }
   const lines = [`  ${stageName}: ${failed.length} failed`];
   for (const f of failed.slice(0, MAX_FAILURES)) lines.push(`    ✘ ${f.title}`, ...f.lines);
   if (failed.length > MAX_FAILURES) lines.push(`    … and ${failed.length - MAX_FAILURES} more`);

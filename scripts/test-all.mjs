@@ -29,13 +29,21 @@ const steps = [
   [{ name: 'page weights', needs: 'build', command: ['npm', 'run', 'test:size'] }],
 ];
 
-/** Runs one stage's command with the terminal as its own; resolves to its result and seconds. */
+/**
+ * Runs one stage's command; resolves to its result and seconds. A test stage's output is passed
+ * through and also kept, for the summary of what failed outside any test (an unhandled error).
+ */
 function run(stage) {
   const [command, ...args] = stage.command;
   const started = performance.now();
   return new Promise((resolve) => {
-    const done = (ok) => resolve({ name: stage.name, report: stage.report, status: ok ? 'passed' : 'FAILED', seconds: (performance.now() - started) / 1000 });
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...stage.env } });
+    const kept = [];
+    const done = (ok) => resolve({ name: stage.name, report: stage.report, output: kept.join(''), status: ok ? 'passed' : 'FAILED', seconds: (performance.now() - started) / 1000 });
+    const child = spawn(command, args, { stdio: stage.report ? ['inherit', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...stage.env } });
+    if (stage.report) {
+      child.stdout.on('data', (chunk) => (process.stdout.write(chunk), kept.push(chunk.toString())));
+      child.stderr.on('data', (chunk) => (process.stderr.write(chunk), kept.push(chunk.toString())));
+    }
     child.on('exit', (code, signal) => done(code === 0 && !signal));
     child.on('error', () => done(false));
   });
@@ -65,6 +73,6 @@ console.log(`  ${'whole suite (wall)'.padEnd(width)}  ${wall.toFixed(0).padStart
 const failedReports = results.filter((r) => r.status === 'FAILED' && r.report);
 if (failedReports.length) {
   console.log("\nWhat failed (each stage's own output above has the whole story):");
-  for (const r of failedReports) console.log(failureSummary(r.name, join(reports, `${r.report}.json`)).join('\n'));
+  for (const r of failedReports) console.log(failureSummary(r.name, join(reports, `${r.report}.json`), r.output).join('\n'));
 }
 process.exit(results.some((r) => r.status === 'FAILED') ? 1 : 0);

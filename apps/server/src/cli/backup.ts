@@ -100,6 +100,9 @@ async function backupThroughServer(port: number, token: string): Promise<string>
 /** PostgreSQL: a snapshot of its own; recorded among the runs the Backups screen shows. */
 async function backupPostgres(config: Config): Promise<string> {
   const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 2 });
+  // An idle connection the server ends (a restart mid-backup) is reported here; unheard, it would
+  // end the command with an uncaught error instead of the backup's own message.
+  pool.on('error', () => undefined);
   const db = drizzle(pool, { schema }) as unknown as Db;
   try {
     const recorded = (await pool.query(`select to_regclass('public.backup_runs') is not null as present`)).rows[0]?.present === true;
