@@ -61,6 +61,19 @@ describe('a sentence shown while it is said', () => {
     expect(characters).toBeLessThan(fromStart / 4);
   });
 
+  it('sends the held words after the shown ones, not every word a hypothesis ran ahead by (decision 057)', () => {
+    const s = new PartialSentence(1, options);
+    s.observe(splitUnits('grace and peace to you', 'en'), 1);
+    // The recogniser's next hypothesis brings three words at once: only the first of them is needed
+    // for the translator to settle what is shown.
+    const units = splitUnits('grace and peace to you from god our', 'en');
+    s.observe(units, 1);
+    const plan = s.plan(units, false, [], 2, 1)!;
+    expect(plan.text).toBe('grace and peace to you from');
+    s.apply(plan, new Map([['pt', translateWords(plan.text, 'pt', { ending: 'last-word', html: false })]]), new UnsettledEnd(options));
+    expect(s.display('pt')).toBe('graça e paz para você');
+  });
+
   it('holds two words for a translator that reorders the last two, and shows nothing it reorders', () => {
     const { shown, final, learner } = speak('this week i walked by the sea and i heard the storm in the night', 'swap-last-two');
     expect(learner.held).toBe(2);

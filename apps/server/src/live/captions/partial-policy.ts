@@ -86,6 +86,8 @@ export interface PartialPlan {
   probe: number;
   /** Source units shown once the answer is in (exclusive end). */
   showTo: number;
+  /** Source units sent (exclusive end): the shown ones and the held ones after them, not every newer word. */
+  sendTo: number;
   /** What is sent to the translator. */
   text: string;
 }
@@ -139,7 +141,7 @@ export class PartialSentence {
   }
 
   /** The next request, when at least `step` new stable words are waiting; null otherwise. */
-  plan(units: readonly Unit[], probe: boolean, terms: ReadonlyArray<readonly [number, number]> = [], step = this.options.stepUnits): PartialPlan | null {
+  plan(units: readonly Unit[], probe: boolean, terms: ReadonlyArray<readonly [number, number]> = [], step = this.options.stepUnits, held = this.options.maxHeld): PartialPlan | null {
     const at = this.committed.length;
     if (this.stable - at < step) return null;
     // A glossary term among the held words would be sent twice, its markup with it (decision 025):
@@ -149,7 +151,12 @@ export class PartialSentence {
     // Sending the last shown word again must not cut a glossary term in two.
     const canProbe = probe && at > 0 && !terms.some(([start, end]) => start < at - 1 && at - 1 < end);
     const from = canProbe ? at - 1 : at;
-    return { seq: this.seq, units: [...units], from, probe: canProbe ? 1 : 0, showTo: this.stable, text: units.slice(from).join('').trim() };
+    // The translator needs `held` words after the shown ones to settle them; words beyond those (a
+    // hypothesis that grew by several words, a newest word just corrected) are paid for and masked
+    // for nothing. A glossary term is never cut.
+    let sendTo = Math.min(units.length, this.stable + Math.max(1, held));
+    for (const [start, end] of terms) if (start < sendTo && sendTo < end) sendTo = end;
+    return { seq: this.seq, units: [...units], from, probe: canProbe ? 1 : 0, showTo: this.stable, sendTo, text: units.slice(from, sendTo).join('').trim() };
   }
 
   /**
@@ -160,7 +167,7 @@ export class PartialSentence {
     if (plan.seq !== this.seq || plan.from + plan.probe !== this.committed.length) return null;
     // The recogniser has since changed words this answer would show.
     if (commonPrefix(this.previous, plan.units.map(normaliseUnit)) < plan.showTo) return null;
-    const sourceSent = plan.units.length - plan.from;
+    const sourceSent = plan.sendTo - plan.from;
     const changed: string[] = [];
     let probeAgreed = true;
     let heldAgreed: boolean | null = null;
@@ -171,7 +178,7 @@ export class PartialSentence {
       const ratio = target.length / sourceSent;
       const probeUnits = plan.probe ? Math.min(target.length, Math.max(1, Math.round(plan.probe * ratio))) : 0;
       // The translator's unsettled ending is counted from the end of its output.
-      const maskUnits = Math.max(1, Math.round((plan.units.length - plan.showTo) * ratio));
+      const maskUnits = Math.max(1, Math.round((plan.sendTo - plan.showTo) * ratio));
       const showEnd = Math.max(probeUnits, target.length - maskUnits);
       const shown = this.shown.get(language) ?? [];
       let didChange = false;

@@ -21,22 +21,27 @@ export interface PartialTranslationOptions {
   costTarget: number;
   /** Partial characters ÷ final characters past which no partial is asked. */
   costCap: number;
+  /** Above the target, the window grows a word for each this much more cost (decision 057). */
+  stepPerPressure: number;
   /** After a refused or late partial, none for this long (the translator is throttling or slow). */
   pauseMs: number;
   /**
    * The step and budget while someone hears the server's voice in a language translated (decision
    * 047): the voice says each window as it is committed, so a narrower window is a voice sooner.
    */
-  voiced: Pick<PartialTranslationOptions, 'stepUnits' | 'costTarget' | 'costCap'>;
+  voiced: Pick<PartialTranslationOptions, 'stepUnits' | 'costTarget' | 'costCap' | 'stepPerPressure'>;
 }
 
+// A read sermon: three-word windows widened a word per 0.1 over the target, not four-word ones
+// widened per 0.03 (decision 057): the same 2× bill, words sooner.
 export const defaultPartialOptions: PartialTranslationOptions = {
-  stepUnits: 4,
+  stepUnits: 3,
   minGapMs: 250,
-  costTarget: 0.95,
-  costCap: 1.0,
+  costTarget: 0.9,
+  costCap: 0.97,
+  stepPerPressure: 0.1,
   pauseMs: 5000,
-  voiced: { stepUnits: 2, costTarget: 1.25, costCap: 1.3 },
+  voiced: { stepUnits: 2, costTarget: 1.25, costCap: 1.3, stepPerPressure: 0.03 },
 };
 
 export interface PartialDeps {
@@ -76,9 +81,6 @@ interface SermonPartials {
   capitalise: boolean;
   timer: NodeJS.Timeout | null;
 }
-
-/** A step's growth per this much cost above the target. */
-const STEP_PER_PRESSURE = 0.03;
 
 /**
  * Partial translations (decision 030): while the speaker is still saying a sentence, every listened
@@ -206,13 +208,13 @@ export class PartialTranslations {
     // included, at the length it has so far); above the target the windows grow. A sermon whose
     // translated languages are heard in the server's voice has narrower windows and a larger budget.
     const voiced = room.hasSpeech && targets.some((l) => room.voicesWanted(l).length > 0);
-    const { stepUnits, costTarget, costCap } = voiced ? this.deps.options.voiced : this.deps.options;
+    const { stepUnits, costTarget, costCap, stepPerPressure } = voiced ? this.deps.options.voiced : this.deps.options;
     const yardstick = p.finals + p.sentLength * targets.length;
     const pressure = yardstick > 0 ? p.spent / yardstick : 0;
-    const extra = pressure > costTarget ? Math.ceil((pressure - costTarget) / STEP_PER_PRESSURE) : 0;
+    const extra = pressure > costTarget ? Math.ceil((pressure - costTarget) / stepPerPressure) : 0;
     // Past the cap nothing is asked (the overshoot is at most the one request that crossed it).
     if (pressure > costCap) return;
-    const plan = p.sentence.plan(p.units, p.learner.probeDue(), p.terms, stepUnits + extra);
+    const plan = p.sentence.plan(p.units, p.learner.probeDue(), p.terms, stepUnits + extra, p.learner.held);
     if (!plan) return;
 
     p.inFlight = true;
