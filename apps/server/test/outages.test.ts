@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveEvents, type SegmentAck, type Sermon } from '@app/shared';
+import { liveEvents, type SegmentAck } from '@app/shared';
 import { buildCast } from './helpers/factories';
-import { listen, speak, startCluster, type Cluster } from './helpers/cluster-kit';
-import { addChurchLanguages, connectLive, eventually, ok, request, settle, type ClientSocket } from './helpers/live-kit';
+import { goLiveThrough, listen, liveConnector, speak, startCluster, type Cluster } from './helpers/cluster-kit';
+import { addChurchLanguages, eventually, ok, request, settle, type ClientSocket } from './helpers/live-kit';
 import { ownServicesRun, startPostgres, startRedis, type OwnPostgres, type OwnRedis } from './helpers/own-services';
 import { openDatabase, type Database } from '../src/db/client';
 
@@ -77,18 +77,8 @@ describe.runIf(process.env.TEST_DB === 'postgres' && ownServicesRun)('Redis kill
     const cast = await buildCast(database.db);
     await addChurchLanguages(database.db, cast.church.id);
     const base = `http://127.0.0.1:${cluster.lb.port}`;
-    const res = await fetch(`${base}/api/v1/sermons`, {
-      method: 'POST',
-      headers: { cookie: cast.staff.cookie, 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ churchId: cast.church.id, sourceLanguage: 'en' }),
-    });
-    expect(res.status).toBe(201);
-    const sermon = (await res.json()) as Sermon;
-    const connect = async (cookie?: string) => {
-      const s = await connectLive(base, cookie, { reconnection: true });
-      sockets.push(s);
-      return s;
-    };
+    const sermon = await goLiveThrough(base, cast.staff.cookie, cast.church.id);
+    const connect = liveConnector(base, sockets);
     const speakers = [await connect(cast.staff.cookie), await connect(cast.staff.cookie)] as const;
     const page = speak(speakers[0], sermon.id);
     const api = resender(speakers[1], sermon.id);

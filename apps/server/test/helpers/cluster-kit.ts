@@ -7,8 +7,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { liveEvents, type Caption, type ListenerJoinAck, type SegmentAck } from '@app/shared';
-import { eventually, ok, request, type ClientSocket } from './live-kit';
+import { liveEvents, type Caption, type ListenerJoinAck, type SegmentAck, type Sermon } from '@app/shared';
+import { connectLive, eventually, ok, request, type ClientSocket } from './live-kit';
 
 /**
  * Several real server processes behind a plain TCP balancer (decision 007), for the tests that
@@ -201,5 +201,25 @@ export function speak(socket: ClientSocket, sermonId: string) {
     saidAt,
     waiting: () => queue.length,
     flush,
+  };
+}
+
+/** The staff member goes live through the balancer at `base`, as the Go Live screen does. */
+export async function goLiveThrough(base: string, staffCookie: string, churchId: string): Promise<Sermon> {
+  const res = await fetch(`${base}/api/v1/sermons`, {
+    method: 'POST',
+    headers: { cookie: staffCookie, 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ churchId, sourceLanguage: 'en' }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Sermon;
+}
+
+/** Opens live sockets through the balancer that reconnect as a page's do, each kept in `sockets` to close. */
+export function liveConnector(base: string, sockets: ClientSocket[]) {
+  return async (cookie?: string) => {
+    const s = await connectLive(base, cookie, { reconnection: true });
+    sockets.push(s);
+    return s;
   };
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveEvents, type SegmentAck, type Sermon } from '@app/shared';
+import { liveEvents, type SegmentAck } from '@app/shared';
 import { buildCast } from '../../../test/helpers/factories';
-import { clusterRuns, listen, speak, startCluster, type Cluster } from '../../../test/helpers/cluster-kit';
-import { addChurchLanguages, connectLive, eventually, request, type ClientSocket } from '../../../test/helpers/live-kit';
+import { clusterRuns, goLiveThrough, listen, liveConnector, speak, startCluster, type Cluster } from '../../../test/helpers/cluster-kit';
+import { addChurchLanguages, eventually, request, type ClientSocket } from '../../../test/helpers/live-kit';
 import { openDatabase } from '../../db/client';
 import { sermons } from '../../db/schema';
 
@@ -56,17 +56,8 @@ describe.runIf(clusterRuns)('five restarts in a row, SIGTERM and SIGKILL in turn
     const cast = await buildCast(database.db);
     await addChurchLanguages(database.db, cast.church.id);
     const base = `http://127.0.0.1:${cluster.lb.port}`;
-    const res = await fetch(`${base}/api/v1/sermons`, {
-      method: 'POST',
-      headers: { cookie: cast.staff.cookie, 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ churchId: cast.church.id, sourceLanguage: 'en' }),
-    });
-    const sermon = (await res.json()) as Sermon;
-    const connect = async (cookie?: string) => {
-      const s = await connectLive(base, cookie, { reconnection: true });
-      sockets.push(s);
-      return s;
-    };
+    const sermon = await goLiveThrough(base, cast.staff.cookie, cast.church.id);
+    const connect = liveConnector(base, sockets);
     const page = speak(await connect(cast.staff.cookie), sermon.id);
     const api = resender(await connect(cast.staff.cookie), sermon.id);
     await eventually(() => expect(sockets[0]!.connected && sockets[1]!.connected).toBe(true));

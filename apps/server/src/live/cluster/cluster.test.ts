@@ -20,7 +20,7 @@ import { openDatabase } from '../../db/client';
 import { churches, sermons } from '../../db/schema';
 import { SecretBox } from '../../lib/crypto';
 import { addChurchLanguages, connectLive, eventually, ok, record, request, type ClientSocket } from '../../../test/helpers/live-kit';
-import { clusterRuns, listen, speak, startCluster, type Cluster } from '../../../test/helpers/cluster-kit';
+import { clusterRuns, goLiveThrough, listen, liveConnector, speak, startCluster, type Cluster } from '../../../test/helpers/cluster-kit';
 
 /**
  * Decision 007's proof: two real server processes on one PostgreSQL database and one Redis, behind a
@@ -153,19 +153,9 @@ describe.runIf(clusterRuns)('two server processes behind a balancer', () => {
     const cast = await buildCast(database.db);
     await addChurchLanguages(database.db, cast.church.id);
     const base = `http://127.0.0.1:${lb.port}`;
-    const res = await fetch(`${base}/api/v1/sermons`, {
-      method: 'POST',
-      headers: { cookie: cast.staff.cookie, 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ churchId: cast.church.id, sourceLanguage: 'en' }),
-    });
-    expect(res.status).toBe(201);
-    const sermon = (await res.json()) as Sermon;
+    const sermon = await goLiveThrough(base, cast.staff.cookie, cast.church.id);
 
-    const connect = async (cookie?: string) => {
-      const s = await connectLive(base, cookie, { reconnection: true });
-      sockets.push(s);
-      return s;
-    };
+    const connect = liveConnector(base, sockets);
     const speakerSocket = await connect(cast.staff.cookie);
     const speaker = speak(speakerSocket, sermon.id);
     await request(speakerSocket, liveEvents.speakerJoin, { sermonId: sermon.id });
@@ -294,11 +284,7 @@ describe.runIf(clusterRuns)('two server processes behind a balancer', () => {
     const sermon = await post<Sermon>('/api/v1/sermons', { churchId: cast.church.id, sourceLanguage: 'en' });
     mock.reset();
 
-    const connect = async (cookie?: string) => {
-      const s = await connectLive(base, cookie, { reconnection: true });
-      sockets.push(s);
-      return s;
-    };
+    const connect = liveConnector(base, sockets);
     const speakerSocket = await connect(cast.staff.cookie);
     ok(await request(speakerSocket, liveEvents.speakerJoin, { sermonId: sermon.id }));
     // Round robin: the listeners alternate between the two processes.
