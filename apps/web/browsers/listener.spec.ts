@@ -134,7 +134,7 @@ for (const [n, engine] of ENGINES.entries()) {
 
       step(engine, 'projector');
       // The room's projector at the same link.
-      await p.goto(`${base}/l/harbour/projector?lng=en`);
+      await p.goto(`${base}/l/harbour/projector?lng=en&languages=pt`);
       await sermon.say('go in peace');
       await waitForText(p, 'go in peace');
       await p.screenshot(`${SHOTS}/browsers-${engine}-projector.png`);

@@ -19,6 +19,13 @@ const KEEP_S = 0.3;
 const SILENT_KBPS = 8;
 /** A sample beyond this (about −60 dBFS) is sound, not the stream's silence. */
 const SPEECH_LEVEL = 0.001;
+/**
+ * What is kept while the context may not sound yet. Firefox lets a context made on the tap sound
+ * only once its audio device has opened, 1–2 s later: the opening words come meanwhile and are
+ * played once it runs (then caught up in the silences). Past this, the oldest is left out: a context
+ * that stays suspended waits for a tap, and words older than this would only be heard late.
+ */
+const HOLD_WHILE_SUSPENDED_S = 6;
 
 export interface DecodedEvents {
   /** Bytes came: the stream is still filling. */
@@ -38,6 +45,9 @@ export class DecodedVoice {
   private spokenUntil = -Infinity;
   private feed: AbortController | null = null;
   private decoder: AudioDecoder | null = null;
+  /** Decoded sound waiting for the context to run, oldest first. */
+  private waiting: Array<{ buffer: AudioBuffer; loud: boolean }> = [];
+  private waitingS = 0;
 
   constructor(
     private readonly audio: HTMLAudioElement,
@@ -47,7 +57,7 @@ export class DecodedVoice {
   /** Opens `url` and plays it as it comes; the element is given the output (call play() on it). */
   open(url: string): void {
     this.close();
-    const ctx = (this.ctx ??= new AudioContext());
+    const ctx = (this.ctx ??= this.newContext());
     this.out ??= ctx.createMediaStreamDestination();
     this.audio.srcObject = this.out.stream;
     void ctx.resume();
@@ -66,13 +76,15 @@ export class DecodedVoice {
   close(): void {
     this.feed?.abort();
     this.feed = null;
+    this.waiting = [];
+    this.waitingS = 0;
     if (this.decoder && this.decoder.state !== 'closed') this.decoder.close();
     this.decoder = null;
   }
 
   /** Seconds of decoded voice waiting to be heard. */
   ahead(): number {
-    return this.ctx ? Math.max(0, this.next - this.ctx.currentTime) : 0;
+    return this.ctx ? Math.max(0, this.next - this.ctx.currentTime) + this.waitingS : 0;
   }
 
   /**
@@ -120,11 +132,20 @@ export class DecodedVoice {
     return decoder;
   }
 
+  private newContext(): AudioContext {
+    const ctx = new AudioContext();
+    ctx.addEventListener('statechange', () => {
+      if (ctx.state !== 'running') return;
+      const held = this.waiting.splice(0);
+      this.waitingS = 0;
+      for (const { buffer, loud } of held) this.schedule(ctx, buffer, loud);
+    });
+    return ctx;
+  }
+
   private play(data: AudioData): void {
     const ctx = this.ctx;
-    // A context not yet let sound (Firefox starts one suspended until it may play) hears nothing:
-    // what comes meanwhile is left out, or it would all be heard late once it runs.
-    if (!ctx || !this.out || !this.feed || ctx.state !== 'running') {
+    if (!ctx || !this.out || !this.feed) {
       data.close();
       return;
     }
@@ -136,6 +157,18 @@ export class DecodedVoice {
       loud ||= samples.some((v) => v > SPEECH_LEVEL || v < -SPEECH_LEVEL);
     }
     data.close();
+    if (ctx.state !== 'running') {
+      // Not yet let sound: kept until it runs (its currentTime stands still meanwhile).
+      this.waiting.push({ buffer, loud });
+      this.waitingS += buffer.duration;
+      while (this.waitingS > HOLD_WHILE_SUSPENDED_S && this.waiting.length > 1) this.waitingS -= this.waiting.shift()!.buffer.duration;
+      return;
+    }
+    this.schedule(ctx, buffer, loud);
+  }
+
+  private schedule(ctx: AudioContext, buffer: AudioBuffer, loud: boolean): void {
+    if (!this.out) return;
     // Ran dry (or just started): start again a little ahead, so the next chunk is in time.
     if (this.next < ctx.currentTime + 0.02) this.next = ctx.currentTime + START_LEAD_S;
     const node = ctx.createBufferSource();

@@ -3,7 +3,14 @@
  * (voice-feed.worker.ts) or from the page itself (Managed Media Source, decision 049). Appended
  * bytes are playable at once: no loader block to wait for.
  */
+import { Mp4Remuxer, MP3_IN_MP4 } from './mp4-fragments';
 import { QuietFinder, type QuietRange } from './quiet-points';
+
+/**
+ * What the source buffer is given: the stream's MP3 as it is, or its frames in MP4 fragments where
+ * Media Source takes MP3 only in that container (Firefox, decision 049).
+ */
+export type FeedContainer = 'mp3' | 'mp4';
 
 /** What the player keeps behind the playhead: played audio is removed, or an hour would not fit. */
 const KEEP_BEHIND_S = 30;
@@ -20,11 +27,12 @@ export interface FeedEvents {
  * Reads `url` into `source` once it is open. A stream that simply ends ends the element's (the
  * sermon ended or the connection closed: the element plays what it holds, then says 'ended').
  */
-export async function feedSource(source: MediaSource, url: string, events: FeedEvents, signal?: AbortSignal): Promise<void> {
+export async function feedSource(source: MediaSource, url: string, events: FeedEvents, signal?: AbortSignal, container: FeedContainer = 'mp3'): Promise<void> {
   if (source.readyState !== 'open') await new Promise((resolve) => source.addEventListener('sourceopen', resolve, { once: true }));
-  const buffer = source.addSourceBuffer('audio/mpeg');
-  // MP3 carries no timestamps: each append follows the one before.
+  const buffer = source.addSourceBuffer(container === 'mp4' ? MP3_IN_MP4 : 'audio/mpeg');
+  // MP3 carries no timestamps: each append follows the one before (the fragments' own times agree).
   buffer.mode = 'sequence';
+  const remuxer = container === 'mp4' ? new Mp4Remuxer() : null;
   const appender = new Appender(buffer, events.onFailed);
   const response = await fetch(url, { cache: 'no-store', signal });
   if (!response.ok || !response.body) throw new Error(`voice stream answered ${response.status}`);
@@ -33,7 +41,8 @@ export async function feedSource(source: MediaSource, url: string, events: FeedE
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
-    appender.push(value);
+    const bytes = remuxer ? remuxer.push(value) : value;
+    if (bytes) appender.push(bytes);
     events.onBytes(quiet.push(value));
   }
   await appender.idle();

@@ -145,8 +145,8 @@ export class StreamVoice {
     const feed = { onBytes: (ranges: QuietRange[]) => this.filled(ranges), onFailed: () => this.reopenSoon() };
     if (this.path === 'plain') {
       this.audio.src = url;
-    } else if (this.path === 'managed' || this.path === 'page') {
-      this.unfeed = feedOnPage(this.audio, this.path === 'managed', fed, feed);
+    } else if (this.path === 'managed' || this.path === 'page' || this.path === 'remuxed') {
+      this.unfeed = feedOnPage(this.audio, this.path === 'managed', fed, feed, this.path === 'remuxed' ? 'mp4' : 'mp3');
     } else if (this.path === 'decoded') {
       this.decoded ??= new DecodedVoice(this.audio, {
         onBytes: () => this.filled([]),
@@ -268,7 +268,7 @@ export class StreamVoice {
 
   /** The element is fed through Media Source (in a worker or by the page), not by its loader. */
   private get fedByPage(): boolean {
-    return this.path === 'worker' || this.path === 'managed' || this.path === 'page';
+    return this.path === 'worker' || this.path === 'managed' || this.path === 'page' || this.path === 'remuxed';
   }
 
   private setSounding(sounding: boolean): void {

@@ -21,8 +21,12 @@ describe('how a browser plays the voice, by what it can do', () => {
     expect(voicePathFor({ MediaSource: mse(['audio/mp4'], true), ManagedMediaSource: mse(['audio/mpeg'], false), Worker })).toBe('managed');
   });
 
-  it('decodes the stream itself where Media Source refuses MP3 (Firefox)', () => {
-    expect(voicePathFor({ MediaSource: mse(['audio/mp4', 'audio/webm'], false), Worker, AudioDecoder, AudioContext })).toBe('decoded');
+  it('gives Media Source the frames in MP4 where it takes MP3 only in that container (Firefox)', () => {
+    expect(voicePathFor({ MediaSource: mse(['audio/mp4; codecs="mp3"', 'audio/webm; codecs="opus"'], false), Worker, AudioDecoder, AudioContext })).toBe('remuxed');
+  });
+
+  it('decodes the stream itself where Media Source takes MP3 in no container but WebCodecs decodes it', () => {
+    expect(voicePathFor({ MediaSource: mse(['audio/mp4; codecs="mp4a.40.2"', 'audio/webm'], false), Worker, AudioDecoder, AudioContext })).toBe('decoded');
   });
 
   it('leaves the element to load the stream where nothing else is there, or a check throws', () => {
