@@ -8,7 +8,7 @@
 //   node scripts/test-all.mjs                # every stage
 //   node scripts/test-all.mjs server web     # the named stages only
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { failureSummary } from './failure-summary.mjs';
@@ -26,6 +26,8 @@ const steps = [
   [{ name: 'web units', report: 'web', command: ['npm', 'run', 'test', '-w', 'apps/web', ...vitestReport('web')] }],
   [{ name: 'build', command: ['npm', 'run', 'build'] }],
   [{ name: 'journeys', needs: 'build', report: 'journeys', env: { PLAYWRIGHT_JSON_OUTPUT_FILE: join(reports, 'journeys.json') }, command: ['npm', 'run', 'e2e', '-w', 'apps/web', '--', '--reporter=list,json'] }],
+  // The listener's page in Firefox ESR, WebKitGTK and Chromium by its own user agent (decision 049).
+  [{ name: 'other browsers', needs: 'build', report: 'browsers', env: { PLAYWRIGHT_JSON_OUTPUT_FILE: join(reports, 'browsers.json') }, requires: ['/usr/bin/firefox-esr', '/usr/bin/WebKitWebDriver', '/usr/bin/xvfb-run', '/usr/bin/pulseaudio'], command: ['npm', 'run', 'e2e:browsers', '-w', 'apps/web', '--', '--reporter=list,json'] }],
   [{ name: 'page weights', needs: 'build', command: ['npm', 'run', 'test:size'] }],
 ];
 
@@ -57,8 +59,13 @@ for (const step of steps) {
   const runs = [];
   for (const stage of stages) {
     const needed = stage.needs && results.find((r) => r.name === stage.needs);
+    const missing = (stage.requires ?? []).filter((path) => !existsSync(path));
     if (needed && needed.status !== 'passed') results.push({ name: stage.name, status: 'skipped', seconds: 0 });
-    else runs.push(stage);
+    else if (missing.length) {
+      // What `.ci/run` installs; a machine without it is told what the stage needs (README).
+      console.log(`\n━━ ${stage.name}: skipped, this machine lacks ${missing.join(', ')} (bash .ci/run installs them) ━━`);
+      results.push({ name: stage.name, status: 'skipped', seconds: 0 });
+    } else runs.push(stage);
   }
   if (!runs.length) continue;
   console.log(`\n━━ ${runs.map((r) => r.name).join(' + ')} ━━`);

@@ -15,13 +15,26 @@ export function earScript(tones: number[]): string {
   if (window.__heard) return;
   const TONES = ${JSON.stringify(tones)};
   window.__heard = []; window.__played = []; window.__loudMs = 0;
+  // The ear's context is made and let run before the voice starts: an element routed into a
+  // context that is still opening its output (Firefox: about 2 s on a PulseAudio sink) is heard only
+  // once it runs, a delay that is the ear's and not the page's. The journey taps the page first, as a
+  // guest choosing a language does, so the context may sound.
+  const earContext = (window.__earContext ??= new AudioContext());
+  void earContext.resume();
+  document.addEventListener('pointerdown', () => void earContext.resume(), { capture: true });
   const wired = new WeakSet();
   const originalPlay = HTMLMediaElement.prototype.play;
   HTMLMediaElement.prototype.play = function play() {
     if (!window.__played.includes(this)) window.__played.push(this);
     if (!wired.has(this)) {
       wired.add(this);
-      const ctx = (window.__earContext ??= new AudioContext());
+      // What the element did and held, for a journey's DEBUG_EAR output.
+      window.__events = [];
+      const held = () => { const b = this.buffered; return b.length ? +(b.end(b.length - 1) - this.currentTime).toFixed(2) : 0; };
+      for (const type of ['waiting', 'playing', 'ratechange', 'seeking', 'stalled']) {
+        this.addEventListener(type, () => window.__events.push([type, Date.now(), held(), this.playbackRate]));
+      }
+      const ctx = earContext;
       const source = ctx.createMediaElementSource(this);
       const size = 1024;
       const node = ctx.createScriptProcessor(size, 1, 1);

@@ -76,6 +76,8 @@ for (const [n, engine] of ENGINES.entries()) {
       expect(await p.run<boolean>(choose, 'Your language', 'pt')).toBe(true);
       await p.run(watchCaptions);
       await p.run(earScript(allTones()));
+      // A guest's first tap on the page (on the church's name): the ear's context may then sound.
+      await tapOn(p, 'h1, h2', 'Harbour City Church');
 
       step(engine, 'going live');
       // The sermon goes live: the lobby turns into the listener's page by itself.
@@ -106,11 +108,11 @@ for (const [n, engine] of ENGINES.entries()) {
       }
       await pause(8_000);
       expect(pt.finals.map((c) => c.seq)).toEqual([1, 2, 3, 4, 5, 6]);
-      const facts = await p.run<{ heard: Array<{ tone: number; at: number }>; captions: Array<{ text: string; at: number }>; hiddenFor: number; element: unknown }>(earFacts);
+      const facts = await p.run<{ heard: Array<{ tone: number; at: number }>; captions: Array<{ text: string; at: number }>; hiddenFor: number; element: unknown; events: Array<[string, number, number, number]> }>(earFacts);
       const finals = [...pt.finals].sort((a, b) => a.seq - b.seq);
       const figures = voiceFigures(finals.map((c) => c.text.split(/\s+/).filter((w) => wordKey(w).length > 0).map(toneOf)), said, facts.heard, facts.captions, finals.map((c) => c.text));
       console.log(`${engine}: ${JSON.stringify({ engine, ...figures, hiddenS: facts.hiddenFor / 1000, element: facts.element })}`);
-      if (process.env.DEBUG_EAR) console.log(JSON.stringify({ t0: said[0]!.wordsAt[0], said: said.map((s) => s.wordsAt.map((w) => w - said[0]!.wordsAt[0]!)), heard: facts.heard.map((x) => [x.tone, x.at - said[0]!.wordsAt[0]!]), expected: finals.map((c) => c.text.split(/\s+/).filter((w) => wordKey(w).length > 0).map(toneOf)) }));
+      if (process.env.DEBUG_EAR) console.log(JSON.stringify({ t0: said[0]!.wordsAt[0], said: said.map((s) => s.wordsAt.map((w) => w - said[0]!.wordsAt[0]!)), heard: facts.heard.map((x) => [x.tone, x.at - said[0]!.wordsAt[0]!]), events: facts.events.map(([type, at, held, rate]) => [type, at - said[0]!.wordsAt[0]!, held, rate]), expected: finals.map((c) => c.text.split(/\s+/).filter((w) => wordKey(w).length > 0).map(toneOf)) }));
       await p.screenshot(`${SHOTS}/browsers-${engine}-voice.png`);
       expect(facts.hiddenFor).toBeGreaterThan(3_000);
       expect(figures.heardShare).toBeGreaterThanOrEqual(0.99);

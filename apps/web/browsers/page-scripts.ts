@@ -66,5 +66,6 @@ export const earFacts = `
     heard: window.__heard || [],
     captions: window.__captions || [],
     hiddenFor: window.__hiddenFor || 0,
+    events: window.__events || [],
     element: a ? { paused: a.paused, readyState: a.readyState, src: (a.currentSrc || '').slice(0, 12), stream: !!a.srcObject } : null,
   };`;

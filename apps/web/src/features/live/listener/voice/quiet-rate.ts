@@ -23,6 +23,12 @@ export class QuietRateChanger {
     this.quiet.add(ranges);
   }
 
+  /** Whether the playhead is in a quiet range: the stream's silence, not words. */
+  quietAt(now: number): boolean {
+    const next = this.quiet.next(now, 0);
+    return next !== null && next.from <= now;
+  }
+
   /** A new feed's timeline starts again from 0: its quiet ranges and a waiting change are forgotten. */
   clear(): void {
     this.quiet.clear();

@@ -216,4 +216,32 @@ describe('the voice stream on a phone', () => {
     expect(sounding).toEqual([true, false]);
     voice.stop();
   });
+
+  it('says the voice is no longer heard a second after its words end, while the element plays on through the stream\'s silence', () => {
+    vi.useFakeTimers();
+    browserIs(CHROME);
+    const element = audio();
+    const sounding: boolean[] = [];
+    const voice = new StreamVoice(element, { onBlocked: () => undefined, onRate: () => undefined, onSounding: (s) => sounding.push(s) });
+    voice.play('/v.mp3');
+    workers[0]!.answer({ type: 'handle', handle: {} });
+    vi.spyOn(element, 'paused', 'get').mockReturnValue(false);
+    vi.spyOn(element, 'readyState', 'get').mockReturnValue(4);
+    let at = 0;
+    vi.spyOn(element, 'currentTime', 'get').mockImplementation(() => at);
+    // Words from 0 to 3 s, then the stream's silence from 3 s on (the worker found it quiet).
+    workers[0]!.answer({ type: 'bytes', ranges: [{ from: 3, to: 20 }] });
+    for (let t = 0; t < 3; t += 0.25) {
+      at = t;
+      vi.advanceTimersByTime(250);
+    }
+    expect(sounding).toEqual([true]);
+    // Playing on into the silence (the backlog the server wrote after the last line): a second later, not heard.
+    for (let t = 3; t < 5; t += 0.25) {
+      at = t;
+      vi.advanceTimersByTime(250);
+    }
+    expect(sounding).toEqual([true, false]);
+    voice.stop();
+  });
 });

@@ -27,6 +27,9 @@ const STALE_AHEAD_S = 10;
 const STUCK_AFTER_MS = 300;
 const STUCK_HOLDING_S = 0.4;
 
+/** Words played this recently still count as the voice sounding (the gaps between a line's words). */
+const WORDS_BRIDGE_MS = 1000;
+
 export interface StreamVoiceEvents {
   /** The browser refused to play without a tap. */
   onBlocked(): void;
@@ -52,6 +55,8 @@ export class StreamVoice {
   /** When the stream last brought bytes: one still filling is never opened again. */
   private bytesAt = 0;
   private sounding = false;
+  /** When words (not the stream's silence) last played, on a path that knows its quiet ranges. */
+  private wordsAt = 0;
   /** When a stalled element holding enough was last set going (Chromium through Media Source). */
   private nudgedAt: number | null = null;
   private path: VoicePath = browserVoicePath();
@@ -242,7 +247,7 @@ export class StreamVoice {
       this.open();
       return;
     }
-    this.setSounding(this.path === 'decoded' ? (this.decoded?.sounding ?? false) : this.stalledSince === null && this.audio.readyState >= 3);
+    this.setSounding(this.path === 'decoded' ? (this.decoded?.sounding ?? false) : this.playingWords(now));
     // Web Audio cannot keep the pitch at another speed: the decoder leaves out silence instead.
     if (this.path === 'decoded') return;
     const waitedSince = this.stalledSince === null ? null : Math.max(this.stalledSince, this.nudgedAt ?? 0);
@@ -254,6 +259,18 @@ export class StreamVoice {
       this.audio.currentTime = at;
     }
     this.rates.change(this.pacer.next(this.ahead(), now), this.fedByPage);
+  }
+
+  /**
+   * The element plays, and (fed through Media Source, where the stream's quiet ranges are known)
+   * has played words in the last second: a backlog of silence after the last line is not a voice
+   * catching up (decision 049). The second bridges the pauses between a line's words.
+   */
+  private playingWords(now: number): boolean {
+    const playing = this.stalledSince === null && this.audio.readyState >= 3;
+    if (!playing || !this.fedByPage) return playing;
+    if (!this.rates.quietAt(this.audio.currentTime)) this.wordsAt = now;
+    return now - this.wordsAt < WORDS_BRIDGE_MS;
   }
 
   /**
