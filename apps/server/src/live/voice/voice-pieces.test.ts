@@ -28,9 +28,10 @@ describe('what the voice says of a line', () => {
   it('says the spoken language’s words once two hypotheses agree, keeping back the newest', () => {
     const en = new SpokenLines('en');
     expect(en.hypothesis(1, 'grace and')).toBeNull();
-    expect(en.hypothesis(1, 'grace and peace to')).toBeNull();
-    // Agreed by two hypotheses: grace and peace to; the newest (you) waits for the next one.
-    expect(en.hypothesis(1, 'grace and peace to you')?.text).toBe('grace and peace to');
+    // Agreed by two hypotheses: grace and, two words, said at once.
+    expect(en.hypothesis(1, 'grace and peace to')?.text).toBe('grace and');
+    // Then peace to; the newest (you) waits for the next hypothesis.
+    expect(en.hypothesis(1, 'grace and peace to you')?.text).toBe('peace to');
     // A revised word is not said: only what two hypotheses agree on.
     expect(en.hypothesis(1, 'grace and peace to all of the')).toBeNull();
     expect(en.final(1, 'Grace and peace to all of you.')?.text).toBe('all of you.');
