@@ -7,12 +7,14 @@
  *
  * - 'last-word': the last word comes back in another form (untranslated, or with another ending);
  * - 'swap-last-two': the last two words come back in the other order (as Romance languages put an
- *   adjective after its noun once they see the noun).
+ *   adjective after its noun once they see the noun);
+ * - 'none': nothing changes; a translator whose ending is already its settled one (decision 058: the
+ *   sermon on which a tentative tail is worth showing).
  *
  * Once more words follow, the same words come back settled. HTML mode leaves markup, entities and
  * `notranslate` elements untouched, as Azure does.
  */
-export type UnsettledEnding = 'last-word' | 'swap-last-two';
+export type UnsettledEnding = 'last-word' | 'swap-last-two' | 'none';
 
 const VOCABULARY: Record<string, Record<string, string>> = {
   pt: {
@@ -102,7 +104,7 @@ export function translateWords(text: string, to: string, opts: { ending: Unsettl
   const sources = words.map((t) => t.text);
   for (const t of words) t.text = translateWord(t.text, to);
   const plain = opts.html ? text.replace(/<[^>]+>/g, '') : text;
-  if (!SENTENCE_END.test(plain) && words.length > 0) {
+  if (opts.ending !== 'none' && !SENTENCE_END.test(plain) && words.length > 0) {
     if (opts.ending === 'last-word') {
       const last = words.at(-1)!;
       last.text = unsettledForm(sources.at(-1)!, last.text);

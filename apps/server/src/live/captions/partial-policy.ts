@@ -13,6 +13,12 @@
  * How many words to hold is learnt per sermon: from the held words' first and second translations
  * (could fewer have been held?) and, now and then, by sending the last shown word again (were the
  * shown words settled?).
+ *
+ * The held words' translation is not thrown away (decision 058): it is shown after the committed
+ * words as a tentative tail the next answer replaces, as far as the sermon's translator has earned
+ * it. Each masked position's first translation is compared with its settled one; a position is shown
+ * only while the words it would take back, expected, stay within a share of the window's words. A
+ * translator that always rewrites its ending never has a tail shown. Only committed words are voiced.
  */
 import { normaliseUnit, splitUnits, type Unit } from './word-units';
 
@@ -31,9 +37,17 @@ export interface PartialPolicyOptions {
   maxHeld: number;
   /** At the fewest held words, every this many requests the last shown word is sent again to check it. */
   probeEvery: number;
+  /**
+   * Words of a tentative tail taken back, expected, per word a window commits (decision 058): the
+   * reader's erasure the tail may cost. 0 shows no tail.
+   */
+  tailErasure?: number;
 }
 
-export const defaultPartialPolicy: PartialPolicyOptions = { stepUnits: 4, maxHeld: 3, probeEvery: 12 };
+export const defaultPartialPolicy: PartialPolicyOptions = { stepUnits: 4, maxHeld: 3, probeEvery: 12, tailErasure: 0.1 };
+
+/** How fast a masked position's record of agreeing follows its newest answers (a running average). */
+const TRUST_RATE = 0.25;
 
 /**
  * How far back the sermon's translator changes the end of its output, learnt from its answers.
@@ -44,6 +58,8 @@ export class UnsettledEnd {
   held = 2;
   private agreedInARow = 0;
   private sinceProbe = 0;
+  /** Per position of the masked ending: how often its first translation was its settled one. */
+  private readonly survival: number[] = [];
 
   constructor(private readonly options: PartialPolicyOptions = defaultPartialPolicy) {}
 
@@ -72,6 +88,28 @@ export class UnsettledEnd {
     if (agree) return;
     this.held = Math.min(this.options.maxHeld, this.held + 1);
     this.agreedInARow = 0;
+  }
+
+  /** Masked word `position` came back the same (or not) once it was no longer the translator's ending. */
+  tailAgreed(position: number, agree: boolean): void {
+    const was = this.survival[position] ?? 0;
+    this.survival[position] = was + TRUST_RATE * ((agree ? 1 : 0) - was);
+  }
+
+  /**
+   * How many of `masked` words to show as a tentative tail after a window committing `committed`
+   * words: positions in order, while the words expected back stay within the tail's share.
+   */
+  tailWords(masked: number, committed: number): number {
+    const allowed = (this.options.tailErasure ?? defaultPartialPolicy.tailErasure ?? 0) * Math.max(1, committed);
+    let expected = 0;
+    let n = 0;
+    while (n < masked) {
+      expected += 1 - (this.survival[n] ?? 0);
+      if (expected > allowed) break;
+      n++;
+    }
+    return n;
   }
 }
 
@@ -105,8 +143,12 @@ export class PartialSentence {
   private committed: string[] = [];
   private readonly shown = new Map<string, Unit[]>();
   private readonly windows: ShownWindow[] = [];
-  /** Per language, the units of the last answer that were not shown. */
+  /** Per language, the units of the last answer that were not committed. */
   private readonly masked = new Map<string, Unit[]>();
+  /** The source words (normalised) those masked units translate. */
+  private maskedSource: string[] = [];
+  /** Per language, the masked units shown as a tentative tail (decision 058). */
+  private readonly tail = new Map<string, Unit[]>();
   private previous: string[] = [];
   private stable = 0;
 
@@ -126,6 +168,9 @@ export class PartialSentence {
     const agreed = commonPrefix(this.committed, norm);
     let retracted: string[] = [];
     if (agreed < this.committed.length) retracted = this.retractTo(agreed);
+    // The recogniser changed a word under the tentative tail: its translation is no longer the words said.
+    const at = this.committed.length;
+    if (this.tail.size > 0 && !this.maskedSource.every((u, i) => norm[at + i] === u)) retracted = [...new Set([...retracted, ...this.dropTail()])];
     // A word is stable once two hypotheses in a row agree on it and it is not among the newest
     // `held`. Protected glossary terms come back as sent, so they are not counted: the translator's
     // unsettled ending is the words it translated before them.
@@ -168,6 +213,9 @@ export class PartialSentence {
     // The recogniser has since changed words this answer would show.
     if (commonPrefix(this.previous, plan.units.map(normaliseUnit)) < plan.showTo) return null;
     const sourceSent = plan.sendTo - plan.from;
+    // The last answer's masked words lead this request: were their first translations their settled ones?
+    const start = plan.from + plan.probe;
+    const sameMasked = this.maskedSource.length > 0 && this.maskedSource.every((u, i) => normaliseUnit(plan.units[start + i] ?? '') === u);
     const changed: string[] = [];
     let probeAgreed = true;
     let heldAgreed: boolean | null = null;
@@ -198,6 +246,9 @@ export class PartialSentence {
         const agree = normaliseUnit(previousMasked[0]!) === normaliseUnit(target[probeUnits]!);
         heldAgreed = (heldAgreed ?? true) && agree;
       }
+      if (previousMasked && sameMasked) {
+        for (let i = 0; i < previousMasked.length && probeUnits + i < showEnd; i++) learner.tailAgreed(i, normaliseUnit(previousMasked[i]!) === normaliseUnit(target[probeUnits + i]!));
+      }
       const fresh = target.slice(probeUnits, showEnd);
       if (fresh.length > 0) {
         if (shown.length > 0) {
@@ -209,10 +260,17 @@ export class PartialSentence {
         didChange = true;
       }
       this.shown.set(language, shown);
-      this.masked.set(language, target.slice(showEnd));
+      const masked = target.slice(showEnd);
+      this.masked.set(language, masked);
       targetEnd.set(language, shown.length);
-      if (didChange) changed.push(language);
+      // What the reader sees after the committed words: as much of the masked ending as the translator has earned.
+      const before = this.tentative(language);
+      const tail = masked.slice(0, learner.tailWords(masked.length, fresh.length));
+      if (tail.length > 0 && shown.length > 0) tail[0] = continuing(tail[0]!, plan.units[plan.showTo]);
+      this.tail.set(language, tail);
+      if (didChange || this.tentative(language) !== before) changed.push(language);
     }
+    this.maskedSource = plan.units.slice(plan.showTo, plan.sendTo).map(normaliseUnit);
     if (plan.probe) learner.probeAgreed(probeAgreed);
     if (heldAgreed !== null) learner.heldAgreed(heldAgreed);
     learner.requested(plan.probe > 0);
@@ -226,6 +284,16 @@ export class PartialSentence {
     return (this.shown.get(language) ?? []).join('').trim();
   }
 
+  /**
+   * The tentative tail after `display(language)`, to be shown as it is (its leading space included):
+   * the next answer may replace it, so it is never voiced nor announced (decision 058).
+   */
+  tentative(language: string): string {
+    const text = (this.tail.get(language) ?? []).join('').trim();
+    if (!text) return '';
+    return SPACELESS.test(language) || this.display(language) === '' ? text : ` ${text}`;
+  }
+
   /** Every language with something shown. */
   languages(): string[] {
     return [...this.shown.keys()].filter((l) => this.display(l) !== '');
@@ -236,15 +304,23 @@ export class PartialSentence {
     const kept = this.windows.at(-1);
     this.committed = this.committed.slice(0, kept?.sourceEnd ?? 0);
     this.masked.clear();
-    const changed: string[] = [];
+    const changed: string[] = this.dropTail();
     for (const [language, units] of this.shown) {
       const end = kept?.targetEnd.get(language) ?? 0;
       if (end < units.length) {
         this.shown.set(language, units.slice(0, end));
-        changed.push(language);
+        if (!changed.includes(language)) changed.push(language);
       }
     }
     return changed;
+  }
+
+  /** Takes every tentative tail away; returns the languages that had one. */
+  private dropTail(): string[] {
+    const had = [...this.tail].filter(([, units]) => units.length > 0).map(([language]) => language);
+    this.tail.clear();
+    this.maskedSource = [];
+    return had;
   }
 }
 

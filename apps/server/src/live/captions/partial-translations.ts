@@ -263,11 +263,16 @@ export class PartialTranslations {
     if (text && p.capitalise) text = text.replace(/^(\P{L}*)(\p{Ll})/u, (_all, lead: string, c: string) => lead + c.toUpperCase());
     // The demo's label once, at the start of the sentence (decision 004).
     if (text && partial.provider === 'demo') text = demoTranslation(text, language);
+    const changedText = text !== (partial.texts[language] ?? '');
     partial.texts[language] = text;
-    const caption: Caption = { sermonId: room.id, seq: sentence.seq, language, text, final: false, provider: partial.provider };
+    // The tentative tail follows committed words only: alone it would be a line of guesses (decision 058).
+    const tentative = text ? sentence.tentative(language) : '';
+    const caption: Caption = { sermonId: room.id, seq: sentence.seq, language, text, final: false, provider: partial.provider, ...(tentative ? { tentative } : {}) };
     this.deps.emit(rooms.language(room.id, language), liveEvents.caption, caption, true);
-    if (text) this.deps.committed?.(room, sentence.seq, language, text);
-    if (text) this.deps.settled?.announce({ sermonId: room.id, churchId: room.churchId, seq: sentence.seq, language, text, final: false, spokenAt: room.lineStart?.seq === sentence.seq ? room.lineStart.at : this.deps.now() });
+    // The voice and livestream feeds get committed words only, and only when they changed.
+    if (!text || !changedText) return;
+    this.deps.committed?.(room, sentence.seq, language, text);
+    this.deps.settled?.announce({ sermonId: room.id, churchId: room.churchId, seq: sentence.seq, language, text, final: false, spokenAt: room.lineStart?.seq === sentence.seq ? room.lineStart.at : this.deps.now() });
   }
 }
 
