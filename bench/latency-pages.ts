@@ -70,6 +70,17 @@ export async function readScreens(phone: ReadingPhone, shot?: string): Promise<{
   return { screens: new Map(Object.entries(got.screens).map(([seq, list]) => [Number(seq), list])), finals: new Set(got.finals) };
 }
 
+/**
+ * A screenshot of the phone and what its captions' live region gives a screen reader (the tentative
+ * tail must not be in it), while the sermon runs: BENCH_PAGE_SHOTS=1 takes one every few seconds.
+ */
+export async function snapshot(phone: ReadingPhone, path: string): Promise<{ aria: string; tail: string }> {
+  await phone.page.screenshot({ path });
+  const aria = await phone.page.getByRole('log').ariaSnapshot();
+  const tail = await phone.page.evaluate<string>(`[...document.querySelectorAll('[data-tentative]')].map((e) => e.textContent).join(' | ')`);
+  return { aria, tail };
+}
+
 export async function closeReaders(browser: Browser, phones: ReadingPhone[]): Promise<void> {
   for (const p of phones) await p.context.close().catch(() => undefined);
   await browser.close();

@@ -34,7 +34,7 @@ import { io, type Socket } from 'socket.io-client';
 import { startMockAzure, type UnsettledEnding } from '../apps/server/test/mock-azure';
 import { ask, percentile, round1 } from './ipc';
 import { emptyReport, judgeScreen, namedAt, type LanguageReport } from './latency-judge';
-import { closeReaders, launchReaders, readScreens } from './latency-pages';
+import { closeReaders, launchReaders, readScreens, snapshot } from './latency-pages';
 import { buildTrace, type TraceOptions } from './latency-trace';
 import { goLive, processesProblem, startLiveServers, TSX } from './live-servers';
 
@@ -155,6 +155,13 @@ async function replay(servers: LiveServers, withInterim: boolean): Promise<Pass>
 
   const t0 = now() + 500;
   for (const w of mine) w.send({ type: 't0', t0 });
+  // BENCH_PAGE_SHOTS=1: the second phone (a translated language) as it reads, and what a screen reader is given.
+  const shooting = process.env.BENCH_PAGE_SHOTS && withInterim ? readers?.phones[1] : undefined;
+  let shot = 0;
+  const shots = shooting ? setInterval(() => {
+    const file = `/tmp/latency-shot-${shooting.language}-${++shot}.png`;
+    void snapshot(shooting, file).then(({ aria, tail }) => log(`  ${file}: tail "${tail}"; screen reader's log: ${JSON.stringify(aria.split('\n').slice(-3))}`)).catch(() => undefined);
+  }, 3000) : null;
   let seq = 1;
   const finals: Array<Promise<unknown>> = [];
   await new Promise<void>((resolve) => {
@@ -171,6 +178,7 @@ async function replay(servers: LiveServers, withInterim: boolean): Promise<Pass>
     }
   });
   await Promise.all(finals);
+  if (shots) clearInterval(shots);
   await sleep(3000);
   const requests = mock.stats.counts.translate;
   const characters = mock.stats.meteredCharacters;

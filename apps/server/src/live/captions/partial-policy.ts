@@ -58,7 +58,10 @@ export class UnsettledEnd {
   held = 2;
   private agreedInARow = 0;
   private sinceProbe = 0;
-  /** Per position of the masked ending: how often its first translation was its settled one. */
+  /**
+   * Per place in the masked ending, counted from its end (0: the last word): how often its first
+   * translation was its settled one. From the end, as the mask is: a translator rewrites its last words.
+   */
   private readonly survival: number[] = [];
 
   constructor(private readonly options: PartialPolicyOptions = defaultPartialPolicy) {}
@@ -90,10 +93,10 @@ export class UnsettledEnd {
     this.agreedInARow = 0;
   }
 
-  /** Masked word `position` came back the same (or not) once it was no longer the translator's ending. */
-  tailAgreed(position: number, agree: boolean): void {
-    const was = this.survival[position] ?? 0;
-    this.survival[position] = was + TRUST_RATE * ((agree ? 1 : 0) - was);
+  /** The masked word `fromEnd` words before the ending's last came back the same (or not) once settled. */
+  tailAgreed(fromEnd: number, agree: boolean): void {
+    const was = this.survival[fromEnd] ?? 0;
+    this.survival[fromEnd] = was + TRUST_RATE * ((agree ? 1 : 0) - was);
   }
 
   /**
@@ -105,7 +108,7 @@ export class UnsettledEnd {
     let expected = 0;
     let n = 0;
     while (n < masked) {
-      expected += 1 - (this.survival[n] ?? 0);
+      expected += 1 - (this.survival[masked - 1 - n] ?? 0);
       if (expected > allowed) break;
       n++;
     }
@@ -247,7 +250,9 @@ export class PartialSentence {
         heldAgreed = (heldAgreed ?? true) && agree;
       }
       if (previousMasked && sameMasked) {
-        for (let i = 0; i < previousMasked.length && probeUnits + i < showEnd; i++) learner.tailAgreed(i, normaliseUnit(previousMasked[i]!) === normaliseUnit(target[probeUnits + i]!));
+        for (let i = 0; i < previousMasked.length && probeUnits + i < showEnd; i++) {
+          learner.tailAgreed(previousMasked.length - 1 - i, normaliseUnit(previousMasked[i]!) === normaliseUnit(target[probeUnits + i]!));
+        }
       }
       const fresh = target.slice(probeUnits, showEnd);
       if (fresh.length > 0) {

@@ -35,12 +35,11 @@ function beyondCommon(a: string[], b: string[]): number {
 }
 
 /** Says the sermon a word at a time, each request answered at once, and reads the last sentence's screens. */
-function speak(ending: UnsettledEnding): Screens {
-  const learner = new UnsettledEnd(options);
+function speak(ending: UnsettledEnding, learner = new UnsettledEnd(options), sermon = SERMON): Screens {
   const translate = (text: string) => translateWords(text, 'pt', { ending, html: false });
   let screens: string[] = [];
   let committed: string[] = [];
-  SERMON.forEach((sentence, index) => {
+  sermon.forEach((sentence, index) => {
     const s = new PartialSentence(index + 1, options);
     const said = sentence.split(' ');
     screens = [];
@@ -57,7 +56,7 @@ function speak(ending: UnsettledEnding): Screens {
       }
     }
   });
-  const final = words(translateWords(`${SERMON.at(-1)!}.`, 'pt', { ending: 'last-word', html: false }));
+  const final = words(translateWords(`${sermon.at(-1)!}.`, 'pt', { ending: 'last-word', html: false }));
   const shown = [...screens.map(words), final];
   let erased = 0;
   for (let i = 1; i < shown.length; i++) erased += beyondCommon(shown[i - 1]!, shown[i]!);
@@ -94,6 +93,20 @@ describe('a tentative tail after the committed words', () => {
       expect(screens).toEqual(committed);
       expect(erased).toBe(0);
     }
+  });
+
+  it("counts each masked word's record from the end of the mask: a settled first of two held words does not vouch for a last one", () => {
+    // Two words held for a whole sentence: the first of each mask came back settled, the last never.
+    const learner = new UnsettledEnd({ ...options, maxHeld: 2 });
+    const twoHeld = Object.defineProperty(learner, 'held', { get: () => 2, set: () => undefined });
+    const first = speak('last-word', twoHeld, SERMON.slice(0, 2));
+    expect(first.erased).toBe(0);
+    expect(first.screens.some((screen, i) => screen !== first.committed[i])).toBe(true);
+    // Then one: the mask is only the translator's rewritten last word, and is not shown.
+    Object.defineProperty(learner, 'held', { value: 1, writable: true });
+    const then = speak('last-word', learner, SERMON.slice(2));
+    expect(then.screens).toEqual(then.committed);
+    expect(then.erased).toBe(0);
   });
 
   it('takes the tail away when the recogniser changes a word under it, and keeps the committed words', () => {
