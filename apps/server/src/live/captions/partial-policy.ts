@@ -20,7 +20,10 @@
  * only while the words it would take back, expected, stay within a share of the window's words. A
  * translator that always rewrites its ending never has a tail shown. Only committed words are voiced.
  */
+import { defaultPartialPolicy, type PartialPolicyOptions, type UnsettledEnd } from './unsettled-end';
 import { normaliseUnit, splitUnits, type Unit } from './word-units';
+
+export { defaultPartialPolicy, UnsettledEnd, type PartialPolicyOptions } from './unsettled-end';
 
 function commonPrefix(a: readonly string[], b: readonly string[]): number {
   let i = 0;
@@ -29,92 +32,6 @@ function commonPrefix(a: readonly string[], b: readonly string[]): number {
 }
 
 const sameUnits = (a: readonly Unit[], b: readonly Unit[]) => a.length === b.length && a.every((u, i) => normaliseUnit(u) === normaliseUnit(b[i]!));
-
-export interface PartialPolicyOptions {
-  /** New showable source words a request needs: fewer costs more requests, more makes words wait. */
-  stepUnits: number;
-  /** Most source words held back at the end of a request. */
-  maxHeld: number;
-  /** At the fewest held words, every this many requests the last shown word is sent again to check it. */
-  probeEvery: number;
-  /**
-   * Words of a tentative tail taken back, expected, per word a window commits (decision 058): the
-   * reader's erasure the tail may cost. 0 shows no tail.
-   */
-  tailErasure?: number;
-}
-
-export const defaultPartialPolicy: PartialPolicyOptions = { stepUnits: 4, maxHeld: 3, probeEvery: 12, tailErasure: 0.1 };
-
-/** How fast a masked position's record of agreeing follows its newest answers (a running average). */
-const TRUST_RATE = 0.25;
-
-/**
- * How far back the sermon's translator changes the end of its output, learnt from its answers.
- * Starts cautious (two words held) and holds fewer only after the held words' settled translations
- * keep agreeing with their first ones.
- */
-export class UnsettledEnd {
-  held = 2;
-  private agreedInARow = 0;
-  private sinceProbe = 0;
-  /**
-   * Per place in the masked ending, counted from its end (0: the last word): how often its first
-   * translation was its settled one. From the end, as the mask is: a translator rewrites its last words.
-   */
-  private readonly survival: number[] = [];
-
-  constructor(private readonly options: PartialPolicyOptions = defaultPartialPolicy) {}
-
-  /** Whether the next request should send the last shown word again, to check it. */
-  probeDue(): boolean {
-    return this.held < this.options.maxHeld && this.sinceProbe >= this.options.probeEvery - 1;
-  }
-
-  requested(probed: boolean): void {
-    this.sinceProbe = probed ? 0 : this.sinceProbe + 1;
-  }
-
-  /** The first of several held words came back the same once it was no longer last: could hold one fewer. */
-  heldAgreed(agree: boolean): void {
-    this.agreedInARow = agree ? this.agreedInARow + 1 : 0;
-    if (this.agreedInARow >= 4 && this.held > 1) {
-      this.held--;
-      this.agreedInARow = 0;
-      // Check the new setting at once.
-      this.sinceProbe = this.options.probeEvery;
-    }
-  }
-
-  /** The last shown word, sent again, came back different: it had been shown too soon. */
-  probeAgreed(agree: boolean): void {
-    if (agree) return;
-    this.held = Math.min(this.options.maxHeld, this.held + 1);
-    this.agreedInARow = 0;
-  }
-
-  /** The masked word `fromEnd` words before the ending's last came back the same (or not) once settled. */
-  tailAgreed(fromEnd: number, agree: boolean): void {
-    const was = this.survival[fromEnd] ?? 0;
-    this.survival[fromEnd] = was + TRUST_RATE * ((agree ? 1 : 0) - was);
-  }
-
-  /**
-   * How many of `masked` words to show as a tentative tail after a window committing `committed`
-   * words: positions in order, while the words expected back stay within the tail's share.
-   */
-  tailWords(masked: number, committed: number): number {
-    const allowed = (this.options.tailErasure ?? defaultPartialPolicy.tailErasure ?? 0) * Math.max(1, committed);
-    let expected = 0;
-    let n = 0;
-    while (n < masked) {
-      expected += 1 - (this.survival[masked - 1 - n] ?? 0);
-      if (expected > allowed) break;
-      n++;
-    }
-    return n;
-  }
-}
 
 /** One request for a partial translation, planned from a hypothesis. */
 export interface PartialPlan {
@@ -125,6 +42,8 @@ export interface PartialPlan {
   from: number;
   /** Units before the shown point sent again to check them (0 or 1). */
   probe: number;
+  /** Units of the last answer's tentative tail committed as they were shown, not sent again (decision 058). */
+  promoted: number;
   /** Source units shown once the answer is in (exclusive end). */
   showTo: number;
   /** Source units sent (exclusive end): the shown ones and the held ones after them, not every newer word. */
@@ -188,9 +107,23 @@ export class PartialSentence {
     return retracted;
   }
 
-  /** The next request, when at least `step` new stable words are waiting; null otherwise. */
-  plan(units: readonly Unit[], probe: boolean, terms: ReadonlyArray<readonly [number, number]> = [], step = this.options.stepUnits, held = this.options.maxHeld): PartialPlan | null {
+  /**
+   * The next request, when at least `step` new stable words are waiting; null otherwise. With
+   * `promote` (a translator trusted to settle its ending, UnsettledEnd.trustsEnding) the tail
+   * every phone shows is committed as it is and the request starts after it.
+   */
+  plan(units: readonly Unit[], probe: boolean, terms: ReadonlyArray<readonly [number, number]> = [], step = this.options.stepUnits, held = this.options.maxHeld, promote = false): PartialPlan | null {
     const at = this.committed.length;
+    const promoted = promote && !probe ? this.wholeTail() : 0;
+    // The tail's words must now be stable (the recogniser agreed twice and said more), and `step`
+    // words after it waiting to be sent.
+    if (promoted > 0) {
+      if (this.stable < at + promoted || units.length - (at + promoted) < step) return null;
+      let sendTo = units.length;
+      for (const [start, end] of terms) if (start < sendTo && sendTo < end) sendTo = end;
+      const from = at + promoted;
+      return { seq: this.seq, units: [...units], from, probe: 0, promoted, showTo: Math.max(from, this.stable), sendTo, text: units.slice(from, sendTo).join('').trim() };
+    }
     if (this.stable - at < step) return null;
     // A glossary term among the held words would be sent twice, its markup with it (decision 025):
     // one more word, and it is shown instead.
@@ -204,7 +137,14 @@ export class PartialSentence {
     // for nothing. A glossary term is never cut.
     let sendTo = Math.min(units.length, this.stable + Math.max(1, held));
     for (const [start, end] of terms) if (start < sendTo && sendTo < end) sendTo = end;
-    return { seq: this.seq, units: [...units], from, probe: canProbe ? 1 : 0, showTo: this.stable, sendTo, text: units.slice(from, sendTo).join('').trim() };
+    return { seq: this.seq, units: [...units], from, probe: canProbe ? 1 : 0, promoted: 0, showTo: this.stable, sendTo, text: units.slice(from, sendTo).join('').trim() };
+  }
+
+  /** Source units of the tentative tail when every language shows all of its masked words; else 0. */
+  private wholeTail(): number {
+    if (this.maskedSource.length === 0 || this.masked.size === 0) return 0;
+    for (const [language, masked] of this.masked) if ((this.tail.get(language)?.length ?? 0) !== masked.length) return 0;
+    return this.maskedSource.length;
   }
 
   /**
@@ -212,13 +152,15 @@ export class PartialSentence {
    * or null when the answer came too late to use (the sentence changed under it).
    */
   apply(plan: PartialPlan, answers: ReadonlyMap<string, string>, learner: UnsettledEnd): string[] | null {
-    if (plan.seq !== this.seq || plan.from + plan.probe !== this.committed.length) return null;
+    if (plan.seq !== this.seq || plan.from + plan.probe - plan.promoted !== this.committed.length) return null;
+    // The tail a promoting plan commits was taken away meanwhile (the recogniser changed a word under it).
+    if (plan.promoted > 0 && this.wholeTail() !== plan.promoted) return null;
     // The recogniser has since changed words this answer would show.
     if (commonPrefix(this.previous, plan.units.map(normaliseUnit)) < plan.showTo) return null;
     const sourceSent = plan.sendTo - plan.from;
     // The last answer's masked words lead this request: were their first translations their settled ones?
     const start = plan.from + plan.probe;
-    const sameMasked = this.maskedSource.length > 0 && this.maskedSource.every((u, i) => normaliseUnit(plan.units[start + i] ?? '') === u);
+    const sameMasked = plan.promoted === 0 && this.maskedSource.length > 0 && this.maskedSource.every((u, i) => normaliseUnit(plan.units[start + i] ?? '') === u);
     const changed: string[] = [];
     let probeAgreed = true;
     let heldAgreed: boolean | null = null;
@@ -245,7 +187,7 @@ export class PartialSentence {
         }
       }
       const previousMasked = this.masked.get(language);
-      if (previousMasked && previousMasked.length > 1 && target.length > probeUnits) {
+      if (plan.promoted === 0 && previousMasked && previousMasked.length > 1 && target.length > probeUnits) {
         const agree = normaliseUnit(previousMasked[0]!) === normaliseUnit(target[probeUnits]!);
         heldAgreed = (heldAgreed ?? true) && agree;
       }
@@ -255,15 +197,14 @@ export class PartialSentence {
         }
       }
       const fresh = target.slice(probeUnits, showEnd);
-      if (fresh.length > 0) {
-        if (shown.length > 0) {
-          const last = shown.length - 1;
-          shown[last] = withSpace(shown[last]!, language);
-          fresh[0] = continuing(fresh[0]!, plan.units[plan.from + plan.probe]);
-        }
-        shown.push(...fresh);
-        didChange = true;
+      if (fresh.length > 0 && shown.length + (plan.promoted > 0 ? 1 : 0) > 0) fresh[0] = continuing(fresh[0]!, plan.units[plan.from + plan.probe]);
+      // A promoted tail is committed as every phone showed it, then this window's words follow it.
+      const adding = [...(plan.promoted > 0 ? this.tail.get(language) ?? [] : []), ...fresh];
+      for (const unit of adding) {
+        if (shown.length > 0) shown[shown.length - 1] = withSpace(shown[shown.length - 1]!, language);
+        shown.push(unit);
       }
+      if (adding.length > 0) didChange = true;
       this.shown.set(language, shown);
       const masked = target.slice(showEnd);
       this.masked.set(language, masked);

@@ -214,7 +214,8 @@ export class PartialTranslations {
     const extra = pressure > costTarget ? Math.ceil((pressure - costTarget) / stepPerPressure) : 0;
     // Past the cap nothing is asked (the overshoot is at most the one request that crossed it).
     if (pressure > costCap) return;
-    const plan = p.sentence.plan(p.units, p.learner.probeDue(), p.terms, stepUnits + extra, p.learner.held);
+    // A translator trusted to settle its ending has the tail every phone shows committed, not sent again (decision 058).
+    const plan = p.sentence.plan(p.units, p.learner.probeDue(), p.terms, stepUnits + extra, p.learner.held, p.learner.trustsEnding());
     if (!plan) return;
 
     p.inFlight = true;
