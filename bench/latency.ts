@@ -15,11 +15,12 @@
  * Real phones read it too (latency-pages.ts, decision 058): by default a Chromium page at 390×844 per
  * language on the join link, its screen read from the DOM at each frame it changed, the tentative
  * tail included. The targets are judged on them; the simulated listeners' figures are beside them.
- * `--ending none` is a translator whose ending is already settled (the tentative tail's sermon).
+ * `--ending none` is a translator whose ending is already settled (the tentative tail's sermon),
+ * `some-words` one that rewrites about one ending in five.
  * Needs the web app built (npm run build -w apps/web) unless --phones none.
  *
  *   npm run bench:latency -- [--listeners 200] [--languages en,pt,es,id] [--minutes 3] [--seed 1]
- *                            [--ending last-word|swap-last-two|none] [--translator-latency 80] [--no-baseline] [--voice]
+ *                            [--ending last-word|swap-last-two|some-words|none] [--translator-latency 80] [--no-baseline] [--voice]
  *                            [--phones all|none|pt,es]
  *   npm run bench:latency -- --processes 2     (needs DATABASE_URL and REDIS_URL)
  *
@@ -72,7 +73,7 @@ if (!Number.isInteger(perLanguage) || perLanguage < 1 || perLanguage > 5000) fai
 if (languages.length < 2 || !languages.includes('en')) fail('--languages must list the spoken language en and at least one other');
 if (!(minutes > 0 && minutes <= 60)) fail('--minutes must be more than 0 and at most 60');
 if (!Number.isInteger(seed)) fail('--seed must be a whole number');
-if (ending !== 'last-word' && ending !== 'swap-last-two' && ending !== 'none') fail('--ending must be last-word, swap-last-two or none');
+if (!['last-word', 'swap-last-two', 'some-words', 'none'].includes(ending)) fail('--ending must be last-word, swap-last-two, some-words or none');
 const phoneLanguages = values.phones === 'none' ? [] : values.phones === 'all' ? languages : values.phones.split(',').map((l) => l.trim());
 if (phoneLanguages.some((l) => !languages.includes(l))) fail('--phones must be all, none, or some of the languages');
 if (!(translatorLatencyMs >= 0)) fail('--translator-latency must be 0 or more milliseconds');

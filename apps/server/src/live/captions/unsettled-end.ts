@@ -22,10 +22,15 @@ export const defaultPartialPolicy: PartialPolicyOptions = { stepUnits: 4, maxHel
 /** How fast a masked position's record of agreeing follows its newest answers (a running average). */
 const TRUST_RATE = 0.25;
 /**
- * A record of the last word this good, and the tail is committed without being sent again: about a
- * dozen agreeing answers in a row earn it, one rewritten ending loses it (decision 058).
+ * The tail is committed without being sent again only for a translator whose last word has come
+ * back settled this often over the sermon (misses + 1 in answers + 2), after at least `TRUST_SAMPLES`
+ * answers, and whose running record is at `COMMIT_TAIL` (one rewritten ending stops it at once).
+ * A committed word the translator rewrites stays wrong until the final, which then takes back every
+ * word after it: only a translator that hardly ever rewrites may skip the check (decision 058).
  */
 const COMMIT_TAIL = 0.95;
+const MISS_RATE = 0.03;
+const TRUST_SAMPLES = 30;
 
 /**
  * How far back the sermon's translator changes the end of its output, learnt from its answers.
@@ -41,6 +46,9 @@ export class UnsettledEnd {
    * translation was its settled one. From the end, as the mask is: a translator rewrites its last words.
    */
   private readonly survival: number[] = [];
+  /** Over the sermon, the last masked word's first translations compared with their settled ones, and those that differed. */
+  private lastSamples = 0;
+  private lastMisses = 0;
 
   constructor(private readonly options: PartialPolicyOptions = defaultPartialPolicy) {}
 
@@ -75,6 +83,9 @@ export class UnsettledEnd {
   tailAgreed(fromEnd: number, agree: boolean): void {
     const was = this.survival[fromEnd] ?? 0;
     this.survival[fromEnd] = was + TRUST_RATE * ((agree ? 1 : 0) - was);
+    if (fromEnd > 0) return;
+    this.lastSamples++;
+    if (!agree) this.lastMisses++;
   }
 
   /**
@@ -83,7 +94,8 @@ export class UnsettledEnd {
    * send it again now and then, and keep the record honest.
    */
   trustsEnding(): boolean {
-    return this.held === 1 && (this.survival[0] ?? 0) >= COMMIT_TAIL;
+    if (this.held !== 1 || this.lastSamples < TRUST_SAMPLES || (this.survival[0] ?? 0) < COMMIT_TAIL) return false;
+    return (this.lastMisses + 1) / (this.lastSamples + 2) <= MISS_RATE;
   }
 
   /**
