@@ -212,9 +212,10 @@ export class PartialTranslations {
     const yardstick = p.finals + p.sentLength * targets.length;
     const pressure = yardstick > 0 ? p.spent / yardstick : 0;
     // A translator trusted to settle its ending has the tail every phone shows committed, not sent
-    // again (decision 058): each word is paid once whatever the window, so a wider one saves nothing.
+    // again (decision 058). Its windows still widen under pressure: a wider window leaves more of a
+    // sentence's last words to its final, and without that the cap stopped partials for stretches.
     const promote = p.learner.trustsEnding();
-    const extra = pressure > costTarget && !promote ? Math.ceil((pressure - costTarget) / stepPerPressure) : 0;
+    const extra = pressure > costTarget ? Math.ceil((pressure - costTarget) / stepPerPressure) : 0;
     // Past the cap nothing is asked (the overshoot is at most the one request that crossed it).
     if (pressure > costCap) return;
     const plan = p.sentence.plan(p.units, p.learner.probeDue(), p.terms, stepUnits + extra, p.learner.held, promote);
