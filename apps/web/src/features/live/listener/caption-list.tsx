@@ -162,8 +162,9 @@ export function CaptionList({
             {c.tentative && (
               // Words the next update may replace (decision 058): underlined dotted, at the line's own
               // contrast, and hidden from screen readers, which announce committed words only.
-              <span aria-hidden="true" data-tentative="" style={{ textDecoration: 'underline dotted', textUnderlineOffset: '0.25em', textDecorationThickness: '0.08em' }}>
-                {c.tentative}
+              <span aria-hidden="true" data-tentative="">
+                {/^\s*/u.exec(c.tentative)![0]}
+                <span style={{ textDecoration: 'underline dotted', textUnderlineOffset: '0.25em', textDecorationThickness: '0.08em' }}>{c.tentative.trimStart()}</span>
               </span>
             )}
           </Text>
