@@ -211,7 +211,7 @@ export class PartialSentence {
       targetEnd.set(language, shown.length);
       // What the reader sees after the committed words: as much of the masked ending as the translator has earned.
       const before = this.tentative(language);
-      const tail = masked.slice(0, learner.tailWords(masked.length, fresh.length));
+      const tail = masked.slice(0, learner.tailWords(masked.length, adding.length));
       if (tail.length > 0 && shown.length > 0) tail[0] = continuing(tail[0]!, plan.units[plan.showTo]);
       this.tail.set(language, tail);
       if (didChange || this.tentative(language) !== before) changed.push(language);
