@@ -156,8 +156,8 @@ async function replay(servers: LiveServers, withInterim: boolean): Promise<Pass>
 
   const t0 = now() + 500;
   for (const w of mine) w.send({ type: 't0', t0 });
-  // BENCH_PAGE_SHOTS=1: the second phone (a translated language) as it reads, and what a screen reader is given.
-  const shooting = process.env.BENCH_PAGE_SHOTS && withInterim ? readers?.phones[1] : undefined;
+  // BENCH_PAGE_SHOTS=1: the first translated language's phone as it reads, and what a screen reader is given.
+  const shooting = process.env.BENCH_PAGE_SHOTS && withInterim ? readers?.phones.find((p) => p.language !== 'en') : undefined;
   let shot = 0;
   const shots = shooting ? setInterval(() => {
     const file = `/tmp/latency-shot-${shooting.language}-${++shot}.png`;
