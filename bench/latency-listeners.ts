@@ -7,8 +7,10 @@
  */
 import { Manager, type ManagerOptions } from 'socket.io-client';
 import type { Caption } from '@app/shared';
-import { normaliseUnit } from '../apps/server/src/live/captions/word-units';
+import { emptyReport, judgeScreen, namedAt, type LanguageReport, type Shown } from './latency-judge';
 import { buildTrace, type TraceOptions } from './latency-trace';
+
+export type { LanguageReport } from './latency-judge';
 
 interface Start {
   type: 'start';
@@ -24,12 +26,6 @@ interface Start {
 }
 type ParentMessage = Start | { type: 't0'; t0: number } | { type: 'report' } | { type: 'stop' };
 
-/** One line's text on a screen from a moment on. */
-interface Shown {
-  at: number;
-  text: string;
-}
-
 interface Listener {
   language: string;
   manager: Manager;
@@ -37,18 +33,6 @@ interface Listener {
   /** Per seq, what the screen showed over time ('' = nothing), the final last. */
   screens: Map<number, Shown[]>;
   finals: Set<number>;
-  partials: number;
-}
-
-export interface LanguageReport {
-  listeners: number;
-  /** Per word, per listener: ms from said to on the screen for good. */
-  lags: number[];
-  /** Words shown and later taken back, and words of the finals, summed over listeners. */
-  erased: number;
-  finalWords: number;
-  /** Words of lines whose final never arrived. */
-  missingWords: number;
   partials: number;
 }
 
@@ -60,8 +44,6 @@ let traceOptions: TraceOptions | null = null;
 const BATCH = 100;
 // As bench/live-listeners.ts: the simulated phones share the server's cores, real ones do not.
 const LEAN_CLIENT: Partial<ManagerOptions> = { agent: undefined, perMessageDeflate: false as unknown as ManagerOptions['perMessageDeflate'] };
-
-const words = (text: string) => text.split(/\s+/).map(normaliseUnit).filter(Boolean);
 
 function show(l: Listener, seq: number, text: string) {
   const screen = l.screens.get(seq) ?? [];
@@ -76,7 +58,8 @@ function receive(l: Listener, c: Caption) {
   if (!c.final) {
     if (c.seq <= l.lastFinal) return;
     l.partials++;
-    show(l, c.seq, c.text);
+    // The page shows the tentative tail after the committed words (caption-list.tsx, decision 058).
+    show(l, c.seq, c.text + (c.tentative ?? ''));
     return;
   }
   if (l.finals.has(c.seq)) return;
@@ -101,40 +84,14 @@ function open(url: string, broadcastId: string, language: string, voice: Start['
   });
 }
 
-/** Words of `a` beyond what it shares with `b`. */
-function beyondCommon(a: string[], b: string[]): number {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return a.length - i;
-}
-
 function report(): Record<string, LanguageReport> {
   const trace = buildTrace(traceOptions!);
+  const named = namedAt(trace);
   const out: Record<string, LanguageReport> = {};
   for (const l of listeners) {
-    const r = (out[l.language] ??= { listeners: 0, lags: [], erased: 0, finalWords: 0, missingWords: 0, partials: 0 });
-    r.listeners++;
+    const r = (out[l.language] ??= emptyReport());
     r.partials += l.partials;
-    trace.segments.forEach((segment, index) => {
-      const screen = l.screens.get(index + 1) ?? [];
-      if (!l.finals.has(index + 1)) {
-        r.missingWords += segment.words.length;
-        return;
-      }
-      const shown = screen.map((s) => words(s.text));
-      const final = shown.at(-1)!;
-      r.finalWords += final.length;
-      for (let i = 1; i < shown.length; i++) r.erased += beyondCommon(shown[i - 1]!, shown[i]!);
-      // How far each screen agreed with the final, word for word.
-      const agreed = shown.map((w) => final.length - beyondCommon(final, w));
-      for (let j = 0; j < final.length; j++) {
-        let k = screen.length - 1;
-        while (k > 0 && agreed[k - 1]! > j) k--;
-        // Word j of the translation stands for word j of the speech (the mock translates word by word).
-        const said = segment.words[Math.min(segment.words.length - 1, Math.floor((j * segment.words.length) / final.length))]!.saidAt;
-        r.lags.push(screen[k]!.at - (t0 + said));
-      }
-    });
+    judgeScreen(r, trace, t0, l.screens, l.finals, named);
   }
   return out;
 }

@@ -32,6 +32,12 @@ export const captionSchema = z.object({
   text: z.string(),
   final: z.boolean(),
   provider: z.enum(captionProviders),
+  /**
+   * A line still being said (`final: false`): words after `text` that the next update may replace,
+   * shown after it as they are (a leading space included) and marked as tentative; never voiced nor
+   * announced (decision 058).
+   */
+  tentative: z.string().optional(),
   /** Synthesised voice for this caption, when a listener in this room asked for one. */
   audio: z.object({ female: z.string().optional(), male: z.string().optional() }).optional(),
 });

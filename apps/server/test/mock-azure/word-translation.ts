@@ -7,12 +7,16 @@
  *
  * - 'last-word': the last word comes back in another form (untranslated, or with another ending);
  * - 'swap-last-two': the last two words come back in the other order (as Romance languages put an
- *   adjective after its noun once they see the noun).
+ *   adjective after its noun once they see the noun);
+ * - 'some-words': the last word comes back in another form for about one word in five (those whose
+ *   letters' codes add up to a multiple of five): a translator whose ending mostly stands;
+ * - 'none': nothing changes; a translator whose ending is already its settled one (decision 058: the
+ *   sermon on which a tentative tail is worth showing).
  *
  * Once more words follow, the same words come back settled. HTML mode leaves markup, entities and
  * `notranslate` elements untouched, as Azure does.
  */
-export type UnsettledEnding = 'last-word' | 'swap-last-two';
+export type UnsettledEnding = 'last-word' | 'swap-last-two' | 'some-words' | 'none';
 
 const VOCABULARY: Record<string, Record<string, string>> = {
   pt: {
@@ -96,17 +100,23 @@ function unsettledForm(word: string, settled: string): string {
   return settled.toLowerCase() !== word.toLowerCase() ? word : settled.replace(/(\p{L})(\P{L}*)$/u, '$1o$2');
 }
 
+/** About one word in five, always the same ones: those whose letters' codes add up to a multiple of five. */
+function rewrittenSometimes(word: string): boolean {
+  const letters = word.toLowerCase().replace(/[^\p{L}]/gu, '');
+  return [...letters].reduce((n, c) => n + c.charCodeAt(0), 0) % 5 === 0;
+}
+
 export function translateWords(text: string, to: string, opts: { ending: UnsettledEnding; html: boolean }): string {
   const list = tokens(text, opts.html);
   const words = list.filter((t) => t.word);
   const sources = words.map((t) => t.text);
   for (const t of words) t.text = translateWord(t.text, to);
   const plain = opts.html ? text.replace(/<[^>]+>/g, '') : text;
-  if (!SENTENCE_END.test(plain) && words.length > 0) {
-    if (opts.ending === 'last-word') {
+  if (opts.ending !== 'none' && !SENTENCE_END.test(plain) && words.length > 0) {
+    if (opts.ending === 'last-word' || (opts.ending === 'some-words' && rewrittenSometimes(sources.at(-1)!))) {
       const last = words.at(-1)!;
       last.text = unsettledForm(sources.at(-1)!, last.text);
-    } else {
+    } else if (opts.ending === 'swap-last-two') {
       const rest = list.filter((t) => t.text.trim() !== '');
       if (rest.length >= 2) {
         const [a, b] = [rest.at(-2)!, rest.at(-1)!];

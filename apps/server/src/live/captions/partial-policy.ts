@@ -13,8 +13,17 @@
  * How many words to hold is learnt per sermon: from the held words' first and second translations
  * (could fewer have been held?) and, now and then, by sending the last shown word again (were the
  * shown words settled?).
+ *
+ * The held words' translation is not thrown away (decision 058): it is shown after the committed
+ * words as a tentative tail the next answer replaces, as far as the sermon's translator has earned
+ * it. Each masked position's first translation is compared with its settled one; a position is shown
+ * only while the words it would take back, expected, stay within a share of the window's words. A
+ * translator that always rewrites its ending never has a tail shown. Only committed words are voiced.
  */
+import { defaultPartialPolicy, type PartialPolicyOptions, type UnsettledEnd } from './unsettled-end';
 import { normaliseUnit, splitUnits, type Unit } from './word-units';
+
+export { defaultPartialPolicy, UnsettledEnd, type PartialPolicyOptions } from './unsettled-end';
 
 function commonPrefix(a: readonly string[], b: readonly string[]): number {
   let i = 0;
@@ -23,57 +32,6 @@ function commonPrefix(a: readonly string[], b: readonly string[]): number {
 }
 
 const sameUnits = (a: readonly Unit[], b: readonly Unit[]) => a.length === b.length && a.every((u, i) => normaliseUnit(u) === normaliseUnit(b[i]!));
-
-export interface PartialPolicyOptions {
-  /** New showable source words a request needs: fewer costs more requests, more makes words wait. */
-  stepUnits: number;
-  /** Most source words held back at the end of a request. */
-  maxHeld: number;
-  /** At the fewest held words, every this many requests the last shown word is sent again to check it. */
-  probeEvery: number;
-}
-
-export const defaultPartialPolicy: PartialPolicyOptions = { stepUnits: 4, maxHeld: 3, probeEvery: 12 };
-
-/**
- * How far back the sermon's translator changes the end of its output, learnt from its answers.
- * Starts cautious (two words held) and holds fewer only after the held words' settled translations
- * keep agreeing with their first ones.
- */
-export class UnsettledEnd {
-  held = 2;
-  private agreedInARow = 0;
-  private sinceProbe = 0;
-
-  constructor(private readonly options: PartialPolicyOptions = defaultPartialPolicy) {}
-
-  /** Whether the next request should send the last shown word again, to check it. */
-  probeDue(): boolean {
-    return this.held < this.options.maxHeld && this.sinceProbe >= this.options.probeEvery - 1;
-  }
-
-  requested(probed: boolean): void {
-    this.sinceProbe = probed ? 0 : this.sinceProbe + 1;
-  }
-
-  /** The first of several held words came back the same once it was no longer last: could hold one fewer. */
-  heldAgreed(agree: boolean): void {
-    this.agreedInARow = agree ? this.agreedInARow + 1 : 0;
-    if (this.agreedInARow >= 4 && this.held > 1) {
-      this.held--;
-      this.agreedInARow = 0;
-      // Check the new setting at once.
-      this.sinceProbe = this.options.probeEvery;
-    }
-  }
-
-  /** The last shown word, sent again, came back different: it had been shown too soon. */
-  probeAgreed(agree: boolean): void {
-    if (agree) return;
-    this.held = Math.min(this.options.maxHeld, this.held + 1);
-    this.agreedInARow = 0;
-  }
-}
 
 /** One request for a partial translation, planned from a hypothesis. */
 export interface PartialPlan {
@@ -84,6 +42,8 @@ export interface PartialPlan {
   from: number;
   /** Units before the shown point sent again to check them (0 or 1). */
   probe: number;
+  /** Units of the last answer's tentative tail committed as they were shown, not sent again (decision 058). */
+  promoted: number;
   /** Source units shown once the answer is in (exclusive end). */
   showTo: number;
   /** Source units sent (exclusive end): the shown ones and the held ones after them, not every newer word. */
@@ -105,8 +65,12 @@ export class PartialSentence {
   private committed: string[] = [];
   private readonly shown = new Map<string, Unit[]>();
   private readonly windows: ShownWindow[] = [];
-  /** Per language, the units of the last answer that were not shown. */
+  /** Per language, the units of the last answer that were not committed. */
   private readonly masked = new Map<string, Unit[]>();
+  /** The source words (normalised) those masked units translate. */
+  private maskedSource: string[] = [];
+  /** Per language, the masked units shown as a tentative tail (decision 058). */
+  private readonly tail = new Map<string, Unit[]>();
   private previous: string[] = [];
   private stable = 0;
 
@@ -126,6 +90,9 @@ export class PartialSentence {
     const agreed = commonPrefix(this.committed, norm);
     let retracted: string[] = [];
     if (agreed < this.committed.length) retracted = this.retractTo(agreed);
+    // The recogniser changed a word under the tentative tail: its translation is no longer the words said.
+    const at = this.committed.length;
+    if (this.tail.size > 0 && !this.maskedSource.every((u, i) => norm[at + i] === u)) retracted = [...new Set([...retracted, ...this.dropTail()])];
     // A word is stable once two hypotheses in a row agree on it and it is not among the newest
     // `held`. Protected glossary terms come back as sent, so they are not counted: the translator's
     // unsettled ending is the words it translated before them.
@@ -140,9 +107,23 @@ export class PartialSentence {
     return retracted;
   }
 
-  /** The next request, when at least `step` new stable words are waiting; null otherwise. */
-  plan(units: readonly Unit[], probe: boolean, terms: ReadonlyArray<readonly [number, number]> = [], step = this.options.stepUnits, held = this.options.maxHeld): PartialPlan | null {
+  /**
+   * The next request, when at least `step` new stable words are waiting; null otherwise. With
+   * `promote` (a translator trusted to settle its ending, UnsettledEnd.trustsEnding) the tail
+   * every phone shows is committed as it is and the request starts after it.
+   */
+  plan(units: readonly Unit[], probe: boolean, terms: ReadonlyArray<readonly [number, number]> = [], step = this.options.stepUnits, held = this.options.maxHeld, promote = false): PartialPlan | null {
     const at = this.committed.length;
+    const promoted = promote && !probe ? this.wholeTail() : 0;
+    // The tail's words must now be stable (the recogniser agreed twice and said more), and `step`
+    // words after it waiting to be sent.
+    if (promoted > 0) {
+      if (this.stable < at + promoted || units.length - (at + promoted) < step) return null;
+      let sendTo = units.length;
+      for (const [start, end] of terms) if (start < sendTo && sendTo < end) sendTo = end;
+      const from = at + promoted;
+      return { seq: this.seq, units: [...units], from, probe: 0, promoted, showTo: Math.max(from, this.stable), sendTo, text: units.slice(from, sendTo).join('').trim() };
+    }
     if (this.stable - at < step) return null;
     // A glossary term among the held words would be sent twice, its markup with it (decision 025):
     // one more word, and it is shown instead.
@@ -156,7 +137,14 @@ export class PartialSentence {
     // for nothing. A glossary term is never cut.
     let sendTo = Math.min(units.length, this.stable + Math.max(1, held));
     for (const [start, end] of terms) if (start < sendTo && sendTo < end) sendTo = end;
-    return { seq: this.seq, units: [...units], from, probe: canProbe ? 1 : 0, showTo: this.stable, sendTo, text: units.slice(from, sendTo).join('').trim() };
+    return { seq: this.seq, units: [...units], from, probe: canProbe ? 1 : 0, promoted: 0, showTo: this.stable, sendTo, text: units.slice(from, sendTo).join('').trim() };
+  }
+
+  /** Source units of the tentative tail when every language shows all of its masked words; else 0. */
+  private wholeTail(): number {
+    if (this.maskedSource.length === 0 || this.masked.size === 0) return 0;
+    for (const [language, masked] of this.masked) if ((this.tail.get(language)?.length ?? 0) !== masked.length) return 0;
+    return this.maskedSource.length;
   }
 
   /**
@@ -164,10 +152,15 @@ export class PartialSentence {
    * or null when the answer came too late to use (the sentence changed under it).
    */
   apply(plan: PartialPlan, answers: ReadonlyMap<string, string>, learner: UnsettledEnd): string[] | null {
-    if (plan.seq !== this.seq || plan.from + plan.probe !== this.committed.length) return null;
+    if (plan.seq !== this.seq || plan.from + plan.probe - plan.promoted !== this.committed.length) return null;
+    // The tail a promoting plan commits was taken away meanwhile (the recogniser changed a word under it).
+    if (plan.promoted > 0 && this.wholeTail() !== plan.promoted) return null;
     // The recogniser has since changed words this answer would show.
     if (commonPrefix(this.previous, plan.units.map(normaliseUnit)) < plan.showTo) return null;
     const sourceSent = plan.sendTo - plan.from;
+    // The last answer's masked words lead this request: were their first translations their settled ones?
+    const start = plan.from + plan.probe;
+    const sameMasked = plan.promoted === 0 && this.maskedSource.length > 0 && this.maskedSource.every((u, i) => normaliseUnit(plan.units[start + i] ?? '') === u);
     const changed: string[] = [];
     let probeAgreed = true;
     let heldAgreed: boolean | null = null;
@@ -194,25 +187,36 @@ export class PartialSentence {
         }
       }
       const previousMasked = this.masked.get(language);
-      if (previousMasked && previousMasked.length > 1 && target.length > probeUnits) {
+      if (plan.promoted === 0 && previousMasked && previousMasked.length > 1 && target.length > probeUnits) {
         const agree = normaliseUnit(previousMasked[0]!) === normaliseUnit(target[probeUnits]!);
         heldAgreed = (heldAgreed ?? true) && agree;
       }
-      const fresh = target.slice(probeUnits, showEnd);
-      if (fresh.length > 0) {
-        if (shown.length > 0) {
-          const last = shown.length - 1;
-          shown[last] = withSpace(shown[last]!, language);
-          fresh[0] = continuing(fresh[0]!, plan.units[plan.from + plan.probe]);
+      if (previousMasked && sameMasked) {
+        for (let i = 0; i < previousMasked.length && probeUnits + i < showEnd; i++) {
+          learner.tailAgreed(previousMasked.length - 1 - i, normaliseUnit(previousMasked[i]!) === normaliseUnit(target[probeUnits + i]!));
         }
-        shown.push(...fresh);
-        didChange = true;
       }
+      const fresh = target.slice(probeUnits, showEnd);
+      if (fresh.length > 0 && shown.length + (plan.promoted > 0 ? 1 : 0) > 0) fresh[0] = continuing(fresh[0]!, plan.units[plan.from + plan.probe]);
+      // A promoted tail is committed as every phone showed it, then this window's words follow it.
+      const adding = [...(plan.promoted > 0 ? this.tail.get(language) ?? [] : []), ...fresh];
+      for (const unit of adding) {
+        if (shown.length > 0) shown[shown.length - 1] = withSpace(shown[shown.length - 1]!, language);
+        shown.push(unit);
+      }
+      if (adding.length > 0) didChange = true;
       this.shown.set(language, shown);
-      this.masked.set(language, target.slice(showEnd));
+      const masked = target.slice(showEnd);
+      this.masked.set(language, masked);
       targetEnd.set(language, shown.length);
-      if (didChange) changed.push(language);
+      // What the reader sees after the committed words: as much of the masked ending as the translator has earned.
+      const before = this.tentative(language);
+      const tail = masked.slice(0, learner.tailWords(masked.length, adding.length));
+      if (tail.length > 0 && shown.length > 0) tail[0] = continuing(tail[0]!, plan.units[plan.showTo]);
+      this.tail.set(language, tail);
+      if (didChange || this.tentative(language) !== before) changed.push(language);
     }
+    this.maskedSource = plan.units.slice(plan.showTo, plan.sendTo).map(normaliseUnit);
     if (plan.probe) learner.probeAgreed(probeAgreed);
     if (heldAgreed !== null) learner.heldAgreed(heldAgreed);
     learner.requested(plan.probe > 0);
@@ -226,6 +230,16 @@ export class PartialSentence {
     return (this.shown.get(language) ?? []).join('').trim();
   }
 
+  /**
+   * The tentative tail after `display(language)`, to be shown as it is (its leading space included):
+   * the next answer may replace it, so it is never voiced nor announced (decision 058).
+   */
+  tentative(language: string): string {
+    const text = (this.tail.get(language) ?? []).join('').trim();
+    if (!text) return '';
+    return SPACELESS.test(language) || this.display(language) === '' ? text : ` ${text}`;
+  }
+
   /** Every language with something shown. */
   languages(): string[] {
     return [...this.shown.keys()].filter((l) => this.display(l) !== '');
@@ -236,15 +250,23 @@ export class PartialSentence {
     const kept = this.windows.at(-1);
     this.committed = this.committed.slice(0, kept?.sourceEnd ?? 0);
     this.masked.clear();
-    const changed: string[] = [];
+    const changed: string[] = this.dropTail();
     for (const [language, units] of this.shown) {
       const end = kept?.targetEnd.get(language) ?? 0;
       if (end < units.length) {
         this.shown.set(language, units.slice(0, end));
-        changed.push(language);
+        if (!changed.includes(language)) changed.push(language);
       }
     }
     return changed;
+  }
+
+  /** Takes every tentative tail away; returns the languages that had one. */
+  private dropTail(): string[] {
+    const had = [...this.tail].filter(([, units]) => units.length > 0).map(([language]) => language);
+    this.tail.clear();
+    this.maskedSource = [];
+    return had;
   }
 }
 

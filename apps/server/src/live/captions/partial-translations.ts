@@ -211,10 +211,14 @@ export class PartialTranslations {
     const { stepUnits, costTarget, costCap, stepPerPressure } = voiced ? this.deps.options.voiced : this.deps.options;
     const yardstick = p.finals + p.sentLength * targets.length;
     const pressure = yardstick > 0 ? p.spent / yardstick : 0;
+    // A translator trusted to settle its ending has the tail every phone shows committed, not sent
+    // again (decision 058). Its windows still widen under pressure: a wider window leaves more of a
+    // sentence's last words to its final, and without that the cap stopped partials for stretches.
+    const promote = p.learner.trustsEnding();
     const extra = pressure > costTarget ? Math.ceil((pressure - costTarget) / stepPerPressure) : 0;
     // Past the cap nothing is asked (the overshoot is at most the one request that crossed it).
     if (pressure > costCap) return;
-    const plan = p.sentence.plan(p.units, p.learner.probeDue(), p.terms, stepUnits + extra, p.learner.held);
+    const plan = p.sentence.plan(p.units, p.learner.probeDue(), p.terms, stepUnits + extra, p.learner.held, promote);
     if (!plan) return;
 
     p.inFlight = true;
@@ -263,11 +267,16 @@ export class PartialTranslations {
     if (text && p.capitalise) text = text.replace(/^(\P{L}*)(\p{Ll})/u, (_all, lead: string, c: string) => lead + c.toUpperCase());
     // The demo's label once, at the start of the sentence (decision 004).
     if (text && partial.provider === 'demo') text = demoTranslation(text, language);
+    const changedText = text !== (partial.texts[language] ?? '');
     partial.texts[language] = text;
-    const caption: Caption = { sermonId: room.id, seq: sentence.seq, language, text, final: false, provider: partial.provider };
+    // The tentative tail follows committed words only: alone it would be a line of guesses (decision 058).
+    const tentative = text ? sentence.tentative(language) : '';
+    const caption: Caption = { sermonId: room.id, seq: sentence.seq, language, text, final: false, provider: partial.provider, ...(tentative ? { tentative } : {}) };
     this.deps.emit(rooms.language(room.id, language), liveEvents.caption, caption, true);
-    if (text) this.deps.committed?.(room, sentence.seq, language, text);
-    if (text) this.deps.settled?.announce({ sermonId: room.id, churchId: room.churchId, seq: sentence.seq, language, text, final: false, spokenAt: room.lineStart?.seq === sentence.seq ? room.lineStart.at : this.deps.now() });
+    // The voice and livestream feeds get committed words only, and only when they changed.
+    if (!text || !changedText) return;
+    this.deps.committed?.(room, sentence.seq, language, text);
+    this.deps.settled?.announce({ sermonId: room.id, churchId: room.churchId, seq: sentence.seq, language, text, final: false, spokenAt: room.lineStart?.seq === sentence.seq ? room.lineStart.at : this.deps.now() });
   }
 }
 

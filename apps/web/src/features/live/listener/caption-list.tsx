@@ -117,8 +117,8 @@ export function CaptionList({
           </Text>
         ) : (
           captions.map((c) => (
-            <Box key={c.seq} mb="sm" style={{ opacity: c.seq === newest ? 1 : 0.82 }}>
-              <span dir="auto" style={{ fontWeight: c.seq === newest ? 600 : 400 }}>
+            <Box key={c.seq} mb="sm" style={{ opacity: c.seq === newest ? 1 : 0.82 }} data-caption-seq={c.seq} data-final="">
+              <span dir="auto" style={{ fontWeight: c.seq === newest ? 600 : 400 }} data-caption-text="">
                 {c.text}
               </span>
               {c.provider === 'demo' && (
@@ -157,8 +157,16 @@ export function CaptionList({
           ))
         )}
         {inProgress.map((c) => (
-          <Text key={`in-progress-${c.seq}`} component="p" fs="italic" c="dimmed" m={0} mb="sm" dir="auto" style={{ fontSize }} aria-label={t('live.listener.interim')}>
+          <Text key={`in-progress-${c.seq}`} component="p" fs="italic" c="dimmed" m={0} mb="sm" dir="auto" style={{ fontSize }} aria-label={t('live.listener.interim')} data-caption-seq={c.seq} data-caption-text="">
             {c.text}
+            {c.tentative && (
+              // Words the next update may replace (decision 058): underlined dotted, at the line's own
+              // contrast, and hidden from screen readers, which announce committed words only.
+              <span aria-hidden="true" data-tentative="">
+                {/^\s*/u.exec(c.tentative)![0]}
+                <span style={{ textDecoration: 'underline dotted', textUnderlineOffset: '0.25em', textDecorationThickness: '0.08em' }}>{c.tentative.trimStart()}</span>
+              </span>
+            )}
           </Text>
         ))}
       </Box>
