@@ -92,7 +92,10 @@ describe('partial translations while the speaker is still talking', () => {
     const requests = mock.stats.requests.filter((r) => r.endpoint === 'translate');
     for (const r of requests) expect([...r.query.to!].sort()).toEqual(['es', 'pt']);
     const partialCharacters = requests.slice(0, -1).reduce((n, r) => n + (JSON.parse(r.body) as Array<{ Text: string }>)[0]!.Text.length, 0);
-    expect(partialCharacters).toBeLessThan(1.5 * SENTENCE.length);
+    // Windows pay each shown word (step + held) ÷ step times (decision 057: three-word windows, two
+    // held words at first): 5/3 of the sentence, where re-sending it from its start would pay its
+    // square. (The old bound, 1.5×, failed every first try and passed only on CI's retry.)
+    expect(partialCharacters).toBeLessThanOrEqual((5 / 3) * SENTENCE.length);
   });
 
   it('applies the glossary to partial text: misheard names corrected, protected terms kept, fixed terms in each language', async () => {
