@@ -7,6 +7,7 @@ import { AudioRing, hasSpeech } from './audio-ring';
 import { AudioTimes } from './audio-times';
 import { HandBack } from './handback';
 import { withoutRepeat } from './phrase-repeats';
+import { ShownWords } from './shown-words';
 
 /** How often the session checks on its engine, and keeps an idle stream alive. */
 const TICK_MS = 500;
@@ -75,6 +76,8 @@ export class RecognitionSession {
   /** While no engine listens: from which sample, and whether the page sent lines itself meanwhile. */
   private outage: { from: number; covered: boolean } | null = null;
   private readonly handback = new HandBack();
+  /** What the phones have of the phrase in progress (decision 058): its words so far, where they end, when they began. */
+  private readonly shown = new ShownWords();
   private finals: Promise<void> = Promise.resolve();
   private lastFinal = '';
   private readonly timer: NodeJS.Timeout;
@@ -132,6 +135,8 @@ export class RecognitionSession {
     this.feed = null;
     await feed?.flush();
     await stream?.finish().catch(() => undefined);
+    // Words the phones have of a phrase no engine finished (it stopped mid-switch): that phrase's line.
+    this.flushCarried();
     await this.finals;
     this.hooks.state({ engine: null, slot: null, state: 'stopped' });
   }
@@ -200,24 +205,46 @@ export class RecognitionSession {
     this.hooks.state({ engine: current.engine.kind, slot: current.slot, state: 'listening' });
   }
 
-  /** How long ago the audio at this stream's `ms` was said, if the engine timed its words. */
-  private saidAgo(ms: number | undefined): number | undefined {
-    if (ms === undefined) return undefined;
-    const at = this.times.saidAt(this.toRing(Math.round((ms / 1000) * RECOGNITION_SAMPLE_RATE)));
+  /** The ring's sample at this stream's `ms`. */
+  private ringAt(ms: number): number {
+    return this.toRing(Math.round((ms / 1000) * RECOGNITION_SAMPLE_RATE));
+  }
+
+  /** When (the session's clock) the audio at this stream's `ms` was said, if the engine timed its words. */
+  private saidAt(ms: number | undefined): number | undefined {
+    return ms === undefined ? undefined : this.times.saidAt(this.ringAt(ms));
+  }
+
+  private ago(at: number | undefined): number | undefined {
     return at === undefined ? undefined : Math.max(0, this.clock.now() - at);
   }
 
   private result(text: string, final: boolean, endMs: number | undefined, startMs?: number): void {
     this.speechWithoutResultMs = 0;
     this.streak = 0;
-    const saidAgoMs = this.saidAgo(startMs);
-    if (!final) return this.hooks.interim(text, saidAgoMs);
-    if (endMs !== undefined) this.ring.finalise(this.toRing(Math.round((endMs / 1000) * RECOGNITION_SAMPLE_RATE)));
+    const said = this.saidAt(startMs);
+    if (!final) {
+      const { text: whole, saidAt } = this.shown.interim(text, endMs === undefined ? undefined : this.ringAt(endMs), said);
+      return this.hooks.interim(whole, this.ago(saidAt));
+    }
+    if (endMs !== undefined) this.ring.finalise(this.ringAt(endMs));
+    const own = withoutRepeat(this.lastFinal, this.handback.engine(text, this.clock.now()));
+    // A phrase an engine before this one began: the words the phones have of it lead the line.
+    const { text: line, saidAt } = this.shown.final(own, said);
+    if (own) this.lastFinal = text;
+    if (line) this.queueFinal(line, saidAt);
+  }
+
+  /** A final line, in order behind the ones before it. */
+  private queueFinal(line: string, saidAt: number | undefined): void {
     const heardAt = performance.now();
-    const line = withoutRepeat(this.lastFinal, this.handback.engine(text, this.clock.now()));
-    if (!line) return;
-    this.lastFinal = text;
-    this.finals = this.finals.then(() => this.hooks.final(line, heardAt, saidAgoMs === undefined ? undefined : saidAgoMs + performance.now() - heardAt)).catch(() => undefined);
+    this.finals = this.finals.then(() => this.hooks.final(line, heardAt, this.ago(saidAt))).catch(() => undefined);
+  }
+
+  /** The words the phones have of a phrase whose engine failed go as a line of their own (no engine listens now, or the sermon stops). */
+  private flushCarried(): void {
+    const carried = this.shown.takeCarried();
+    if (carried) this.queueFinal(carried.text, carried.saidAt);
   }
 
   private failure(error: RecognitionError): Promise<void> {
@@ -252,6 +279,10 @@ export class RecognitionSession {
     });
     this.hooks.log(action, this.active);
     if (action.do === 'none') return Promise.resolve();
+    // The words the phones have of the phrase in progress stay theirs: the next engine is replayed
+    // only what follows them, and its phrase continues theirs (decision 058).
+    const shownTo = this.shown.carry();
+    if (shownTo !== undefined) this.ring.finalise(shownTo);
     this.record(this.active, now, signal.kind === 'failed' ? signal.error : 'timeout');
     this.streak++;
     this.feed?.close();
@@ -266,6 +297,8 @@ export class RecognitionSession {
       return this.connect();
     }
     // No engine listens until the next try: the speaker is told (the page's own recogniser takes over).
+    // The phones' words of the phrase in progress are its line now, before any line of the page's.
+    this.flushCarried();
     this.outage ??= { from: this.ring.end, covered: false };
     this.connecting = true;
     this.hooks.state({ engine: null, slot: null, state: 'failed' });
