@@ -110,9 +110,17 @@ export const recognitionEvents = {
   audio: 'speaker:audio',
   audioStop: 'speaker:audio-stop',
   state: 'speaker:recognition',
+  /** The browser's own recogniser stands in and hears from `from` (decision 058). */
+  standIn: 'speaker:stand-in',
 } as const;
 
 export const audioStartPayload = z.object({ sermonId: z.string().uuid() });
+/**
+ * While no engine on the server listens, the page's own recogniser hears the speaker from `from`
+ * (epoch ms on the server's clock, as the page reckons it from the offset measured on joining):
+ * the audio before it is replayed to the engine that comes back, the audio after it is the page's.
+ */
+export const standInPayload = z.object({ sermonId: z.string().uuid(), from: z.number().int().positive() });
 export const audioFramePayload = z.object({
   sermonId: z.string().uuid(),
   seq: z.number().int().min(0),

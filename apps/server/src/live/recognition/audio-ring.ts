@@ -39,6 +39,27 @@ export class AudioRing {
   }
 
   /**
+   * Where the speech going on at `sample` pauses: the first 30 ms at or after it quieter than
+   * speech, at most `maxSamples` on (a word cut there is heard whole on one side of the cut).
+   */
+  pauseAfter(sample: number, maxSamples: number): number {
+    const block = Math.round(0.03 * RECOGNITION_SAMPLE_RATE);
+    const until = Math.min(this.end, sample + maxSamples);
+    for (let s = sample; s + block <= until; s += block) {
+      const pcm = this.slice(s, s + block);
+      if (pcm && !hasSpeech(pcm)) return s;
+    }
+    return until;
+  }
+
+  /** The audio from `from` to `to`, when the ring holds all of it in one frame or across frames. */
+  private slice(from: number, to: number): Buffer | null {
+    const parts = this.since(from).filter((p) => p.start < to).map((p) => p.pcm.subarray(0, Math.max(0, (to - p.start) * 2)));
+    const pcm = Buffer.concat(parts);
+    return pcm.length === (to - from) * 2 ? pcm : null;
+  }
+
+  /**
    * Forgets the audio from `from` to now (the speaker's page recognised it while no engine
    * listened, decision 043): a replay skips it, what came before it is still replayed.
    */

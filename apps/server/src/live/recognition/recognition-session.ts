@@ -9,6 +9,8 @@ import { HandBack } from './handback';
 import { withoutRepeat } from './phrase-repeats';
 import { ShownWords } from './shown-words';
 
+/** A word cut where the page's recogniser began is replayed up to its end, at most this far on. */
+const CUT_WORD_SAMPLES = RECOGNITION_SAMPLE_RATE;
 /** How often the session checks on its engine, and keeps an idle stream alive. */
 const TICK_MS = 500;
 /** Without audio for this long (a paused microphone), the engine is sent its keep-alive. */
@@ -74,7 +76,7 @@ export class RecognitionSession {
   private streak = 0;
   private retry: { cancel(): void } | null = null;
   /** While no engine listens: from which sample, and whether the page sent lines itself meanwhile. */
-  private outage: { from: number; covered: boolean } | null = null;
+  private outage: { from: number; covered: boolean; pageFrom?: number } | null = null;
   private readonly handback = new HandBack();
   /** What the phones have of the phrase in progress (decision 058): its words so far, where they end, when they began. */
   private readonly shown = new ShownWords();
@@ -120,9 +122,20 @@ export class RecognitionSession {
    * listens, the audio of that time is the page's, and is not replayed to the engine that comes back.
    * Returns what is left of the line to say (the hand-back's shared words go once, `handback.ts`).
    */
-  pageSpoke(text: string): string {
+  pageSpoke(text: string, final = true): string {
     if (this.outage) this.outage.covered = true;
-    return this.handback.page(text, this.clock.now());
+    return final ? this.handback.page(text, this.clock.now()) : text;
+  }
+
+  /**
+   * The page's own recogniser hears since `agoMs` ago (decision 058): the audio of the outage
+   * before then is no one's yet and is replayed to the engine that comes back; after it, the page's
+   * once it sends a line. A word said as the outage began is not lost between the two.
+   */
+  pageHears(agoMs: number): void {
+    if (!this.outage) return;
+    const from = this.times.sampleAt(this.clock.now() - agoMs);
+    if (from !== undefined) this.outage.pageFrom = Math.max(this.outage.from, Math.min(this.ring.end, from));
   }
 
   async stop(): Promise<void> {
@@ -194,7 +207,9 @@ export class RecognitionSession {
     this.streamSamples = 0;
     // The page recognised the outage itself: only what was unfinished before it is replayed.
     if (this.outage?.covered) {
-      this.ring.drop(this.outage.from);
+      // From where the page's recogniser heard, the word going on then replayed whole (decision 058).
+      const pageFrom = this.outage.pageFrom;
+      this.ring.drop(pageFrom === undefined ? this.outage.from : this.ring.pauseAfter(pageFrom, CUT_WORD_SAMPLES));
       this.handback.begin(this.clock.now());
     }
     this.outage = null;
@@ -210,11 +225,6 @@ export class RecognitionSession {
     return this.toRing(Math.round((ms / 1000) * RECOGNITION_SAMPLE_RATE));
   }
 
-  /** When (the session's clock) the audio at this stream's `ms` was said, if the engine timed its words. */
-  private saidAt(ms: number | undefined): number | undefined {
-    return ms === undefined ? undefined : this.times.saidAt(this.ringAt(ms));
-  }
-
   private ago(at: number | undefined): number | undefined {
     return at === undefined ? undefined : Math.max(0, this.clock.now() - at);
   }
@@ -222,7 +232,11 @@ export class RecognitionSession {
   private result(text: string, final: boolean, endMs: number | undefined, startMs?: number): void {
     this.speechWithoutResultMs = 0;
     this.streak = 0;
-    const said = this.saidAt(startMs);
+    const from = startMs === undefined ? undefined : this.ringAt(startMs);
+    const said = from === undefined ? undefined : this.times.saidAt(from);
+    // The words carried from the engine before were a phrase of their own: their line goes first.
+    const apart = this.shown.apart(from);
+    if (apart) this.queueFinal(apart.text, apart.saidAt);
     if (!final) {
       const { text: whole, saidAt } = this.shown.interim(text, endMs === undefined ? undefined : this.ringAt(endMs), said);
       return this.hooks.interim(whole, this.ago(saidAt));

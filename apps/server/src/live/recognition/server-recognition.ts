@@ -79,13 +79,17 @@ export class ServerRecognition {
     const terms = await recognitionTerms(ctx.db, room.churchId, room.sourceLanguage);
     const held: Held = { churchId: room.churchId, timeZone: church?.timeZone ?? 'Australia/Sydney', lastAudioAt: Date.now(), usage: new Map(), session: null as never };
     const emit = (state: Omit<RecognitionStateEvent, 'sermonId'>) => this.core.emit(rooms.speaker(room.id), recognitionEvents.state, { sermonId: room.id, ...state });
+    // A line or interim text goes with what is true now: a line finished as the engine failed must
+    // not tell the page an engine listens, or it stops the browser's recogniser standing in (decision 043).
+    let now: Omit<RecognitionStateEvent, 'sermonId'> = { engine: null, slot: null, state: 'switching' };
+    const state = (s: Omit<RecognitionStateEvent, 'sermonId'>) => emit((now = s));
     held.session = new RecognitionSession(
       specs.map(({ slot, spec }) => ({ slot, engine: buildRecognizer(ctx, spec) })),
       { language: room.sourceLanguage, locale: room.languages.get(room.sourceLanguage)?.locale ?? undefined, terms },
       {
         interim: (text, saidAgoMs) => {
           void this.speakers.heard(room.id, text.slice(0, MAX_SEGMENT_CHARS), false, this.saidAt(saidAgoMs)).catch(() => undefined);
-          emit({ engine: held.session.engine?.engine.kind ?? null, slot: held.session.engine?.slot ?? null, state: 'listening', interim: text });
+          emit({ ...now, interim: text });
         },
         final: async (text, heardAt, saidAgoMs) => {
           const times = recognitionDeliveryTimes(ctx);
@@ -96,10 +100,10 @@ export class ServerRecognition {
               return null;
             });
             if (ack && times.length < KEEP_TIMES) times.push(performance.now() - heardAt);
-            if (ack) emit({ engine: held.session.engine?.engine.kind ?? null, slot: held.session.engine?.slot ?? null, state: 'listening', heard: { seq: ack.seq, text: line } });
+            if (ack) emit({ ...now, heard: { seq: ack.seq, text: line } });
           }
         },
-        state: emit,
+        state,
         usage: (kind, ms) => {
           const u = held.usage.get(kind) ?? { ms: 0, failures: 0 };
           u.ms += ms;
@@ -127,10 +131,17 @@ export class ServerRecognition {
    * listens, that time's audio is the page's (decision 043). Returns what is left of the line to
    * store, or the ack of a line the engine that came back already said whole (the hand-back).
    */
-  pageSpoke(socket: LiveSocket, sermonId: string, text: string): string | { seq: number; duplicate: true } {
+  pageSpoke(socket: LiveSocket, sermonId: string, text: string, final: boolean): string | { seq: number; duplicate: true } {
     if (socket.data.speakerOf !== sermonId) return text;
-    const left = this.held.get(sermonId)?.session.pageSpoke(text) ?? text;
+    const left = this.held.get(sermonId)?.session.pageSpoke(text, final) ?? text;
     return left || { seq: this.registry.get(sermonId)?.lastSeq ?? 0, duplicate: true };
+  }
+
+  /** `speaker:stand-in`: the page's own recogniser hears from `from` (the live clock), decision 058. */
+  standIn(socket: LiveSocket, sermonId: string, from: number): object {
+    const room = this.room(socket, sermonId);
+    this.held.get(room.id)?.session.pageHears(Math.max(0, this.core.options.clock.now() - from));
+    return {};
   }
 
   /** `speaker:audio`: a frame from the sermon's speaker only; a bad or too fast one is refused, the session goes on. */

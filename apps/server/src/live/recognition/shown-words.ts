@@ -7,11 +7,18 @@
  * no engine listens next (the page's own recogniser stands in), they go as a line of their own,
  * before any of the page's.
  */
+/**
+ * A new engine's phrase that begins this long after the carried words end is a phrase of its own
+ * (the speaker had finished the sentence; the engine failed before saying so): samples at 16 kHz.
+ * Words within a sentence are a tenth of a second or two apart; engines end a phrase on a longer pause.
+ */
+const PAUSE_SAMPLES = 0.4 * 16_000;
+
 export class ShownWords {
   /** The phrase in progress on the engine listening: its text, where its last word ends (ring sample), when it began. */
   private current: { text: string; to: number | undefined; saidAt: number | undefined } | null = null;
   /** Words the phones have of a phrase an engine before this one began. */
-  private carried: { text: string; saidAt: number | undefined } | null = null;
+  private carried: { text: string; to: number; saidAt: number | undefined } | null = null;
 
   /** Interim text of the engine listening: what the phones are sent, and when its first words were said. */
   interim(text: string, to: number | undefined, saidAt: number | undefined): { text: string; saidAt: number | undefined } {
@@ -36,8 +43,17 @@ export class ShownWords {
     const c = this.current;
     this.current = null;
     if (!c || c.to === undefined) return undefined;
-    this.carried = { text: join(this.carried?.text, c.text), saidAt: this.carried?.saidAt ?? c.saidAt };
+    this.carried = { text: join(this.carried?.text, c.text), to: c.to, saidAt: this.carried?.saidAt ?? c.saidAt };
     return c.to;
+  }
+
+  /**
+   * The engine listening timed a phrase from ring sample `from`: when that is after a pause since
+   * the carried words, they were a phrase of their own and are taken to go as their own line.
+   */
+  apart(from: number | undefined): { text: string; saidAt: number | undefined } | null {
+    if (!this.carried || from === undefined || from - this.carried.to < PAUSE_SAMPLES) return null;
+    return this.takeCarried();
   }
 
   /** The words carried, taken to go as a line of their own. */

@@ -21,6 +21,7 @@ import {
   speakerJoinPayload,
   audioFramePayload,
   audioStartPayload,
+  standInPayload,
   recognitionEvents,
   type LiveError,
 } from '@app/shared';
@@ -134,7 +135,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     handle(socket, liveEvents.segment, segmentPayload, async (p) => {
       // A line from the page while no server engine listens: that time's audio is the page's; as an
       // engine takes back, the words both heard go once (decision 043).
-      const text = p.final ? live.recognition.pageSpoke(socket, p.sermonId, p.text) : p.text;
+      const text = live.recognition.pageSpoke(socket, p.sermonId, p.text, p.final);
       return typeof text === 'string' ? live.segment(socket, { ...p, text }) : text;
     });
     handle(socket, liveEvents.pause, pausePayload, (p) => live.setPaused(socket, p.sermonId, p.paused));
@@ -145,6 +146,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
       return {};
     });
     handle(socket, recognitionEvents.audioStop, audioStartPayload, (p) => live.recognition.stop(socket, p.sermonId));
+    handle(socket, recognitionEvents.standIn, standInPayload, async (p) => live.recognition.standIn(socket, p.sermonId, p.from));
     handle(socket, liveEvents.listenerJoin, listenerJoinPayload, (p) => live.listenerJoin(socket, p), joinTurns);
     handle(socket, liveEvents.listenerPrefs, listenerPrefsPayload, (p) => live.listenerPrefs(socket, p));
     handle(socket, liveEvents.listenerCatchUp, listenerCatchUpPayload, (p) => live.listenerCatchUp(socket, p.afterSeq));
