@@ -1,5 +1,4 @@
-import type { EngineErrorKind, EngineSlot, RecognitionStateEvent, ServerRecognitionKind } from '@app/shared';
-import { RECOGNITION_SAMPLE_RATE } from '@app/shared';
+import { RECOGNITION_SAMPLE_RATE, type EngineErrorKind, type EngineSlot, type RecognitionStateEvent, type ServerRecognitionKind } from '@app/shared';
 import { RecognitionError, type OpenOptions, type RecognitionEngine, type RecognitionStream } from '../../providers/recognition/recognizer';
 import { AudioFeed, bytesOf, realClock, type FeedClock } from '../../providers/recognition/audio-feed';
 import { decideRecognition, type RecognitionAction, type SlotHealth } from './recognition-policy';
@@ -8,9 +7,9 @@ import { AudioTimes } from './audio-times';
 import { HandBack } from './handback';
 import { withoutRepeat } from './phrase-repeats';
 import { ShownWords } from './shown-words';
+import { StreamPieces } from './stream-pieces';
+import { Outage } from './outage';
 
-/** A word cut where the page's recogniser began is replayed up to its end, at most this far on. */
-const CUT_WORD_SAMPLES = RECOGNITION_SAMPLE_RATE;
 /** How often the session checks on its engine, and keeps an idle stream alive. */
 const TICK_MS = 500;
 /** Without audio for this long (a paused microphone), the engine is sent its keep-alive. */
@@ -26,10 +25,7 @@ export interface SessionEngine {
 }
 
 export interface SessionHooks {
-  /**
-   * Interim text of the phrase being said. `saidAgoMs`: how long ago its first words were said,
-   * where the engine timed them (decision 044).
-   */
+  /** Interim text of the phrase being said. `saidAgoMs`: how long ago its first words were said, where timed (decision 044). */
   interim(text: string, saidAgoMs?: number): void;
   /** A final phrase, in order: the next waits until this one is taken. `heardAt`: when the engine's answer arrived. */
   final(text: string, heardAt: number, saidAgoMs?: number): Promise<void>;
@@ -40,19 +36,12 @@ export interface SessionHooks {
   log(action: RecognitionAction, slot: EngineSlot): void;
 }
 
-/** Where a stream's audio came from in the ring: pieces, each a run of the ring's samples. */
-interface Piece {
-  ring: number;
-  stream: number;
-  samples: number;
-}
-
 /**
  * One sermon's server-side recognition (decisions 038, 043): the speaker's audio goes to the
  * active engine through a feed that keeps its rules (chunk sizes, pace), and into a ring of what
  * is not yet final; when the policy says so, the engine is reopened or the other takes over, now
- * or after a back-off, and the ring is replayed to it from the end of the last final phrase, so no
- * word is lost and none is said twice. It never gives up while the sermon is live.
+ * or after a back-off, and the ring is replayed to it from the end of the last word the phones
+ * have (decision 058), so no word is lost and none is said twice. It never gives up while the sermon is live.
  */
 export class RecognitionSession {
   private active: EngineSlot = 'primary';
@@ -66,8 +55,7 @@ export class RecognitionSession {
   /** When the ring's audio was said, from when it arrived (decision 044). */
   private readonly times = new AudioTimes();
   /** The ring's samples this stream was sent, in order (a replay may skip what the page recognised). */
-  private pieces: Piece[] = [];
-  private streamSamples = 0;
+  private pieces = new StreamPieces();
   private speechWithoutResultMs = 0;
   private lastAudioAt = 0;
   private lastKeepAliveAt = 0;
@@ -75,8 +63,8 @@ export class RecognitionSession {
   /** Failures since an engine last answered. */
   private streak = 0;
   private retry: { cancel(): void } | null = null;
-  /** While no engine listens: from which sample, and whether the page sent lines itself meanwhile. */
-  private outage: { from: number; covered: boolean; pageFrom?: number } | null = null;
+  /** While no engine listens (`outage.ts`). */
+  private outage: Outage | null = null;
   private readonly handback = new HandBack();
   /** What the phones have of the phrase in progress (decision 058): its words so far, where they end, when they began. */
   private readonly shown = new ShownWords();
@@ -127,15 +115,10 @@ export class RecognitionSession {
     return final ? this.handback.page(text, this.clock.now()) : text;
   }
 
-  /**
-   * The page's own recogniser hears since `agoMs` ago (decision 058): the audio of the outage
-   * before then is no one's yet and is replayed to the engine that comes back; after it, the page's
-   * once it sends a line. A word said as the outage began is not lost between the two.
-   */
+  /** The page's own recogniser hears since `agoMs` ago (decision 058, `outage.ts`). */
   pageHears(agoMs: number): void {
-    if (!this.outage) return;
     const from = this.times.sampleAt(this.clock.now() - agoMs);
-    if (from !== undefined) this.outage.pageFrom = Math.max(this.outage.from, Math.min(this.ring.end, from));
+    if (from !== undefined) this.outage?.pageHears(from, this.ring.end);
   }
 
   async stop(): Promise<void> {
@@ -164,19 +147,9 @@ export class RecognitionSession {
 
   private send(ringStart: number, pcm: Buffer): void {
     const samples = pcm.length >> 1;
-    const last = this.pieces.at(-1);
-    if (last && last.ring + last.samples === ringStart) last.samples += samples;
-    else this.pieces.push({ ring: ringStart, stream: this.streamSamples, samples });
-    this.streamSamples += samples;
+    this.pieces.add(ringStart, samples);
     this.feed!.push(pcm);
     this.hooks.usage(this.engine!.engine.kind, (samples / RECOGNITION_SAMPLE_RATE) * 1000);
-  }
-
-  /** The ring's sample where this stream's sample `s` was. */
-  private toRing(s: number): number {
-    for (const p of this.pieces) if (s <= p.stream + p.samples) return p.ring + Math.max(0, s - p.stream);
-    const last = this.pieces.at(-1);
-    return last ? last.ring + last.samples : this.ring.finalisedUpTo;
   }
 
   private async connect(): Promise<void> {
@@ -203,13 +176,11 @@ export class RecognitionSession {
     if (gen !== this.generation || this.stopped) return stream.close();
     this.stream = stream;
     this.feed = new AudioFeed(current.engine.rules, (chunk) => stream.send(chunk), this.clock);
-    this.pieces = [];
-    this.streamSamples = 0;
-    // The page recognised the outage itself: only what was unfinished before it is replayed.
-    if (this.outage?.covered) {
-      // From where the page's recogniser heard, the word going on then replayed whole (decision 058).
-      const pageFrom = this.outage.pageFrom;
-      this.ring.drop(pageFrom === undefined ? this.outage.from : this.ring.pauseAfter(pageFrom, CUT_WORD_SAMPLES));
+    this.pieces = new StreamPieces();
+    // The page recognised the outage itself: only what was no one's before it is replayed.
+    const pageFrom = this.outage?.pageAudioFrom(this.ring) ?? null;
+    if (pageFrom !== null) {
+      this.ring.drop(pageFrom);
       this.handback.begin(this.clock.now());
     }
     this.outage = null;
@@ -222,7 +193,7 @@ export class RecognitionSession {
 
   /** The ring's sample at this stream's `ms`. */
   private ringAt(ms: number): number {
-    return this.toRing(Math.round((ms / 1000) * RECOGNITION_SAMPLE_RATE));
+    return this.pieces.ringAt(ms, this.ring.finalisedUpTo);
   }
 
   private ago(at: number | undefined): number | undefined {
@@ -313,7 +284,7 @@ export class RecognitionSession {
     // No engine listens until the next try: the speaker is told (the page's own recogniser takes over).
     // The phones' words of the phrase in progress are its line now, before any line of the page's.
     this.flushCarried();
-    this.outage ??= { from: this.ring.end, covered: false };
+    this.outage ??= new Outage(this.ring.end);
     this.connecting = true;
     this.hooks.state({ engine: null, slot: null, state: 'failed' });
     this.retry = this.clock.later(() => {
