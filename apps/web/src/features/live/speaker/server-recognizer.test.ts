@@ -12,22 +12,28 @@ const SERMON = '00000000-0000-4000-8000-000000000001';
 /** A live socket that answers audio-start with `ack` and lets the test send recognition states. */
 function fakeSocket(ack: object) {
   const handlers = new Map<string, (e: RecognitionStateEvent) => void>();
+  /** Acknowledged events sent, with their payloads. */
+  const sent: [string, unknown][] = [];
   const socket = {
     on: (event: string, fn: (e: RecognitionStateEvent) => void) => handlers.set(event, fn),
     off: (event: string) => handlers.delete(event),
     emit: vi.fn(),
-    timeout: () => ({ emit: (_e: string, _p: unknown, cb: (err: null, a: object) => void) => cb(null, { ok: true, ...ack }) }),
+    timeout: () => ({ emit: (e: string, p: unknown, cb: (err: null, a: object) => void) => {
+      sent.push([e, p]);
+      cb(null, { ok: true, ...ack });
+    } }),
   };
   const state = (s: Omit<RecognitionStateEvent, 'sermonId'>) => handlers.get(recognitionEvents.state)?.({ sermonId: SERMON, ...s });
-  return { socket: socket as unknown as LiveSocket, state };
+  return { socket: socket as unknown as LiveSocket, state, sent };
 }
 
-function setup(ack: object, { startsListening = true, makeFallback }: { startsListening?: boolean; makeFallback?: (cb: RecognizerCallbacks) => Recognizer } = {}) {
+function setup(ack: object, { startsListening = true, makeFallback, offset }: { startsListening?: boolean; makeFallback?: (cb: RecognizerCallbacks) => Recognizer; offset?: number } = {}) {
   const engines: [string | null, string][] = [];
+  const interims: [string, boolean][] = [];
   const finals: string[] = [];
   const errors: string[] = [];
   const callbacks: RecognizerCallbacks = {
-    onInterim: () => undefined, onFinal: (t) => finals.push(t), onError: (c) => errors.push(c), onListeningChange: () => undefined,
+    onInterim: (t, own) => interims.push([t, own === true]), onFinal: (t) => finals.push(t), onError: (c) => errors.push(c), onListeningChange: () => undefined,
     onEngine: (engine, state) => engines.push([engine, state]),
   };
   const standIns: { started: boolean; stopped: boolean; callbacks: RecognizerCallbacks }[] = [];
@@ -39,8 +45,8 @@ function setup(ack: object, { startsListening = true, makeFallback }: { startsLi
   });
   const recognizer = createServerRecognizer(callbacks, fallback);
   const fake = fakeSocket(ack);
-  recognizer.attach(fake.socket, SERMON);
-  return { recognizer, ...fake, engines, finals, errors, standIns };
+  recognizer.attach(fake.socket, SERMON, offset);
+  return { recognizer, ...fake, engines, finals, errors, standIns, interims };
 }
 
 describe('server recognition with the browser standing in', () => {
@@ -62,6 +68,24 @@ describe('server recognition with the browser standing in', () => {
     expect(s.engines.at(-1)).toEqual(['assemblyai', 'listening']);
   });
 
+  it('the browser’s interim text is its own (sent to listeners, decision 058), and the server is told once from when it hears, on its clock', async () => {
+    const s = setup({ engine: 'deepgram', slot: 'primary', state: 'listening' }, { offset: 5_000 });
+    await vi.waitFor(() => expect(s.engines).toEqual([['deepgram', 'listening']]));
+    s.state({ engine: 'deepgram', slot: 'primary', state: 'listening', interim: 'Grace and' });
+    const before = Date.now();
+    s.state({ engine: null, slot: null, state: 'failed' });
+    const told = () => s.sent.filter(([event]) => event === recognitionEvents.standIn);
+    expect(told()).toHaveLength(1);
+    const { from } = told()[0]![1] as { from: number };
+    expect(from).toBeGreaterThanOrEqual(before + 5_000);
+    expect(from).toBeLessThanOrEqual(Date.now() + 5_000);
+    s.standIns[0]!.callbacks.onInterim('peace to');
+    // Its recogniser restarting in a pause does not tell it again.
+    s.standIns[0]!.callbacks.onListeningChange(true);
+    expect(told()).toHaveLength(1);
+    expect(s.interims).toEqual([['Grace and', false], ['peace to', true]]);
+  });
+
   it('starts with the browser when the server has no engine listening yet', async () => {
     const s = setup({ engine: 'deepgram', slot: 'primary', state: 'failed' });
     await vi.waitFor(() => expect(s.standIns[0]?.started).toBe(true));
@@ -72,7 +96,7 @@ describe('server recognition with the browser standing in', () => {
     const engines: [string | null, string][] = [];
     const errors: string[] = [];
     const recognizer = createServerRecognizer({
-      onInterim: () => undefined, onFinal: () => undefined, onError: (c) => errors.push(c), onListeningChange: () => undefined,
+      onInterim: (t, own) => interims.push([t, own === true]), onFinal: () => undefined, onError: (c) => errors.push(c), onListeningChange: () => undefined,
       onEngine: (engine, state) => engines.push([engine, state]),
     });
     const fake = fakeSocket({ engine: 'deepgram', slot: 'primary' });

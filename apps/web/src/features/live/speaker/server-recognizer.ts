@@ -12,8 +12,11 @@ const pageClock: PaceClock = {
 };
 
 export interface ServerRecognizer extends Recognizer {
-  /** The speaker's socket joined the sermon: audio flows to the church's engine on the server. */
-  attach(socket: LiveSocket, sermonId: string): void;
+  /**
+   * The speaker's socket joined the sermon: audio flows to the church's engine on the server.
+   * `offset`: the server's clock less this device's, measured on joining (decision 044).
+   */
+  attach(socket: LiveSocket, sermonId: string, offset?: number): void;
   /** The socket dropped: frames wait (up to 10 s) until it is back, then go paced (decision 056). */
   detach(): void;
 }
@@ -34,7 +37,9 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
    */
   let standInState: 'starting' | 'hearing' | 'failed' | 'broken' = 'starting';
   let context: AudioContext | null = null;
-  let target: { socket: LiveSocket; sermonId: string; started: boolean } | null = null;
+  let target: { socket: LiveSocket; sermonId: string; started: boolean; offset: number | undefined } | null = null;
+  /** Whether the server was told from when this stand-in hears (once per stand-in). */
+  let standInTold = false;
   let seq = 0;
   let stopped = false;
   const held = createHeldAudio<ArrayBuffer>((frame) => {
@@ -71,13 +76,26 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
    * when an engine answers, it stops, its last phrase sent as it ends (decision 043). The speaker
    * is told "Heard by your browser" only while it runs without an error (decision 056).
    */
+  /**
+   * The server is told from when the stand-in hears (its start, on the server's clock): the audio
+   * before it is replayed to the engine that comes back, so a word said as the engines failed is
+   * not lost between the two (decision 058).
+   */
+  const tellStandInFrom = () => {
+    if (standInTold || !target?.started || target.offset === undefined) return;
+    standInTold = true;
+    void emitWithAck(target.socket, recognitionEvents.standIn, { sermonId: target.sermonId, from: Math.round(Date.now() + target.offset) });
+  };
+
   const standInFor = (state: RecognitionStateEvent['state']) => {
     if (state === 'failed' && !standIn && !stopped && fallback && standInState !== 'broken') {
       standInState = 'starting';
+      standInTold = false;
       standIn = fallback({
+        // Its interim text reaches listeners as a server engine's does (decision 058).
         onInterim: (text) => {
           if (text) standInHeard();
-          callbacks.onInterim(text);
+          callbacks.onInterim(text, true);
         },
         onFinal: (text) => {
           standInHeard();
@@ -85,7 +103,11 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
         },
         // Silence is not a failure; a lost service, a busy microphone or a refusal is.
         onError: (code, fatal) => code !== 'noSpeech' && standInFailed(fatal),
-        onListeningChange: (on) => on && standInState === 'starting' && standInHeard(),
+        onListeningChange: (on) => {
+          if (!on) return;
+          tellStandInFrom();
+          if (standInState === 'starting') standInHeard();
+        },
       });
       standIn?.start();
     } else if (state !== 'failed' && standIn) {
@@ -149,9 +171,9 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
       held.clear();
       callbacks.onListeningChange(false);
     },
-    attach: (socket, sermonId) => {
+    attach: (socket, sermonId, offset) => {
       target?.socket.off(recognitionEvents.state, onState);
-      target = { socket, sermonId, started: false };
+      target = { socket, sermonId, started: false, offset };
       held.close();
       socket.on(recognitionEvents.state, onState);
       void emitWithAck(socket, recognitionEvents.audioStart, { sermonId }).then((ack) => {

@@ -48,6 +48,30 @@ class AudioCaptureFails {
   abort() {}
 }
 
+/** The browser's recogniser as Chrome's that hears: the test says what it heard. */
+class HearsSpeech {
+  continuous = false;
+  interimResults = false;
+  lang = '';
+  maxAlternatives = 1;
+  onstart: (() => void) | null = null;
+  onresult: ((e: { resultIndex: number; results: { isFinal: boolean; 0: { transcript: string } }[] }) => void) | null = null;
+  onerror: ((e: { error: string }) => void) | null = null;
+  onend: (() => void) | null = null;
+  static current: HearsSpeech | null = null;
+  start() {
+    HearsSpeech.current = this;
+    setTimeout(() => this.onstart?.(), 10);
+  }
+  hear(transcript: string, isFinal: boolean) {
+    this.onresult?.({ resultIndex: 0, results: [{ isFinal, 0: { transcript } }] });
+  }
+  stop() {
+    this.onend?.();
+  }
+  abort() {}
+}
+
 /**
  * The speaker's page of a church whose engines are on the server (decision 038) says what hears
  * the speaker now, and nothing that has failed (decision 056).
@@ -120,6 +144,29 @@ describe('the speaker is told what hears them', { timeout: 20_000 }, () => {
     serverSays({ engine: 'assemblyai', state: 'listening' });
     expect(await screen.findByText('Heard by AssemblyAI')).toBeTruthy();
     expect(screen.queryByText(NO_ENGINE)).toBeNull();
+  });
+
+  it('the browser standing in: its interim text goes to listeners, the server is told from when it hears, and its line is timed from its own first words (decision 058)', async () => {
+    vi.stubGlobal('SpeechRecognition', HearsSpeech);
+    // The server's clock is 5 s ahead of this device's.
+    socket.answers[liveEvents.speakerJoin] = () => ({ ok: true, state, lastSeq: 0, sourceLanguage: 'en', serverNow: Date.now() + 5_000 });
+    await goLive();
+    // The server's engine heard a phrase's first words long before: that is not the browser's line's time.
+    serverSays({ engine: 'deepgram', state: 'listening', interim: 'Grace and' } as never);
+    await new Promise((r) => setTimeout(r, 300));
+    serverSays({ engine: null, state: 'failed' });
+    await waitFor(() => expect(socket.sent(recognitionEvents.standIn)).toHaveLength(1));
+    const heardAt = Date.now();
+    const { from } = socket.sent(recognitionEvents.standIn)[0] as { from: number };
+    expect(Math.abs(from - (heardAt + 5_000))).toBeLessThan(200);
+    act(() => HearsSpeech.current!.hear('peace to you', false));
+    await waitFor(() => expect(socket.sent(liveEvents.segment)).toContainEqual(expect.objectContaining({ text: 'peace to you', final: false })));
+    act(() => HearsSpeech.current!.hear('peace to you all', true));
+    await waitFor(() => expect(socket.sent(liveEvents.segment)).toContainEqual(expect.objectContaining({ text: 'peace to you all', final: true })));
+    const line = socket.sent(liveEvents.segment).find((p) => (p as { final: boolean }).final) as { startedAt: number };
+    // From the browser's first words, on the server's clock; never from the engine's words before the outage.
+    expect(line.startedAt).toBeGreaterThanOrEqual(heardAt + 5_000 - 50);
+    expect(line.startedAt).toBeLessThan(Date.now() + 5_000 + 50);
   });
 
   it('an engine still switching after 2 s is not said to be on its way any longer: no engine hears', async () => {
