@@ -96,7 +96,7 @@ describe('server recognition with the browser standing in', () => {
     const engines: [string | null, string][] = [];
     const errors: string[] = [];
     const recognizer = createServerRecognizer({
-      onInterim: (t, own) => interims.push([t, own === true]), onFinal: () => undefined, onError: (c) => errors.push(c), onListeningChange: () => undefined,
+      onInterim: () => undefined, onFinal: () => undefined, onError: (c) => errors.push(c), onListeningChange: () => undefined,
       onEngine: (engine, state) => engines.push([engine, state]),
     });
     const fake = fakeSocket({ engine: 'deepgram', slot: 'primary' });
