@@ -124,6 +124,12 @@ export const standInPayload = z.object({ sermonId: z.string().uuid(), from: z.nu
 export const audioFramePayload = z.object({
   sermonId: z.string().uuid(),
   seq: z.number().int().min(0),
+  /**
+   * When the frame's last sample was captured, epoch ms on the server's clock as the page reckons it
+   * (decision 044's offset): a frame held while the socket was away, or sent after a restart, keeps
+   * when it was said (decision 058). Checked by the server; optional.
+   */
+  at: z.number().int().positive().optional(),
   audio: z.instanceof(Uint8Array).refine((a) => a.byteLength > 0 && a.byteLength % 2 === 0, 'PCM16 audio has an even, non-zero length')
     .refine((a) => a.byteLength <= MAX_AUDIO_FRAME_BYTES, { message: 'An audio frame may hold at most half a second', params: { tooBig: true } }),
 });

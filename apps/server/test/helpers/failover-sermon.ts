@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { liveEvents, recognitionEvents, type Caption, type RecognitionStateEvent, type Sermon } from '@app/shared';
+import { createHeldAudio, liveEvents, recognitionEvents, type Caption, type HeldAudio, type RecognitionStateEvent, type Sermon } from '@app/shared';
 import { encodedSpeech, scriptWords } from '../mock-engines';
 import type { ClientSocket } from './live-kit';
 
@@ -68,12 +68,31 @@ export class SpeakingPage {
   private standIn: { from: number; next: number; heard: number[]; firstAt: number | null } | null = null;
   private starting: NodeJS.Timeout | null = null;
   private lastSeq = 0;
-  /** Frames not sent while `away` (the page holds them); sent by `send` when it is back. */
-  away = false;
   readonly states: RecognitionStateEvent[] = [];
+  /** As the page's: frames wait while the socket is away and go paced on its return (decision 056), each with when it was captured. */
+  private readonly held: HeldAudio<{ k: number; audio: Buffer; at: number }>;
 
   constructor(public socket: ClientSocket, private readonly sermon: Sermon, private readonly spoken: SpokenSermon) {
     this.listen(socket);
+    this.held = createHeldAudio((f) => this.socket.emit(recognitionEvents.audio, { sermonId: this.sermon.id, seq: f.k, audio: f.audio, at: f.at }), {
+      now: () => performance.now(),
+      later: (fn, ms) => {
+        const id = setTimeout(fn, ms);
+        return () => clearTimeout(id);
+      },
+    });
+    this.held.open();
+  }
+
+  /** The socket is gone (a restart): frames wait. */
+  away(): void {
+    this.held.close();
+  }
+
+  /** Joined again on `socket` and the engine opened: the held frames go, paced. */
+  back(socket: ClientSocket): void {
+    this.listen(socket);
+    this.held.open();
   }
 
   listen(socket: ClientSocket): void {
@@ -97,7 +116,7 @@ export class SpeakingPage {
       await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
       while (pending.length > 0 && pending[0]![0] <= (k + 1) * FRAME_MS) await pending.shift()![1]();
       this.hear();
-      if (!this.away) this.socket.emit(recognitionEvents.audio, { sermonId: this.sermon.id, seq: k, audio: this.spoken.audio.subarray(k * FRAME_BYTES, (k + 1) * FRAME_BYTES) });
+      this.held.push({ k, audio: this.spoken.audio.subarray(k * FRAME_BYTES, (k + 1) * FRAME_BYTES), at: due });
     }
   }
 
@@ -167,14 +186,17 @@ export class PhoneLog {
   constructor(private readonly spoken: SpokenSermon) {}
 
   attach(socket: ClientSocket): void {
-    socket.on(liveEvents.caption, (c: Caption) => {
-      const now = Date.now();
-      for (const w of c.text.split(/\s+/)) {
-        const i = this.spoken.index(w);
-        if (i >= 0 && !this.firstSeen.has(i)) this.firstSeen.set(i, now);
-      }
-      if (c.final) this.finals.set(c.seq, c.text);
-    });
+    socket.on(liveEvents.caption, (c: Caption) => this.read(c));
+  }
+
+  /** A caption the phone shows: sent to it, or in its join's answer (the lines it missed). */
+  read(c: Pick<Caption, 'seq' | 'text' | 'final'>): void {
+    const now = Date.now();
+    for (const w of c.text.split(/\s+/)) {
+      const i = this.spoken.index(w);
+      if (i >= 0 && !this.firstSeen.has(i)) this.firstSeen.set(i, now);
+    }
+    if (c.final) this.finals.set(c.seq, c.text);
   }
 
   /** The script's indices of the words in the phone's lines, in line order. */
@@ -182,8 +204,11 @@ export class PhoneLog {
     return [...this.finals.entries()].sort((a, b) => a[0] - b[0]).flatMap(([, t]) => t.split(/\s+/).map((w) => this.spoken.index(w)).filter((i) => i >= 0));
   }
 
-  /** Words said in [from, to) (ms of the sermon): lost, doubled, out of order on the phone; the longest stretch without a new word. */
-  window(from: number, to: number): { lost: number; doubled: number; outOfOrder: number; stretchMs: number } {
+  /**
+   * Words said in [from, to) (ms of the sermon): lost, doubled, out of order on the phone; the
+   * longest stretch without a new word, counted from `heardFrom` (Date.now()) when nobody could hear before.
+   */
+  window(from: number, to: number, heardFrom?: number): { lost: number; doubled: number; outOfOrder: number; stretchMs: number } {
     const inWindow = (i: number) => this.spoken.spans[i]!.from >= from && this.spoken.spans[i]!.from < to;
     const seen = this.lineWords();
     const count = new Map<number, number>();
@@ -197,8 +222,8 @@ export class PhoneLog {
     }
     const outOfOrder = seen.filter((i, k) => k > 0 && inWindow(i) && i < seen[k - 1]!).length;
     // New words reaching the phone, around the window: the longest gap that overlaps it.
-    const times = [...this.firstSeen.values()].sort((a, b) => a - b);
-    const start = this.spoken.t0 + from;
+    const times = [...(heardFrom ? [heardFrom] : []), ...[...this.firstSeen.values()].filter((t) => !heardFrom || t > heardFrom)].sort((a, b) => a - b);
+    const start = Math.max(this.spoken.t0 + from, heardFrom ?? 0);
     const end = this.spoken.t0 + to;
     let stretchMs = 0;
     for (let k = 1; k < times.length; k++) if (times[k]! > start && times[k - 1]! < end) stretchMs = Math.max(stretchMs, times[k]! - times[k - 1]!);

@@ -98,11 +98,12 @@ export class RecognitionSession {
     await this.connect();
   }
 
-  push(pcm: Buffer): void {
+  /** A frame of the speaker's audio; `saidAgoMs`: how long ago the page captured its end, where it says. */
+  push(pcm: Buffer, saidAgoMs?: number): void {
     if (this.stopped) return;
     this.lastAudioAt = this.clock.now();
     if (hasSpeech(pcm)) this.speechWithoutResultMs += (pcm.length / 2 / RECOGNITION_SAMPLE_RATE) * 1000;
-    this.take(pcm);
+    this.take(pcm, saidAgoMs);
   }
 
   /**
@@ -138,9 +139,9 @@ export class RecognitionSession {
   }
 
   /** Audio into the ring, and to the stream when one listens. */
-  private take(pcm: Buffer): void {
+  private take(pcm: Buffer, saidAgoMs = 0): void {
     const start = this.ring.end;
-    this.times.arrived(start, pcm.length >> 1, this.clock.now());
+    this.times.arrived(start, pcm.length >> 1, this.clock.now() - saidAgoMs);
     this.ring.push(pcm);
     if (this.stream && !this.connecting) this.send(start, pcm);
   }

@@ -13,6 +13,7 @@ import { recognitionTerms } from '../../providers/recognition/glossary-terms';
 import { weekStartDate } from '../../providers/translation/usage-meter';
 import { LiveFailure, type LiveCore, type LiveSocket } from '../live-types';
 import { RecognitionSession } from './recognition-session';
+import { CLOCK_TOLERANCE_MS } from './line-time';
 import type { RoomRegistry } from '../rooms/room-registry';
 import { rooms } from '../rooms/room-names';
 import { plainWords } from '../../lib/outbound/plain-words';
@@ -30,6 +31,9 @@ const IDLE_CLOSE_MS = 2 * 60_000;
 const BURST_MS = AUDIO_BURST_MS;
 const RATE = AUDIO_RATE;
 const MAX_FRAMES_PER_SECOND = AUDIO_MAX_FRAMES_PER_SECOND;
+
+/** A frame's capture time older than this is from a wrong clock: the ring holds 30 s, the page 25 s. */
+const MAX_FRAME_AGE_MS = 60_000;
 
 /** The last delivery times kept for the speech bench (decision 038). */
 const KEEP_TIMES = 100_000;
@@ -152,7 +156,10 @@ export class ServerRecognition {
     if (!held) throw new LiveFailure('recognition_unavailable', 'Start the audio first');
     if (!this.allow(socket, frame.audio.byteLength)) throw new LiveFailure('too_fast', 'Audio is arriving faster than it is spoken');
     held.lastAudioAt = Date.now();
-    held.session.push(Buffer.from(frame.audio.buffer, frame.audio.byteOffset, frame.audio.byteLength));
+    // When the page captured it (decision 058), believed within the clocks' difference and the ring's reach.
+    const ago = frame.at === undefined ? undefined : this.core.options.clock.now() - frame.at;
+    const saidAgoMs = ago !== undefined && ago >= -CLOCK_TOLERANCE_MS && ago <= MAX_FRAME_AGE_MS ? Math.max(0, ago) : undefined;
+    held.session.push(Buffer.from(frame.audio.buffer, frame.audio.byteOffset, frame.audio.byteLength), saidAgoMs);
   }
 
   /** `speaker:audio-stop` (pause, stop): the engine finishes the phrase it heard, then closes. */

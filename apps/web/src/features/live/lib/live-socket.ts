@@ -68,7 +68,7 @@ export interface LiveClientEvents {
   /** The browser's recogniser stands in and hears from `from` (server clock, decision 058). */
   [recognitionEvents.standIn]: (payload: { sermonId: string; from: number }, ack: Ack) => void;
   /** 100 ms of 16 kHz PCM16; not acknowledged (a refusal comes as `live:error`). */
-  [recognitionEvents.audio]: (payload: { sermonId: string; seq: number; audio: ArrayBuffer }) => void;
+  [recognitionEvents.audio]: (payload: { sermonId: string; seq: number; audio: ArrayBuffer; at?: number }) => void;
 }
 
 export type LiveSocket = Socket<LiveServerEvents, LiveClientEvents>;

@@ -42,8 +42,12 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
   let standInTold = false;
   let seq = 0;
   let stopped = false;
-  const held = createHeldAudio<ArrayBuffer>((frame) => {
-    if (target?.started) target.socket.emit(recognitionEvents.audio, { sermonId: target.sermonId, seq: seq++, audio: frame });
+  // Each frame goes with when it was captured, on the server's clock: a frame held while the socket
+  // was away, or sent to a restarted server, keeps when it was said (decision 058).
+  const held = createHeldAudio<{ audio: ArrayBuffer; at: number }>((frame) => {
+    if (!target?.started) return;
+    const at = target.offset === undefined ? {} : { at: Math.round(frame.at + target.offset) };
+    target.socket.emit(recognitionEvents.audio, { sermonId: target.sermonId, seq: seq++, audio: frame.audio, ...at });
   }, pageClock);
 
   /** What the speaker is told while no engine on the server listens: the browser, or no one. */
@@ -140,7 +144,7 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
       context = new AudioContext();
       await context.audioWorklet.addModule(workletUrl);
       const node = new AudioWorkletNode(context, 'pcm-capture');
-      node.port.onmessage = (e: MessageEvent<ArrayBuffer>) => held.push(e.data);
+      node.port.onmessage = (e: MessageEvent<ArrayBuffer>) => held.push({ audio: e.data, at: Date.now() });
       context.createMediaStreamSource(media).connect(node);
       callbacks.onListeningChange(true);
     } catch (err) {

@@ -25,6 +25,8 @@ const english = {
   maleVoiceId: null, femaleVoiceId: null,
 };
 const NO_ENGINE = 'No engine hears you right now (trying again): type your lines';
+/** The microphone's worklet: the test posts its frames. */
+let capture: { onmessage: ((e: { data: ArrayBuffer }) => void) | null } = { onmessage: null };
 
 /** The browser's recogniser as Chrome's with a microphone it cannot open: `audio-capture`, then the end. */
 class AudioCaptureFails {
@@ -86,7 +88,10 @@ describe('the speaker is told what hears them', { timeout: 20_000 }, () => {
     AudioCaptureFails.started = 0;
     vi.stubGlobal('SpeechRecognition', AudioCaptureFails);
     vi.stubGlobal('AudioWorkletNode', class {
-      port = { onmessage: null };
+      port: { onmessage: ((e: { data: ArrayBuffer }) => void) | null } = { onmessage: null };
+      constructor() {
+        capture = this.port;
+      }
     });
     vi.stubGlobal('AudioContext', class {
       audioWorklet = { addModule: async () => undefined };
@@ -163,6 +168,11 @@ describe('the speaker is told what hears them', { timeout: 20_000 }, () => {
     await waitFor(() => expect(socket.sent(liveEvents.segment)).toContainEqual(expect.objectContaining({ text: 'peace to you', final: false })));
     act(() => HearsSpeech.current!.hear('peace to you all', true));
     await waitFor(() => expect(socket.sent(liveEvents.segment)).toContainEqual(expect.objectContaining({ text: 'peace to you all', final: true })));
+    // Each frame of the microphone goes with when it was captured, on the server's clock.
+    const capturedAt = Date.now();
+    act(() => capture.onmessage?.({ data: new ArrayBuffer(3200) }));
+    const frame = socket.sent(recognitionEvents.audio).at(-1) as { at: number };
+    expect(Math.abs(frame.at - (capturedAt + 5_000))).toBeLessThan(200);
     const line = socket.sent(liveEvents.segment).find((p) => (p as { final: boolean }).final) as { startedAt: number };
     // From the browser's first words, on the server's clock; never from the engine's words before the outage.
     expect(line.startedAt).toBeGreaterThanOrEqual(heardAt + 5_000 - 50);
