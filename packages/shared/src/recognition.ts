@@ -4,6 +4,7 @@ import { saveSlotEngineBody, slotEngineHealth, slotEngineParams, slotEngineSetti
 import { engineError, serverUrlField } from './translation-engines';
 import { secretField } from './church-settings';
 import { msg } from './validation';
+import { MAX_SEGMENT_CHARS } from './live-events';
 
 /**
  * Speech recognition engines a church can choose (decision 038). Deepgram, AssemblyAI, an
@@ -114,7 +115,15 @@ export const recognitionEvents = {
   standIn: 'speaker:stand-in',
 } as const;
 
-export const audioStartPayload = z.object({ sermonId: z.string().uuid() });
+export const audioStartPayload = z.object({
+  sermonId: z.string().uuid(),
+  /**
+   * The words the phones have of line `seq`, not finished when the page lost its socket (decision
+   * 058): a server that starts hearing the sermon afresh (a restart, a crash) continues that line
+   * with them, unless it was stored meanwhile.
+   */
+  shown: z.object({ seq: z.number().int().min(1), text: z.string().trim().min(1).max(MAX_SEGMENT_CHARS) }).optional(),
+});
 /**
  * While no engine on the server listens, the page's own recogniser hears the speaker from `from`
  * (epoch ms on the server's clock, as the page reckons it from the offset measured on joining):
@@ -141,8 +150,9 @@ export interface RecognitionStateEvent {
   engine: ServerRecognitionKind | null;
   slot: (typeof engineSlots)[number] | null;
   state: (typeof recognitionStates)[number];
-  /** The words of the phrase being said, as the engine hears them so far. */
+  /** The words of the phrase being said, as the engine hears them so far, and the line they are (`seq`). */
   interim?: string;
+  seq?: number;
   /** A finished phrase the engine heard, sent to listeners as line `seq`. */
   heard?: { seq: number; text: string };
 }

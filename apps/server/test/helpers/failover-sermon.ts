@@ -69,6 +69,8 @@ export class SpeakingPage {
   private starting: NodeJS.Timeout | null = null;
   private lastSeq = 0;
   readonly states: RecognitionStateEvent[] = [];
+  /** As the page keeps them: the words the phones have of the line the engine is hearing (decision 058). */
+  shown: { seq: number; text: string } | null = null;
   /** As the page's: frames wait while the socket is away and go paced on its return (decision 056), each with when it was captured. */
   private readonly held: HeldAudio<{ k: number; audio: Buffer; at: number }>;
 
@@ -100,6 +102,8 @@ export class SpeakingPage {
     socket.on(recognitionEvents.state, (e: RecognitionStateEvent) => {
       this.states.push(e);
       if (e.heard) this.lastSeq = Math.max(this.lastSeq, e.heard.seq);
+      if (e.interim && e.seq) this.shown = { seq: e.seq, text: e.interim };
+      if (e.heard && this.shown && e.heard.seq >= this.shown.seq) this.shown = null;
       if (e.engine === null && e.state === 'failed') this.startStandIn();
       else if (e.state === 'listening') this.stopStandIn();
     });

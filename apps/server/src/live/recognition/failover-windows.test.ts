@@ -90,7 +90,6 @@ describe('a failover nobody hears', () => {
       return { name, ...phone.window(from, to), worstSaidAtMs: Math.max(0, ...errors.map(Math.abs)) };
     }));
     process.stdout.write(`${JSON.stringify(table)}\n`);
-    if (process.env.DEBUG_WINDOWS) process.stdout.write(`${JSON.stringify({ states: page.states.map((s) => [s.engine, s.state, s.heard?.text ?? s.interim]), finals: [...phone.finals.entries()] })}\n`);
     for (const w of table) {
       const outage = w.name.startsWith('both down');
       // Nobody hears from the engines failing until the browser's recogniser starts: the words said

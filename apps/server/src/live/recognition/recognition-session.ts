@@ -67,7 +67,7 @@ export class RecognitionSession {
   private outage: Outage | null = null;
   private readonly handback = new HandBack();
   /** What the phones have of the phrase in progress (decision 058): its words so far, where they end, when they began. */
-  private readonly shown = new ShownWords();
+  readonly shown = new ShownWords();
   private finals: Promise<void> = Promise.resolve();
   private lastFinal = '';
   private readonly timer: NodeJS.Timeout;
@@ -133,7 +133,7 @@ export class RecognitionSession {
     await feed?.flush();
     await stream?.finish().catch(() => undefined);
     // Words the phones have of a phrase no engine finished (it stopped mid-switch): that phrase's line.
-    this.flushCarried();
+    this.queueFinal(this.shown.takeCarried());
     await this.finals;
     this.hooks.state({ engine: null, slot: null, state: 'stopped' });
   }
@@ -207,8 +207,7 @@ export class RecognitionSession {
     const from = startMs === undefined ? undefined : this.ringAt(startMs);
     const said = from === undefined ? undefined : this.times.saidAt(from);
     // The words carried from the engine before were a phrase of their own: their line goes first.
-    const apart = this.shown.apart(from);
-    if (apart) this.queueFinal(apart.text, apart.saidAt);
+    this.queueFinal(this.shown.apart(from));
     if (!final) {
       const { text: whole, saidAt } = this.shown.interim(text, endMs === undefined ? undefined : this.ringAt(endMs), said);
       return this.hooks.interim(whole, this.ago(saidAt));
@@ -216,21 +215,16 @@ export class RecognitionSession {
     if (endMs !== undefined) this.ring.finalise(this.ringAt(endMs));
     const own = withoutRepeat(this.lastFinal, this.handback.engine(text, this.clock.now()));
     // A phrase an engine before this one began: the words the phones have of it lead the line.
-    const { text: line, saidAt } = this.shown.final(own, said);
+    const line = this.shown.final(own, said);
     if (own) this.lastFinal = text;
-    if (line) this.queueFinal(line, saidAt);
+    this.queueFinal(line);
   }
 
   /** A final line, in order behind the ones before it. */
-  private queueFinal(line: string, saidAt: number | undefined): void {
+  private queueFinal(line: { text: string; saidAt: number | undefined } | null): void {
+    if (!line?.text) return;
     const heardAt = performance.now();
-    this.finals = this.finals.then(() => this.hooks.final(line, heardAt, this.ago(saidAt))).catch(() => undefined);
-  }
-
-  /** The words the phones have of a phrase whose engine failed go as a line of their own (no engine listens now, or the sermon stops). */
-  private flushCarried(): void {
-    const carried = this.shown.takeCarried();
-    if (carried) this.queueFinal(carried.text, carried.saidAt);
+    this.finals = this.finals.then(() => this.hooks.final(line.text, heardAt, this.ago(line.saidAt))).catch(() => undefined);
   }
 
   private failure(error: RecognitionError): Promise<void> {
@@ -284,7 +278,7 @@ export class RecognitionSession {
     }
     // No engine listens until the next try: the speaker is told (the page's own recogniser takes over).
     // The phones' words of the phrase in progress are its line now, before any line of the page's.
-    this.flushCarried();
+    this.queueFinal(this.shown.takeCarried());
     this.outage ??= new Outage(this.ring.end);
     this.connecting = true;
     this.hooks.state({ engine: null, slot: null, state: 'failed' });

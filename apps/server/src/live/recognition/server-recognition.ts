@@ -72,7 +72,7 @@ export class ServerRecognition {
   }
 
   /** `speaker:audio-start`: opens the church's engine (or keeps the session of a speaker who came back). */
-  async start(socket: LiveSocket, sermonId: string): Promise<StartAck> {
+  async start(socket: LiveSocket, sermonId: string, shown?: { seq: number; text: string }): Promise<StartAck> {
     const room = this.room(socket, sermonId);
     const existing = this.held.get(room.id);
     if (existing?.session.engine) return ackOf(existing.session);
@@ -93,7 +93,9 @@ export class ServerRecognition {
       {
         interim: (text, saidAgoMs) => {
           void this.speakers.heard(room.id, text.slice(0, MAX_SEGMENT_CHARS), false, this.saidAt(saidAgoMs)).catch(() => undefined);
-          emit({ ...now, interim: text });
+          // The line they are: a page that loses this server tells the next one (decision 058).
+          const live = this.registry.get(room.id);
+          emit({ ...now, interim: text, ...(live ? { seq: live.lastSeq + 1 + live.finalsStoring } : {}) });
         },
         final: async (text, heardAt, saidAgoMs) => {
           const times = recognitionDeliveryTimes(ctx);
@@ -124,6 +126,9 @@ export class ServerRecognition {
       },
     );
     this.held.set(room.id, held);
+    // This server hears the sermon afresh (it restarted, or the speaker moved to it): the words the
+    // phones have of a line no server finished lead its first phrase, unless it was stored meanwhile.
+    if (shown && shown.seq > room.lastSeq) held.session.shown.continueLine(shown.text);
     await held.session.start();
     const engine = held.session.engine!;
     if (held.session.listening) void recordRecognitionHealth(ctx.db, room.churchId, engine.slot, engine.engine.kind, null).catch(() => undefined);

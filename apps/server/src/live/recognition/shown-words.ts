@@ -56,6 +56,14 @@ export class ShownWords {
     return this.takeCarried();
   }
 
+  /**
+   * Words the phones have of a line another process heard (it stopped): carried as they are, with
+   * no audio here to tell a pause by, and no time (the line's stored start is kept, decision 044).
+   */
+  continueLine(text: string): void {
+    this.carried = { text, to: Number.POSITIVE_INFINITY, saidAt: undefined };
+  }
+
   /** The words carried, taken to go as a line of their own. */
   takeCarried(): { text: string; saidAt: number | undefined } | null {
     const c = this.carried;

@@ -140,7 +140,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     });
     handle(socket, liveEvents.pause, pausePayload, (p) => live.setPaused(socket, p.sermonId, p.paused));
     // The speaker's microphone for the church's recognition engine on the server (decision 038).
-    handle(socket, recognitionEvents.audioStart, audioStartPayload, (p) => live.recognition.start(socket, p.sermonId));
+    handle(socket, recognitionEvents.audioStart, audioStartPayload, (p) => live.recognition.start(socket, p.sermonId, p.shown));
     handle(socket, recognitionEvents.audio, audioFramePayload, async (p) => {
       live.recognition.audio(socket, p);
       return {};

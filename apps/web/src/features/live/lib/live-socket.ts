@@ -63,7 +63,7 @@ export interface LiveClientEvents {
   [liveEvents.listenerLeave]: (payload: Record<string, never>, ack: Ack) => void;
   [lobbyEvents.join]: (payload: LobbyJoinPayload, ack: Ack<{ churchId: string }>) => void;
   // `state: failed`: no engine listens yet (the server retries; the browser stands in, decision 043).
-  [recognitionEvents.audioStart]: (payload: { sermonId: string }, ack: Ack<{ engine: ServerRecognitionKind; slot: EngineSlot; state?: 'listening' | 'failed' }>) => void;
+  [recognitionEvents.audioStart]: (payload: { sermonId: string; shown?: { seq: number; text: string } }, ack: Ack<{ engine: ServerRecognitionKind; slot: EngineSlot; state?: 'listening' | 'failed' }>) => void;
   [recognitionEvents.audioStop]: (payload: { sermonId: string }, ack: Ack) => void;
   /** The browser's recogniser stands in and hears from `from` (server clock, decision 058). */
   [recognitionEvents.standIn]: (payload: { sermonId: string; from: number }, ack: Ack) => void;

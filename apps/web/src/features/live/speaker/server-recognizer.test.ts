@@ -86,6 +86,20 @@ describe('server recognition with the browser standing in', () => {
     expect(s.interims).toEqual([['Grace and', false], ['peace to', true]]);
   });
 
+  it('a page back on a server that starts afresh tells it the words the phones have of an unfinished line, and not of a finished one', async () => {
+    const s = setup({ engine: 'deepgram', slot: 'primary', state: 'listening' });
+    await vi.waitFor(() => expect(s.engines).toEqual([['deepgram', 'listening']]));
+    s.state({ engine: 'deepgram', slot: 'primary', state: 'listening', interim: 'Grace and peace', seq: 3 });
+    const again = fakeSocket({ engine: 'deepgram', slot: 'primary', state: 'listening' });
+    s.recognizer.detach();
+    s.recognizer.attach(again.socket, SERMON);
+    expect(again.sent.find(([e]) => e === recognitionEvents.audioStart)?.[1]).toEqual({ sermonId: SERMON, shown: { seq: 3, text: 'Grace and peace' } });
+    again.state({ engine: 'deepgram', slot: 'primary', state: 'listening', heard: { seq: 3, text: 'Grace and peace to you' } });
+    const third = fakeSocket({ engine: 'deepgram', slot: 'primary', state: 'listening' });
+    s.recognizer.attach(third.socket, SERMON);
+    expect(third.sent.find(([e]) => e === recognitionEvents.audioStart)?.[1]).toEqual({ sermonId: SERMON });
+  });
+
   it('starts with the browser when the server has no engine listening yet', async () => {
     const s = setup({ engine: 'deepgram', slot: 'primary', state: 'failed' });
     await vi.waitFor(() => expect(s.standIns[0]?.started).toBe(true));

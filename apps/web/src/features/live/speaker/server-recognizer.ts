@@ -38,6 +38,11 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
   let standInState: 'starting' | 'hearing' | 'failed' | 'broken' = 'starting';
   let context: AudioContext | null = null;
   let target: { socket: LiveSocket; sermonId: string; started: boolean; offset: number | undefined } | null = null;
+  /**
+   * The words the phones have of the line the server's engine is hearing: a server that starts
+   * afresh after this page lost it (a restart) continues that line with them (decision 058).
+   */
+  let shown: { seq: number; text: string } | null = null;
   /** Whether the server was told from when this stand-in hears (once per stand-in). */
   let standInTold = false;
   let seq = 0;
@@ -132,6 +137,8 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
       callbacks.onEngine?.(event.engine, event.state);
     }
     if (event.interim) callbacks.onInterim(event.interim);
+    if (event.interim && event.seq) shown = { seq: event.seq, text: event.interim };
+    if (event.heard && shown && event.heard.seq >= shown.seq) shown = null;
     if (event.heard) callbacks.onHeard?.(event.heard.seq, event.heard.text);
     if (event.state === 'failed' && !standIn) callbacks.onError('serviceError', false);
   };
@@ -166,6 +173,8 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
     start: () => void start(),
     stop: () => {
       stopped = true;
+      // Stopping finishes the line on the server: nothing is left to continue.
+      shown = null;
       standIn?.stop();
       standIn = null;
       stopMedia();
@@ -180,7 +189,7 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
       target = { socket, sermonId, started: false, offset };
       held.close();
       socket.on(recognitionEvents.state, onState);
-      void emitWithAck(socket, recognitionEvents.audioStart, { sermonId }).then((ack) => {
+      void emitWithAck(socket, recognitionEvents.audioStart, { sermonId, ...(shown ? { shown } : {}) }).then((ack) => {
         if (target?.socket !== socket) return;
         if (!ack.ok) return callbacks.onError('serviceError', false);
         target.started = true;
