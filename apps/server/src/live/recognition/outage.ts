@@ -1,5 +1,6 @@
 import { RECOGNITION_SAMPLE_RATE } from '@app/shared';
 import type { AudioRing } from './audio-ring';
+import type { AudioTimes } from './audio-times';
 
 /** A word cut where the page's recogniser began is replayed up to its end, at most this far on. */
 const CUT_WORD_SAMPLES = RECOGNITION_SAMPLE_RATE;
@@ -18,9 +19,24 @@ export class Outage {
 
   constructor(readonly from: number) {}
 
-  /** The page's recogniser hears from ring sample `sample`. */
-  pageHears(sample: number, ringEnd: number): void {
-    this.pageFrom = Math.max(this.from, Math.min(ringEnd, sample));
+  /** The page's recogniser hears from `at` (the session's clock). */
+  pageHears(ring: AudioRing, times: AudioTimes, at: number): void {
+    const sample = times.sampleAt(at);
+    if (sample !== undefined) this.pageFrom = Math.max(this.from, Math.min(ring.end, sample));
+  }
+
+  /**
+   * How long before `now` a phrase of the page's recogniser began, which it began to show `agoMs`
+   * ago (its first interim, a recogniser's latency after its first word): the speech before then
+   * in the ring, back to a pause and no further than where the page's audio begins (the word cut
+   * as it began to hear is the engine's).
+   */
+  phraseAgo(ring: AudioRing, times: AudioTimes, now: number, agoMs: number): number | undefined {
+    const shownAt = times.sampleAt(now - agoMs);
+    const pageAudio = this.pageFrom === undefined ? this.from : ring.pauseAfter(this.pageFrom, CUT_WORD_SAMPLES);
+    const start = shownAt === undefined ? undefined : ring.phraseStart(shownAt, pageAudio);
+    const at = start === undefined ? undefined : times.saidAt(start);
+    return at === undefined ? undefined : Math.max(agoMs, now - at);
   }
 
   /** Where the page's audio begins (the replay stops there), or null when all of it is to be replayed. */

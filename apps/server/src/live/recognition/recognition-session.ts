@@ -116,10 +116,14 @@ export class RecognitionSession {
     return final ? this.handback.page(text, this.clock.now()) : text;
   }
 
+  /** How long ago a phrase of the page's recogniser began, which it began to show `agoMs` ago (`outage.ts`). */
+  pagePhraseAgo(agoMs: number): number | undefined {
+    return this.outage?.phraseAgo(this.ring, this.times, this.clock.now(), agoMs);
+  }
+
   /** The page's own recogniser hears since `agoMs` ago (decision 058, `outage.ts`). */
   pageHears(agoMs: number): void {
-    const from = this.times.sampleAt(this.clock.now() - agoMs);
-    if (from !== undefined) this.outage?.pageHears(from, this.ring.end);
+    this.outage?.pageHears(this.ring, this.times, this.clock.now() - agoMs);
   }
 
   async stop(): Promise<void> {

@@ -146,6 +146,17 @@ export class ServerRecognition {
     return left || { seq: this.registry.get(sermonId)?.lastSeq ?? 0, duplicate: true };
   }
 
+  /**
+   * When a line the page's recogniser heard while standing in began (the live clock): its first
+   * interim, `startedAt`, is a recogniser's latency after its first word, found in the audio (decision 058).
+   */
+  pageLineStart(socket: LiveSocket, sermonId: string, startedAt: number | undefined): number | undefined {
+    if (startedAt === undefined || socket.data.speakerOf !== sermonId) return startedAt;
+    const now = this.core.options.clock.now();
+    const ago = this.held.get(sermonId)?.session.pagePhraseAgo(Math.max(0, now - startedAt));
+    return ago === undefined ? startedAt : Math.round(now - ago);
+  }
+
   /** `speaker:stand-in`: the page's own recogniser hears from `from` (the live clock), decision 058. */
   standIn(socket: LiveSocket, sermonId: string, from: number): object {
     const room = this.room(socket, sermonId);

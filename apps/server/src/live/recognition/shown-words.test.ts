@@ -54,9 +54,28 @@ describe('an outage the page’s recogniser stands in for', () => {
     outage.covered = true;
     expect(outage.pageAudioFrom(r)).toBe(at(500));
     // The page heard from 1,000 ms, in the word said from 800 to 1,100 ms: replayed into the quiet after it.
-    outage.pageHears(at(1000), r.end);
+    const times = new AudioTimes();
+    for (let t = 0; t < 2000; t += 100) times.arrived(at(t), at(100), t + 100);
+    outage.pageHears(r, times, 1000);
     expect(outage.pageAudioFrom(r)).toBeGreaterThanOrEqual(at(1100));
     expect(outage.pageAudioFrom(r)).toBeLessThan(at(1200));
+  });
+
+  it('times a line of the page’s recogniser from its first word in the audio, not from its first interim', () => {
+    // Quiet to 500 ms, then words of 300 ms 100 ms apart; each 100 ms frame arrived as it ended.
+    const r = new AudioRing();
+    const times = new AudioTimes();
+    for (let t = 0; t < 2000; t += 100) {
+      r.push(Buffer.alloc(at(100) * 2, t < 500 || (t - 500) % 400 === 300 ? 0 : 0x7f));
+      times.arrived(at(t), at(100), t + 100);
+    }
+    const outage = new Outage(0);
+    outage.pageHears(r, times, 0);
+    // Its first interim at 1,000 ms (the first word ended at 800): the phrase began at 500 (to the 30 ms read).
+    expect(Math.abs(outage.phraseAgo(r, times, 2000, 1000)! - 1500)).toBeLessThanOrEqual(30);
+    // Never before where the page began to hear.
+    outage.pageHears(r, times, 600);
+    expect(outage.phraseAgo(r, times, 2000, 1000)).toBeLessThanOrEqual(1400);
   });
 
   it('finds the sample said at a moment from when frames arrived', () => {
