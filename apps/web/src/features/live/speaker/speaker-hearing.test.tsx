@@ -158,7 +158,7 @@ describe('the speaker is told what hears them', { timeout: 20_000 }, () => {
     await goLive();
     // The server's engine heard a phrase's first words long before: that is not the browser's line's time.
     serverSays({ engine: 'deepgram', state: 'listening', interim: 'Grace and' } as never);
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 800));
     const downAt = Date.now();
     serverSays({ engine: null, state: 'failed' });
     await waitFor(() => expect(socket.sent(recognitionEvents.standIn)).toHaveLength(1));
