@@ -45,3 +45,29 @@ export class Outage {
     return this.pageFrom === undefined ? this.from : ring.pauseAfter(this.pageFrom, CUT_WORD_SAMPLES);
   }
 }
+
+/**
+ * When the page's phrase in progress began (the session's clock), found in the audio at its first
+ * interim while the ring still holds that audio (the engine taking back drops it): the phrase's
+ * line may come after (decision 058).
+ */
+export class PagePhrase {
+  private at: number | undefined;
+
+  /** An interim of the page's at `now`; `findAgo`: how long before `now` its phrase began, from the audio. */
+  interim(now: number, findAgo: () => number | undefined): void {
+    if (this.at !== undefined) return;
+    const ago = findAgo();
+    if (ago !== undefined) this.at = now - ago;
+  }
+
+  final(): void {
+    this.at = undefined;
+  }
+
+  /** How long before `now` the phrase began that the page began to show `agoMs` ago; unless the note is of another phrase that never ended (a recogniser is not 5 s late). */
+  ago(now: number, agoMs: number): number | undefined {
+    const noted = this.at === undefined ? undefined : now - this.at;
+    return noted !== undefined && noted - agoMs <= 5000 ? Math.max(agoMs, noted) : undefined;
+  }
+}

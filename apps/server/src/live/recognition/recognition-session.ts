@@ -8,7 +8,7 @@ import { HandBack } from './handback';
 import { withoutRepeat } from './phrase-repeats';
 import { ShownWords } from './shown-words';
 import { StreamPieces } from './stream-pieces';
-import { Outage } from './outage';
+import { Outage, PagePhrase } from './outage';
 
 /** How often the session checks on its engine, and keeps an idle stream alive. */
 const TICK_MS = 500;
@@ -68,6 +68,7 @@ export class RecognitionSession {
   private readonly handback = new HandBack();
   /** What the phones have of the phrase in progress (decision 058): its words so far, where they end, when they began. */
   readonly shown = new ShownWords();
+  private readonly pagePhrase = new PagePhrase();
   private finals: Promise<void> = Promise.resolve();
   private lastFinal = '';
   private readonly timer: NodeJS.Timeout;
@@ -107,18 +108,20 @@ export class RecognitionSession {
   }
 
   /**
-   * The speaker's page sent a line itself (its browser's recogniser, or typing): while no engine
+   * The speaker's page sent text itself (its browser's recogniser, or typing): while no engine
    * listens, the audio of that time is the page's, and is not replayed to the engine that comes back.
-   * Returns what is left of the line to say (the hand-back's shared words go once, `handback.ts`).
+   * Returns what is left of a line to say (the hand-back's shared words go once, `handback.ts`).
    */
   pageSpoke(text: string, final = true): string {
     if (this.outage) this.outage.covered = true;
+    if (final) this.pagePhrase.final();
+    else this.pagePhrase.interim(this.clock.now(), () => this.outage?.phraseAgo(this.ring, this.times, this.clock.now(), 0));
     return final ? this.handback.page(text, this.clock.now()) : text;
   }
 
   /** How long ago a phrase of the page's recogniser began, which it began to show `agoMs` ago (`outage.ts`). */
   pagePhraseAgo(agoMs: number): number | undefined {
-    return this.outage?.phraseAgo(this.ring, this.times, this.clock.now(), agoMs);
+    return this.pagePhrase.ago(this.clock.now(), agoMs) ?? this.outage?.phraseAgo(this.ring, this.times, this.clock.now(), agoMs);
   }
 
   /** The page's own recogniser hears since `agoMs` ago (decision 058, `outage.ts`). */

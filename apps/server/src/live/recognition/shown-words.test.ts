@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AudioRing } from './audio-ring';
 import { AudioTimes } from './audio-times';
-import { Outage } from './outage';
+import { Outage, PagePhrase } from './outage';
 import { ShownWords } from './shown-words';
 
 /** 16 kHz: samples in `ms`. */
@@ -76,6 +76,20 @@ describe('an outage the page’s recogniser stands in for', () => {
     // Never before where the page began to hear.
     outage.pageHears(r, times, 600);
     expect(outage.phraseAgo(r, times, 2000, 1000)).toBeLessThanOrEqual(1400);
+  });
+
+  it('keeps a page phrase’s start found at its first interim for its line, which may come after the audio is gone', () => {
+    const phrase = new PagePhrase();
+    phrase.interim(10_000, () => 600);
+    // A later interim of the same phrase does not move it.
+    phrase.interim(10_500, () => 200);
+    // Its line at 12,000 ms, its first interim said to be 2,000 ms ago: it began at 9,400.
+    expect(phrase.ago(12_000, 2_000)).toBe(2_600);
+    phrase.final();
+    expect(phrase.ago(12_000, 2_000)).toBeUndefined();
+    // A note of a phrase that never ended is not another line's start.
+    phrase.interim(10_000, () => 0);
+    expect(phrase.ago(20_000, 1_000)).toBeUndefined();
   });
 
   it('finds the sample said at a moment from when frames arrived', () => {
