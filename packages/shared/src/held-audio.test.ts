@@ -61,7 +61,7 @@ describe('held audio', () => {
     expect(held.waiting).toBe(0);
   });
 
-  it('holds 10 s while away, and on return sends it all, paced so the server refuses none, live frames behind in order', () => {
+  it('holds 20 s while away (a restart of 15 s and the reconnection), and on return sends it all, paced so the server refuses none, live frames behind in order', () => {
     const { clock, advance, now } = manualClock();
     const guard = serverGuard();
     const sent: number[] = [];
@@ -72,9 +72,9 @@ describe('held audio', () => {
     }, clock);
     held.open();
     held.close();
-    // 12 s away: the newest 10 s are kept.
+    // 22 s away: the newest 20 s are kept.
     let frame = 0;
-    for (; frame < 120; frame++) {
+    for (; frame < HELD_AUDIO_FRAMES + 20; frame++) {
       held.push(frame);
       advance(100);
     }
@@ -85,12 +85,12 @@ describe('held audio', () => {
     advance(1000);
     expect(sent).toHaveLength(30);
     // The microphone goes on while the held audio catches up.
-    for (let i = 0; i < 150; i++, frame++) {
+    for (let i = 0; i < 250; i++, frame++) {
       held.push(frame);
       advance(100);
     }
     expect(refused).toBe(0);
-    expect(sent).toEqual(Array.from({ length: 250 }, (_, i) => 20 + i));
+    expect(sent).toEqual(Array.from({ length: HELD_AUDIO_FRAMES + 250 }, (_, i) => 20 + i));
     expect(held.waiting).toBe(0);
   });
 

@@ -4,6 +4,7 @@ import { saveSlotEngineBody, slotEngineHealth, slotEngineParams, slotEngineSetti
 import { engineError, serverUrlField } from './translation-engines';
 import { secretField } from './church-settings';
 import { msg } from './validation';
+import { MAX_SEGMENT_CHARS } from './live-events';
 
 /**
  * Speech recognition engines a church can choose (decision 038). Deepgram, AssemblyAI, an
@@ -110,12 +111,34 @@ export const recognitionEvents = {
   audio: 'speaker:audio',
   audioStop: 'speaker:audio-stop',
   state: 'speaker:recognition',
+  /** The browser's own recogniser stands in and hears from `from` (decision 058). */
+  standIn: 'speaker:stand-in',
 } as const;
 
-export const audioStartPayload = z.object({ sermonId: z.string().uuid() });
+export const audioStartPayload = z.object({
+  sermonId: z.string().uuid(),
+  /**
+   * The words the phones have of line `seq`, not finished when the page lost its socket (decision
+   * 058): a server that starts hearing the sermon afresh (a restart, a crash) continues that line
+   * with them, unless it was stored meanwhile.
+   */
+  shown: z.object({ seq: z.number().int().min(1), text: z.string().trim().min(1).max(MAX_SEGMENT_CHARS) }).optional(),
+});
+/**
+ * While no engine on the server listens, the page's own recogniser hears the speaker from `from`
+ * (epoch ms on the server's clock, as the page reckons it from the offset measured on joining):
+ * the audio before it is replayed to the engine that comes back, the audio after it is the page's.
+ */
+export const standInPayload = z.object({ sermonId: z.string().uuid(), from: z.number().int().positive() });
 export const audioFramePayload = z.object({
   sermonId: z.string().uuid(),
   seq: z.number().int().min(0),
+  /**
+   * When the frame's last sample was captured, epoch ms on the server's clock as the page reckons it
+   * (decision 044's offset): a frame held while the socket was away, or sent after a restart, keeps
+   * when it was said (decision 058). Checked by the server; optional.
+   */
+  at: z.number().int().positive().optional(),
   audio: z.instanceof(Uint8Array).refine((a) => a.byteLength > 0 && a.byteLength % 2 === 0, 'PCM16 audio has an even, non-zero length')
     .refine((a) => a.byteLength <= MAX_AUDIO_FRAME_BYTES, { message: 'An audio frame may hold at most half a second', params: { tooBig: true } }),
 });
@@ -127,8 +150,9 @@ export interface RecognitionStateEvent {
   engine: ServerRecognitionKind | null;
   slot: (typeof engineSlots)[number] | null;
   state: (typeof recognitionStates)[number];
-  /** The words of the phrase being said, as the engine hears them so far. */
+  /** The words of the phrase being said, as the engine hears them so far, and the line they are (`seq`). */
   interim?: string;
+  seq?: number;
   /** A finished phrase the engine heard, sent to listeners as line `seq`. */
   heard?: { seq: number; text: string };
 }

@@ -39,6 +39,50 @@ export class AudioRing {
   }
 
   /**
+   * Where the speech going on at `sample` pauses: the first 30 ms at or after it quieter than
+   * speech, at most `maxSamples` on (a word cut there is heard whole on one side of the cut).
+   */
+  pauseAfter(sample: number, maxSamples: number): number {
+    const block = Math.round(0.03 * RECOGNITION_SAMPLE_RATE);
+    const until = Math.min(this.end, sample + maxSamples);
+    for (let s = sample; s + block <= until; s += block) {
+      const pcm = this.slice(s, s + block);
+      if (pcm && !hasSpeech(pcm)) return s;
+    }
+    return until;
+  }
+
+  /**
+   * Where the phrase heard by `sample` began, not before `floor` (decision 058): back over any quiet
+   * (a recogniser names a word after it ends), then over speech and the short gaps between words,
+   * to the first pause of 150 ms or more; at most 2 s back. Undefined when the ring does not hold it.
+   */
+  phraseStart(sample: number, floor: number): number | undefined {
+    const block = Math.round(0.03 * RECOGNITION_SAMPLE_RATE);
+    const pause = Math.round(0.15 * RECOGNITION_SAMPLE_RATE);
+    const limit = Math.max(floor, sample - 2 * RECOGNITION_SAMPLE_RATE);
+    let s = Math.min(sample, this.end) - block;
+    let onset: number | undefined;
+    let quiet = 0;
+    for (; s >= limit; s -= block) {
+      const pcm = this.slice(s, s + block);
+      if (!pcm) return onset;
+      if (hasSpeech(pcm)) {
+        onset = s;
+        quiet = 0;
+      } else if (onset !== undefined && (quiet += block) >= pause) return onset;
+    }
+    return onset === undefined ? undefined : Math.max(onset, floor);
+  }
+
+  /** The audio from `from` to `to`, when the ring holds all of it in one frame or across frames. */
+  private slice(from: number, to: number): Buffer | null {
+    const parts = this.since(from).filter((p) => p.start < to).map((p) => p.pcm.subarray(0, Math.max(0, (to - p.start) * 2)));
+    const pcm = Buffer.concat(parts);
+    return pcm.length === (to - from) * 2 ? pcm : null;
+  }
+
+  /**
    * Forgets the audio from `from` to now (the speaker's page recognised it while no engine
    * listened, decision 043): a replay skips it, what came before it is still replayed.
    */

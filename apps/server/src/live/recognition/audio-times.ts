@@ -31,4 +31,20 @@ export class AudioTimes {
     }
     return best;
   }
+
+  /** The ring sample said at `at` (the session's clock): the last one said by then, or undefined with no frames. */
+  sampleAt(at: number): number | undefined {
+    const first = this.frames[0];
+    const last = this.frames.at(-1);
+    if (!first || !last) return undefined;
+    // saidAt grows with the sample: the last sample said by `at` is found by halving.
+    let lo = first.start;
+    let hi = last.start + last.samples;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if ((this.saidAt(mid) ?? Infinity) <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
 }

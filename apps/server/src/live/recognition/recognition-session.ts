@@ -1,5 +1,4 @@
-import type { EngineErrorKind, EngineSlot, RecognitionStateEvent, ServerRecognitionKind } from '@app/shared';
-import { RECOGNITION_SAMPLE_RATE } from '@app/shared';
+import { RECOGNITION_SAMPLE_RATE, type EngineErrorKind, type EngineSlot, type RecognitionStateEvent, type ServerRecognitionKind } from '@app/shared';
 import { RecognitionError, type OpenOptions, type RecognitionEngine, type RecognitionStream } from '../../providers/recognition/recognizer';
 import { AudioFeed, bytesOf, realClock, type FeedClock } from '../../providers/recognition/audio-feed';
 import { decideRecognition, type RecognitionAction, type SlotHealth } from './recognition-policy';
@@ -7,6 +6,9 @@ import { AudioRing, hasSpeech } from './audio-ring';
 import { AudioTimes } from './audio-times';
 import { HandBack } from './handback';
 import { withoutRepeat } from './phrase-repeats';
+import { ShownWords } from './shown-words';
+import { StreamPieces } from './stream-pieces';
+import { Outage, PagePhrase } from './outage';
 
 /** How often the session checks on its engine, and keeps an idle stream alive. */
 const TICK_MS = 500;
@@ -23,10 +25,7 @@ export interface SessionEngine {
 }
 
 export interface SessionHooks {
-  /**
-   * Interim text of the phrase being said. `saidAgoMs`: how long ago its first words were said,
-   * where the engine timed them (decision 044).
-   */
+  /** Interim text of the phrase being said. `saidAgoMs`: how long ago its first words were said, where timed (decision 044). */
   interim(text: string, saidAgoMs?: number): void;
   /** A final phrase, in order: the next waits until this one is taken. `heardAt`: when the engine's answer arrived. */
   final(text: string, heardAt: number, saidAgoMs?: number): Promise<void>;
@@ -37,19 +36,12 @@ export interface SessionHooks {
   log(action: RecognitionAction, slot: EngineSlot): void;
 }
 
-/** Where a stream's audio came from in the ring: pieces, each a run of the ring's samples. */
-interface Piece {
-  ring: number;
-  stream: number;
-  samples: number;
-}
-
 /**
  * One sermon's server-side recognition (decisions 038, 043): the speaker's audio goes to the
  * active engine through a feed that keeps its rules (chunk sizes, pace), and into a ring of what
  * is not yet final; when the policy says so, the engine is reopened or the other takes over, now
- * or after a back-off, and the ring is replayed to it from the end of the last final phrase, so no
- * word is lost and none is said twice. It never gives up while the sermon is live.
+ * or after a back-off, and the ring is replayed to it from the end of the last word the phones
+ * have (decision 058), so no word is lost and none is said twice. It never gives up while the sermon is live.
  */
 export class RecognitionSession {
   private active: EngineSlot = 'primary';
@@ -63,8 +55,7 @@ export class RecognitionSession {
   /** When the ring's audio was said, from when it arrived (decision 044). */
   private readonly times = new AudioTimes();
   /** The ring's samples this stream was sent, in order (a replay may skip what the page recognised). */
-  private pieces: Piece[] = [];
-  private streamSamples = 0;
+  private pieces = new StreamPieces();
   private speechWithoutResultMs = 0;
   private lastAudioAt = 0;
   private lastKeepAliveAt = 0;
@@ -72,9 +63,12 @@ export class RecognitionSession {
   /** Failures since an engine last answered. */
   private streak = 0;
   private retry: { cancel(): void } | null = null;
-  /** While no engine listens: from which sample, and whether the page sent lines itself meanwhile. */
-  private outage: { from: number; covered: boolean } | null = null;
+  /** While no engine listens (`outage.ts`). */
+  private outage: Outage | null = null;
   private readonly handback = new HandBack();
+  /** What the phones have of the phrase in progress (decision 058): its words so far, where they end, when they began. */
+  readonly shown = new ShownWords();
+  private readonly pagePhrase = new PagePhrase();
   private finals: Promise<void> = Promise.resolve();
   private lastFinal = '';
   private readonly timer: NodeJS.Timeout;
@@ -105,21 +99,34 @@ export class RecognitionSession {
     await this.connect();
   }
 
-  push(pcm: Buffer): void {
+  /** A frame of the speaker's audio; `saidAgoMs`: how long ago the page captured its end, where it says. */
+  push(pcm: Buffer, saidAgoMs?: number): void {
     if (this.stopped) return;
     this.lastAudioAt = this.clock.now();
     if (hasSpeech(pcm)) this.speechWithoutResultMs += (pcm.length / 2 / RECOGNITION_SAMPLE_RATE) * 1000;
-    this.take(pcm);
+    this.take(pcm, saidAgoMs);
   }
 
   /**
-   * The speaker's page sent a line itself (its browser's recogniser, or typing): while no engine
+   * The speaker's page sent text itself (its browser's recogniser, or typing): while no engine
    * listens, the audio of that time is the page's, and is not replayed to the engine that comes back.
-   * Returns what is left of the line to say (the hand-back's shared words go once, `handback.ts`).
+   * Returns what is left of a line to say (the hand-back's shared words go once, `handback.ts`).
    */
-  pageSpoke(text: string): string {
+  pageSpoke(text: string, final = true): string {
     if (this.outage) this.outage.covered = true;
-    return this.handback.page(text, this.clock.now());
+    if (final) this.pagePhrase.final();
+    else this.pagePhrase.interim(this.clock.now(), () => this.outage?.phraseAgo(this.ring, this.times, this.clock.now(), 0));
+    return final ? this.handback.page(text, this.clock.now()) : text;
+  }
+
+  /** How long ago a phrase of the page's recogniser began, which it began to show `agoMs` ago (`outage.ts`). */
+  pagePhraseAgo(agoMs: number): number | undefined {
+    return this.pagePhrase.ago(this.clock.now(), agoMs) ?? this.outage?.phraseAgo(this.ring, this.times, this.clock.now(), agoMs);
+  }
+
+  /** The page's own recogniser hears since `agoMs` ago (decision 058, `outage.ts`). */
+  pageHears(agoMs: number): void {
+    this.outage?.pageHears(this.ring, this.times, this.clock.now() - agoMs);
   }
 
   async stop(): Promise<void> {
@@ -132,33 +139,25 @@ export class RecognitionSession {
     this.feed = null;
     await feed?.flush();
     await stream?.finish().catch(() => undefined);
+    // Words the phones have of a phrase no engine finished (it stopped mid-switch): that phrase's line.
+    this.queueFinal(this.shown.takeCarried());
     await this.finals;
     this.hooks.state({ engine: null, slot: null, state: 'stopped' });
   }
 
   /** Audio into the ring, and to the stream when one listens. */
-  private take(pcm: Buffer): void {
+  private take(pcm: Buffer, saidAgoMs = 0): void {
     const start = this.ring.end;
-    this.times.arrived(start, pcm.length >> 1, this.clock.now());
+    this.times.arrived(start, pcm.length >> 1, this.clock.now() - saidAgoMs);
     this.ring.push(pcm);
     if (this.stream && !this.connecting) this.send(start, pcm);
   }
 
   private send(ringStart: number, pcm: Buffer): void {
     const samples = pcm.length >> 1;
-    const last = this.pieces.at(-1);
-    if (last && last.ring + last.samples === ringStart) last.samples += samples;
-    else this.pieces.push({ ring: ringStart, stream: this.streamSamples, samples });
-    this.streamSamples += samples;
+    this.pieces.add(ringStart, samples);
     this.feed!.push(pcm);
     this.hooks.usage(this.engine!.engine.kind, (samples / RECOGNITION_SAMPLE_RATE) * 1000);
-  }
-
-  /** The ring's sample where this stream's sample `s` was. */
-  private toRing(s: number): number {
-    for (const p of this.pieces) if (s <= p.stream + p.samples) return p.ring + Math.max(0, s - p.stream);
-    const last = this.pieces.at(-1);
-    return last ? last.ring + last.samples : this.ring.finalisedUpTo;
   }
 
   private async connect(): Promise<void> {
@@ -185,11 +184,11 @@ export class RecognitionSession {
     if (gen !== this.generation || this.stopped) return stream.close();
     this.stream = stream;
     this.feed = new AudioFeed(current.engine.rules, (chunk) => stream.send(chunk), this.clock);
-    this.pieces = [];
-    this.streamSamples = 0;
-    // The page recognised the outage itself: only what was unfinished before it is replayed.
-    if (this.outage?.covered) {
-      this.ring.drop(this.outage.from);
+    this.pieces = new StreamPieces();
+    // The page recognised the outage itself: only what was no one's before it is replayed.
+    const pageFrom = this.outage?.pageAudioFrom(this.ring) ?? null;
+    if (pageFrom !== null) {
+      this.ring.drop(pageFrom);
       this.handback.begin(this.clock.now());
     }
     this.outage = null;
@@ -200,24 +199,39 @@ export class RecognitionSession {
     this.hooks.state({ engine: current.engine.kind, slot: current.slot, state: 'listening' });
   }
 
-  /** How long ago the audio at this stream's `ms` was said, if the engine timed its words. */
-  private saidAgo(ms: number | undefined): number | undefined {
-    if (ms === undefined) return undefined;
-    const at = this.times.saidAt(this.toRing(Math.round((ms / 1000) * RECOGNITION_SAMPLE_RATE)));
+  /** The ring's sample at this stream's `ms`. */
+  private ringAt(ms: number): number {
+    return this.pieces.ringAt(ms, this.ring.finalisedUpTo);
+  }
+
+  private ago(at: number | undefined): number | undefined {
     return at === undefined ? undefined : Math.max(0, this.clock.now() - at);
   }
 
   private result(text: string, final: boolean, endMs: number | undefined, startMs?: number): void {
     this.speechWithoutResultMs = 0;
     this.streak = 0;
-    const saidAgoMs = this.saidAgo(startMs);
-    if (!final) return this.hooks.interim(text, saidAgoMs);
-    if (endMs !== undefined) this.ring.finalise(this.toRing(Math.round((endMs / 1000) * RECOGNITION_SAMPLE_RATE)));
+    const from = startMs === undefined ? undefined : this.ringAt(startMs);
+    const said = from === undefined ? undefined : this.times.saidAt(from);
+    // The words carried from the engine before were a phrase of their own: their line goes first.
+    this.queueFinal(this.shown.apart(from));
+    if (!final) {
+      const { text: whole, saidAt } = this.shown.interim(text, endMs === undefined ? undefined : this.ringAt(endMs), said);
+      return this.hooks.interim(whole, this.ago(saidAt));
+    }
+    if (endMs !== undefined) this.ring.finalise(this.ringAt(endMs));
+    const own = withoutRepeat(this.lastFinal, this.handback.engine(text, this.clock.now()));
+    // A phrase an engine before this one began: the words the phones have of it lead the line.
+    const line = this.shown.final(own, said);
+    if (own) this.lastFinal = text;
+    this.queueFinal(line);
+  }
+
+  /** A final line, in order behind the ones before it. */
+  private queueFinal(line: { text: string; saidAt: number | undefined } | null): void {
+    if (!line?.text) return;
     const heardAt = performance.now();
-    const line = withoutRepeat(this.lastFinal, this.handback.engine(text, this.clock.now()));
-    if (!line) return;
-    this.lastFinal = text;
-    this.finals = this.finals.then(() => this.hooks.final(line, heardAt, saidAgoMs === undefined ? undefined : saidAgoMs + performance.now() - heardAt)).catch(() => undefined);
+    this.finals = this.finals.then(() => this.hooks.final(line.text, heardAt, this.ago(line.saidAt))).catch(() => undefined);
   }
 
   private failure(error: RecognitionError): Promise<void> {
@@ -252,6 +266,10 @@ export class RecognitionSession {
     });
     this.hooks.log(action, this.active);
     if (action.do === 'none') return Promise.resolve();
+    // The words the phones have of the phrase in progress stay theirs: the next engine is replayed
+    // only what follows them, and its phrase continues theirs (decision 058).
+    const shownTo = this.shown.carry();
+    if (shownTo !== undefined) this.ring.finalise(shownTo);
     this.record(this.active, now, signal.kind === 'failed' ? signal.error : 'timeout');
     this.streak++;
     this.feed?.close();
@@ -266,7 +284,9 @@ export class RecognitionSession {
       return this.connect();
     }
     // No engine listens until the next try: the speaker is told (the page's own recogniser takes over).
-    this.outage ??= { from: this.ring.end, covered: false };
+    // The phones' words of the phrase in progress are its line now, before any line of the page's.
+    this.queueFinal(this.shown.takeCarried());
+    this.outage ??= new Outage(this.ring.end);
     this.connecting = true;
     this.hooks.state({ engine: null, slot: null, state: 'failed' });
     this.retry = this.clock.later(() => {

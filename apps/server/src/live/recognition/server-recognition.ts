@@ -13,6 +13,7 @@ import { recognitionTerms } from '../../providers/recognition/glossary-terms';
 import { weekStartDate } from '../../providers/translation/usage-meter';
 import { LiveFailure, type LiveCore, type LiveSocket } from '../live-types';
 import { RecognitionSession } from './recognition-session';
+import { CLOCK_TOLERANCE_MS } from './line-time';
 import type { RoomRegistry } from '../rooms/room-registry';
 import { rooms } from '../rooms/room-names';
 import { plainWords } from '../../lib/outbound/plain-words';
@@ -30,6 +31,9 @@ const IDLE_CLOSE_MS = 2 * 60_000;
 const BURST_MS = AUDIO_BURST_MS;
 const RATE = AUDIO_RATE;
 const MAX_FRAMES_PER_SECOND = AUDIO_MAX_FRAMES_PER_SECOND;
+
+/** A frame's capture time older than this is from a wrong clock: the ring holds 30 s, the page 25 s. */
+const MAX_FRAME_AGE_MS = 60_000;
 
 /** The last delivery times kept for the speech bench (decision 038). */
 const KEEP_TIMES = 100_000;
@@ -68,7 +72,7 @@ export class ServerRecognition {
   }
 
   /** `speaker:audio-start`: opens the church's engine (or keeps the session of a speaker who came back). */
-  async start(socket: LiveSocket, sermonId: string): Promise<StartAck> {
+  async start(socket: LiveSocket, sermonId: string, shown?: { seq: number; text: string }): Promise<StartAck> {
     const room = this.room(socket, sermonId);
     const existing = this.held.get(room.id);
     if (existing?.session.engine) return ackOf(existing.session);
@@ -79,13 +83,19 @@ export class ServerRecognition {
     const terms = await recognitionTerms(ctx.db, room.churchId, room.sourceLanguage);
     const held: Held = { churchId: room.churchId, timeZone: church?.timeZone ?? 'Australia/Sydney', lastAudioAt: Date.now(), usage: new Map(), session: null as never };
     const emit = (state: Omit<RecognitionStateEvent, 'sermonId'>) => this.core.emit(rooms.speaker(room.id), recognitionEvents.state, { sermonId: room.id, ...state });
+    // A line or interim text goes with what is true now: a line finished as the engine failed must
+    // not tell the page an engine listens, or it stops the browser's recogniser standing in (decision 043).
+    let now: Omit<RecognitionStateEvent, 'sermonId'> = { engine: null, slot: null, state: 'switching' };
+    const state = (s: Omit<RecognitionStateEvent, 'sermonId'>) => emit((now = s));
     held.session = new RecognitionSession(
       specs.map(({ slot, spec }) => ({ slot, engine: buildRecognizer(ctx, spec) })),
       { language: room.sourceLanguage, locale: room.languages.get(room.sourceLanguage)?.locale ?? undefined, terms },
       {
         interim: (text, saidAgoMs) => {
           void this.speakers.heard(room.id, text.slice(0, MAX_SEGMENT_CHARS), false, this.saidAt(saidAgoMs)).catch(() => undefined);
-          emit({ engine: held.session.engine?.engine.kind ?? null, slot: held.session.engine?.slot ?? null, state: 'listening', interim: text });
+          // The line they are: a page that loses this server tells the next one (decision 058).
+          const live = this.registry.get(room.id);
+          emit({ ...now, interim: text, ...(live ? { seq: live.lastSeq + 1 + live.finalsStoring } : {}) });
         },
         final: async (text, heardAt, saidAgoMs) => {
           const times = recognitionDeliveryTimes(ctx);
@@ -96,10 +106,10 @@ export class ServerRecognition {
               return null;
             });
             if (ack && times.length < KEEP_TIMES) times.push(performance.now() - heardAt);
-            if (ack) emit({ engine: held.session.engine?.engine.kind ?? null, slot: held.session.engine?.slot ?? null, state: 'listening', heard: { seq: ack.seq, text: line } });
+            if (ack) emit({ ...now, heard: { seq: ack.seq, text: line } });
           }
         },
-        state: emit,
+        state,
         usage: (kind, ms) => {
           const u = held.usage.get(kind) ?? { ms: 0, failures: 0 };
           u.ms += ms;
@@ -116,6 +126,9 @@ export class ServerRecognition {
       },
     );
     this.held.set(room.id, held);
+    // This server hears the sermon afresh (it restarted, or the speaker moved to it): the words the
+    // phones have of a line no server finished lead its first phrase, unless it was stored meanwhile.
+    if (shown && shown.seq > room.lastSeq) held.session.shown.continueLine(shown.text);
     await held.session.start();
     const engine = held.session.engine!;
     if (held.session.listening) void recordRecognitionHealth(ctx.db, room.churchId, engine.slot, engine.engine.kind, null).catch(() => undefined);
@@ -127,10 +140,28 @@ export class ServerRecognition {
    * listens, that time's audio is the page's (decision 043). Returns what is left of the line to
    * store, or the ack of a line the engine that came back already said whole (the hand-back).
    */
-  pageSpoke(socket: LiveSocket, sermonId: string, text: string): string | { seq: number; duplicate: true } {
+  pageSpoke(socket: LiveSocket, sermonId: string, text: string, final: boolean): string | { seq: number; duplicate: true } {
     if (socket.data.speakerOf !== sermonId) return text;
-    const left = this.held.get(sermonId)?.session.pageSpoke(text) ?? text;
+    const left = this.held.get(sermonId)?.session.pageSpoke(text, final) ?? text;
     return left || { seq: this.registry.get(sermonId)?.lastSeq ?? 0, duplicate: true };
+  }
+
+  /**
+   * When a line the page's recogniser heard while standing in began (the live clock): its first
+   * interim, `startedAt`, is a recogniser's latency after its first word, found in the audio (decision 058).
+   */
+  pageLineStart(socket: LiveSocket, sermonId: string, startedAt: number | undefined): number | undefined {
+    if (startedAt === undefined || socket.data.speakerOf !== sermonId) return startedAt;
+    const now = this.core.options.clock.now();
+    const ago = this.held.get(sermonId)?.session.pagePhraseAgo(Math.max(0, now - startedAt));
+    return ago === undefined ? startedAt : Math.round(now - ago);
+  }
+
+  /** `speaker:stand-in`: the page's own recogniser hears from `from` (the live clock), decision 058. */
+  standIn(socket: LiveSocket, sermonId: string, from: number): object {
+    const room = this.room(socket, sermonId);
+    this.held.get(room.id)?.session.pageHears(Math.max(0, this.core.options.clock.now() - from));
+    return {};
   }
 
   /** `speaker:audio`: a frame from the sermon's speaker only; a bad or too fast one is refused, the session goes on. */
@@ -141,7 +172,10 @@ export class ServerRecognition {
     if (!held) throw new LiveFailure('recognition_unavailable', 'Start the audio first');
     if (!this.allow(socket, frame.audio.byteLength)) throw new LiveFailure('too_fast', 'Audio is arriving faster than it is spoken');
     held.lastAudioAt = Date.now();
-    held.session.push(Buffer.from(frame.audio.buffer, frame.audio.byteOffset, frame.audio.byteLength));
+    // When the page captured it (decision 058), believed within the clocks' difference and the ring's reach.
+    const ago = frame.at === undefined ? undefined : this.core.options.clock.now() - frame.at;
+    const saidAgoMs = ago !== undefined && ago >= -CLOCK_TOLERANCE_MS && ago <= MAX_FRAME_AGE_MS ? Math.max(0, ago) : undefined;
+    held.session.push(Buffer.from(frame.audio.buffer, frame.audio.byteOffset, frame.audio.byteLength), saidAgoMs);
   }
 
   /** `speaker:audio-stop` (pause, stop): the engine finishes the phrase it heard, then closes. */

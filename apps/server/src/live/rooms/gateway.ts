@@ -21,6 +21,7 @@ import {
   speakerJoinPayload,
   audioFramePayload,
   audioStartPayload,
+  standInPayload,
   recognitionEvents,
   type LiveError,
 } from '@app/shared';
@@ -134,17 +135,20 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     handle(socket, liveEvents.segment, segmentPayload, async (p) => {
       // A line from the page while no server engine listens: that time's audio is the page's; as an
       // engine takes back, the words both heard go once (decision 043).
-      const text = p.final ? live.recognition.pageSpoke(socket, p.sermonId, p.text) : p.text;
-      return typeof text === 'string' ? live.segment(socket, { ...p, text }) : text;
+      // Its time, from the audio where the page's recogniser stood in (decision 058).
+      const startedAt = live.recognition.pageLineStart(socket, p.sermonId, p.startedAt);
+      const text = live.recognition.pageSpoke(socket, p.sermonId, p.text, p.final);
+      return typeof text === 'string' ? live.segment(socket, { ...p, text, ...(startedAt ? { startedAt } : {}) }) : text;
     });
     handle(socket, liveEvents.pause, pausePayload, (p) => live.setPaused(socket, p.sermonId, p.paused));
     // The speaker's microphone for the church's recognition engine on the server (decision 038).
-    handle(socket, recognitionEvents.audioStart, audioStartPayload, (p) => live.recognition.start(socket, p.sermonId));
+    handle(socket, recognitionEvents.audioStart, audioStartPayload, (p) => live.recognition.start(socket, p.sermonId, p.shown));
     handle(socket, recognitionEvents.audio, audioFramePayload, async (p) => {
       live.recognition.audio(socket, p);
       return {};
     });
     handle(socket, recognitionEvents.audioStop, audioStartPayload, (p) => live.recognition.stop(socket, p.sermonId));
+    handle(socket, recognitionEvents.standIn, standInPayload, async (p) => live.recognition.standIn(socket, p.sermonId, p.from));
     handle(socket, liveEvents.listenerJoin, listenerJoinPayload, (p) => live.listenerJoin(socket, p), joinTurns);
     handle(socket, liveEvents.listenerPrefs, listenerPrefsPayload, (p) => live.listenerPrefs(socket, p));
     handle(socket, liveEvents.listenerCatchUp, listenerCatchUpPayload, (p) => live.listenerCatchUp(socket, p.afterSeq));

@@ -79,7 +79,9 @@ export class AssemblyAIRecognizer implements RecognitionEngine {
       const lastEnd = m.words?.at(-1)?.end;
       // The first word's start (ms of the stream): the line's start (decision 044).
       const start = m.words?.[0]?.start;
-      handlers.onResult({ text, final, ...(final ? { endMs: lastEnd ?? 0 } : {}), ...(typeof start === 'number' ? { startMs: start } : {}) });
+      // Interim text too: where its last word ended, what a failover replays from (the words before it are shown).
+      const endMs = final ? lastEnd ?? 0 : lastEnd || undefined;
+      handlers.onResult({ text, final, ...(endMs !== undefined ? { endMs } : {}), ...(typeof start === 'number' ? { startMs: start } : {}) });
     }, assemblyClose);
     return {
       termsSent: sent.length,

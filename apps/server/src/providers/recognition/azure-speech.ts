@@ -93,7 +93,8 @@ export class AzureSpeechRecognizer implements RecognitionEngine {
     recognizer.recognizing = (_r, e) => {
       const text = e.result.text?.trim();
       // The phrase's offset is where its first word began (decision 044).
-      if (text && !ended) handlers.onResult({ text, final: false, startMs: Math.round(e.result.offset / TICKS_PER_MS) });
+      // A hypothesis's offset + duration is the audio it covers: where its last word ended.
+      if (text && !ended) handlers.onResult({ text, final: false, startMs: Math.round(e.result.offset / TICKS_PER_MS), endMs: Math.round((e.result.offset + e.result.duration) / TICKS_PER_MS) });
     };
     recognizer.recognized = (_r, e) => {
       const text = e.result.text?.trim();

@@ -34,7 +34,7 @@ interface DeepgramResults {
   is_final?: boolean;
   start?: number;
   duration?: number;
-  channel?: { alternatives?: { transcript?: string; words?: { start?: number }[] }[] };
+  channel?: { alternatives?: { transcript?: string; words?: { start?: number; end?: number }[] }[] };
   description?: string;
   message?: string;
 }
@@ -66,8 +66,11 @@ export class DeepgramRecognizer implements RecognitionEngine {
       const final = m.is_final === true;
       // The first word's start (seconds of the stream), else the result's window: the line's start (decision 044).
       const start = m.channel?.alternatives?.[0]?.words?.[0]?.start ?? m.start;
+      // Interim text: where its last word ended, what a failover replays from (the words before it are shown).
+      const lastEnd = m.channel?.alternatives?.[0]?.words?.at(-1)?.end;
+      const end = final ? (m.start ?? 0) + (m.duration ?? 0) : lastEnd;
       handlers.onResult({
-        text, final, ...(final ? { endMs: Math.round(((m.start ?? 0) + (m.duration ?? 0)) * 1000) } : {}),
+        text, final, ...(typeof end === 'number' ? { endMs: Math.round(end * 1000) } : {}),
         ...(typeof start === 'number' ? { startMs: Math.round(start * 1000) } : {}),
       });
     }, deepgramClose);

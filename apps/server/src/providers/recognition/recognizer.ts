@@ -9,7 +9,11 @@ import { errorKindOf } from '../translation/translator';
 export interface RecognitionResult {
   text: string;
   final: boolean;
-  /** Milliseconds of this stream's audio up to which the words are final (finals only). */
+  /**
+   * Milliseconds of this stream's audio: for a final, up to which its words are final; for interim
+   * text, where its last word ended, where the engine times its words. A failover replays from
+   * there: the words before it are already on the phones.
+   */
   endMs?: number;
   /**
    * Milliseconds of this stream's audio where the phrase's first word began, where the engine times

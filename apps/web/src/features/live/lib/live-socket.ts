@@ -63,10 +63,12 @@ export interface LiveClientEvents {
   [liveEvents.listenerLeave]: (payload: Record<string, never>, ack: Ack) => void;
   [lobbyEvents.join]: (payload: LobbyJoinPayload, ack: Ack<{ churchId: string }>) => void;
   // `state: failed`: no engine listens yet (the server retries; the browser stands in, decision 043).
-  [recognitionEvents.audioStart]: (payload: { sermonId: string }, ack: Ack<{ engine: ServerRecognitionKind; slot: EngineSlot; state?: 'listening' | 'failed' }>) => void;
+  [recognitionEvents.audioStart]: (payload: { sermonId: string; shown?: { seq: number; text: string } }, ack: Ack<{ engine: ServerRecognitionKind; slot: EngineSlot; state?: 'listening' | 'failed' }>) => void;
   [recognitionEvents.audioStop]: (payload: { sermonId: string }, ack: Ack) => void;
+  /** The browser's recogniser stands in and hears from `from` (server clock, decision 058). */
+  [recognitionEvents.standIn]: (payload: { sermonId: string; from: number }, ack: Ack) => void;
   /** 100 ms of 16 kHz PCM16; not acknowledged (a refusal comes as `live:error`). */
-  [recognitionEvents.audio]: (payload: { sermonId: string; seq: number; audio: ArrayBuffer }) => void;
+  [recognitionEvents.audio]: (payload: { sermonId: string; seq: number; audio: ArrayBuffer; at?: number }) => void;
 }
 
 export type LiveSocket = Socket<LiveServerEvents, LiveClientEvents>;

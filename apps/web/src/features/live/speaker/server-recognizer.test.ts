@@ -12,22 +12,28 @@ const SERMON = '00000000-0000-4000-8000-000000000001';
 /** A live socket that answers audio-start with `ack` and lets the test send recognition states. */
 function fakeSocket(ack: object) {
   const handlers = new Map<string, (e: RecognitionStateEvent) => void>();
+  /** Acknowledged events sent, with their payloads. */
+  const sent: [string, unknown][] = [];
   const socket = {
     on: (event: string, fn: (e: RecognitionStateEvent) => void) => handlers.set(event, fn),
     off: (event: string) => handlers.delete(event),
     emit: vi.fn(),
-    timeout: () => ({ emit: (_e: string, _p: unknown, cb: (err: null, a: object) => void) => cb(null, { ok: true, ...ack }) }),
+    timeout: () => ({ emit: (e: string, p: unknown, cb: (err: null, a: object) => void) => {
+      sent.push([e, p]);
+      cb(null, { ok: true, ...ack });
+    } }),
   };
   const state = (s: Omit<RecognitionStateEvent, 'sermonId'>) => handlers.get(recognitionEvents.state)?.({ sermonId: SERMON, ...s });
-  return { socket: socket as unknown as LiveSocket, state };
+  return { socket: socket as unknown as LiveSocket, state, sent };
 }
 
-function setup(ack: object, { startsListening = true, makeFallback }: { startsListening?: boolean; makeFallback?: (cb: RecognizerCallbacks) => Recognizer } = {}) {
+function setup(ack: object, { startsListening = true, makeFallback, offset }: { startsListening?: boolean; makeFallback?: (cb: RecognizerCallbacks) => Recognizer; offset?: number } = {}) {
   const engines: [string | null, string][] = [];
+  const interims: [string, boolean][] = [];
   const finals: string[] = [];
   const errors: string[] = [];
   const callbacks: RecognizerCallbacks = {
-    onInterim: () => undefined, onFinal: (t) => finals.push(t), onError: (c) => errors.push(c), onListeningChange: () => undefined,
+    onInterim: (t, own) => interims.push([t, own === true]), onFinal: (t) => finals.push(t), onError: (c) => errors.push(c), onListeningChange: () => undefined,
     onEngine: (engine, state) => engines.push([engine, state]),
   };
   const standIns: { started: boolean; stopped: boolean; callbacks: RecognizerCallbacks }[] = [];
@@ -39,8 +45,8 @@ function setup(ack: object, { startsListening = true, makeFallback }: { startsLi
   });
   const recognizer = createServerRecognizer(callbacks, fallback);
   const fake = fakeSocket(ack);
-  recognizer.attach(fake.socket, SERMON);
-  return { recognizer, ...fake, engines, finals, errors, standIns };
+  recognizer.attach(fake.socket, SERMON, offset);
+  return { recognizer, ...fake, engines, finals, errors, standIns, interims };
 }
 
 describe('server recognition with the browser standing in', () => {
@@ -60,6 +66,38 @@ describe('server recognition with the browser standing in', () => {
     s.state({ engine: 'assemblyai', slot: 'failover', state: 'listening' });
     expect(s.standIns[0]!.stopped).toBe(true);
     expect(s.engines.at(-1)).toEqual(['assemblyai', 'listening']);
+  });
+
+  it('the browser’s interim text is its own (sent to listeners, decision 058), and the server is told once from when it hears, on its clock', async () => {
+    const s = setup({ engine: 'deepgram', slot: 'primary', state: 'listening' }, { offset: 5_000 });
+    await vi.waitFor(() => expect(s.engines).toEqual([['deepgram', 'listening']]));
+    s.state({ engine: 'deepgram', slot: 'primary', state: 'listening', interim: 'Grace and' });
+    const before = Date.now();
+    s.state({ engine: null, slot: null, state: 'failed' });
+    const told = () => s.sent.filter(([event]) => event === recognitionEvents.standIn);
+    expect(told()).toHaveLength(1);
+    const { from } = told()[0]![1] as { from: number };
+    expect(from).toBeGreaterThanOrEqual(before + 5_000);
+    expect(from).toBeLessThanOrEqual(Date.now() + 5_000);
+    s.standIns[0]!.callbacks.onInterim('peace to');
+    // Its recogniser restarting in a pause does not tell it again.
+    s.standIns[0]!.callbacks.onListeningChange(true);
+    expect(told()).toHaveLength(1);
+    expect(s.interims).toEqual([['Grace and', false], ['peace to', true]]);
+  });
+
+  it('a page back on a server that starts afresh tells it the words the phones have of an unfinished line, and not of a finished one', async () => {
+    const s = setup({ engine: 'deepgram', slot: 'primary', state: 'listening' });
+    await vi.waitFor(() => expect(s.engines).toEqual([['deepgram', 'listening']]));
+    s.state({ engine: 'deepgram', slot: 'primary', state: 'listening', interim: 'Grace and peace', seq: 3 });
+    const again = fakeSocket({ engine: 'deepgram', slot: 'primary', state: 'listening' });
+    s.recognizer.detach();
+    s.recognizer.attach(again.socket, SERMON);
+    expect(again.sent.find(([e]) => e === recognitionEvents.audioStart)?.[1]).toEqual({ sermonId: SERMON, shown: { seq: 3, text: 'Grace and peace' } });
+    again.state({ engine: 'deepgram', slot: 'primary', state: 'listening', heard: { seq: 3, text: 'Grace and peace to you' } });
+    const third = fakeSocket({ engine: 'deepgram', slot: 'primary', state: 'listening' });
+    s.recognizer.attach(third.socket, SERMON);
+    expect(third.sent.find(([e]) => e === recognitionEvents.audioStart)?.[1]).toEqual({ sermonId: SERMON });
   });
 
   it('starts with the browser when the server has no engine listening yet', async () => {

@@ -12,8 +12,11 @@ const pageClock: PaceClock = {
 };
 
 export interface ServerRecognizer extends Recognizer {
-  /** The speaker's socket joined the sermon: audio flows to the church's engine on the server. */
-  attach(socket: LiveSocket, sermonId: string): void;
+  /**
+   * The speaker's socket joined the sermon: audio flows to the church's engine on the server.
+   * `offset`: the server's clock less this device's, measured on joining (decision 044).
+   */
+  attach(socket: LiveSocket, sermonId: string, offset?: number): void;
   /** The socket dropped: frames wait (up to 10 s) until it is back, then go paced (decision 056). */
   detach(): void;
 }
@@ -34,11 +37,22 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
    */
   let standInState: 'starting' | 'hearing' | 'failed' | 'broken' = 'starting';
   let context: AudioContext | null = null;
-  let target: { socket: LiveSocket; sermonId: string; started: boolean } | null = null;
+  let target: { socket: LiveSocket; sermonId: string; started: boolean; offset: number | undefined } | null = null;
+  /**
+   * The words the phones have of the line the server's engine is hearing: a server that starts
+   * afresh after this page lost it (a restart) continues that line with them (decision 058).
+   */
+  let shown: { seq: number; text: string } | null = null;
+  /** Whether the server was told from when this stand-in hears (once per stand-in). */
+  let standInTold = false;
   let seq = 0;
   let stopped = false;
-  const held = createHeldAudio<ArrayBuffer>((frame) => {
-    if (target?.started) target.socket.emit(recognitionEvents.audio, { sermonId: target.sermonId, seq: seq++, audio: frame });
+  // Each frame goes with when it was captured, on the server's clock: a frame held while the socket
+  // was away, or sent to a restarted server, keeps when it was said (decision 058).
+  const held = createHeldAudio<{ audio: ArrayBuffer; at: number }>((frame) => {
+    if (!target?.started) return;
+    const at = target.offset === undefined ? {} : { at: Math.round(frame.at + target.offset) };
+    target.socket.emit(recognitionEvents.audio, { sermonId: target.sermonId, seq: seq++, audio: frame.audio, ...at });
   }, pageClock);
 
   /** What the speaker is told while no engine on the server listens: the browser, or no one. */
@@ -71,13 +85,26 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
    * when an engine answers, it stops, its last phrase sent as it ends (decision 043). The speaker
    * is told "Heard by your browser" only while it runs without an error (decision 056).
    */
+  /**
+   * The server is told from when the stand-in hears (its start, on the server's clock): the audio
+   * before it is replayed to the engine that comes back, so a word said as the engines failed is
+   * not lost between the two (decision 058).
+   */
+  const tellStandInFrom = () => {
+    if (standInTold || !target?.started || target.offset === undefined) return;
+    standInTold = true;
+    void emitWithAck(target.socket, recognitionEvents.standIn, { sermonId: target.sermonId, from: Math.round(Date.now() + target.offset) });
+  };
+
   const standInFor = (state: RecognitionStateEvent['state']) => {
     if (state === 'failed' && !standIn && !stopped && fallback && standInState !== 'broken') {
       standInState = 'starting';
+      standInTold = false;
       standIn = fallback({
+        // Its interim text reaches listeners as a server engine's does (decision 058).
         onInterim: (text) => {
           if (text) standInHeard();
-          callbacks.onInterim(text);
+          callbacks.onInterim(text, true);
         },
         onFinal: (text) => {
           standInHeard();
@@ -85,7 +112,11 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
         },
         // Silence is not a failure; a lost service, a busy microphone or a refusal is.
         onError: (code, fatal) => code !== 'noSpeech' && standInFailed(fatal),
-        onListeningChange: (on) => on && standInState === 'starting' && standInHeard(),
+        onListeningChange: (on) => {
+          if (!on) return;
+          tellStandInFrom();
+          if (standInState === 'starting') standInHeard();
+        },
       });
       standIn?.start();
     } else if (state !== 'failed' && standIn) {
@@ -106,6 +137,8 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
       callbacks.onEngine?.(event.engine, event.state);
     }
     if (event.interim) callbacks.onInterim(event.interim);
+    if (event.interim && event.seq) shown = { seq: event.seq, text: event.interim };
+    if (event.heard && shown && event.heard.seq >= shown.seq) shown = null;
     if (event.heard) callbacks.onHeard?.(event.heard.seq, event.heard.text);
     if (event.state === 'failed' && !standIn) callbacks.onError('serviceError', false);
   };
@@ -118,7 +151,7 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
       context = new AudioContext();
       await context.audioWorklet.addModule(workletUrl);
       const node = new AudioWorkletNode(context, 'pcm-capture');
-      node.port.onmessage = (e: MessageEvent<ArrayBuffer>) => held.push(e.data);
+      node.port.onmessage = (e: MessageEvent<ArrayBuffer>) => held.push({ audio: e.data, at: Date.now() });
       context.createMediaStreamSource(media).connect(node);
       callbacks.onListeningChange(true);
     } catch (err) {
@@ -140,6 +173,8 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
     start: () => void start(),
     stop: () => {
       stopped = true;
+      // Stopping finishes the line on the server: nothing is left to continue.
+      shown = null;
       standIn?.stop();
       standIn = null;
       stopMedia();
@@ -149,12 +184,12 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
       held.clear();
       callbacks.onListeningChange(false);
     },
-    attach: (socket, sermonId) => {
+    attach: (socket, sermonId, offset) => {
       target?.socket.off(recognitionEvents.state, onState);
-      target = { socket, sermonId, started: false };
+      target = { socket, sermonId, started: false, offset };
       held.close();
       socket.on(recognitionEvents.state, onState);
-      void emitWithAck(socket, recognitionEvents.audioStart, { sermonId }).then((ack) => {
+      void emitWithAck(socket, recognitionEvents.audioStart, { sermonId, ...(shown ? { shown } : {}) }).then((ack) => {
         if (target?.socket !== socket) return;
         if (!ack.ok) return callbacks.onError('serviceError', false);
         target.started = true;

@@ -25,6 +25,8 @@ const english = {
   maleVoiceId: null, femaleVoiceId: null,
 };
 const NO_ENGINE = 'No engine hears you right now (trying again): type your lines';
+/** The microphone's worklet: the test posts its frames. */
+let capture: { onmessage: ((e: { data: ArrayBuffer }) => void) | null } = { onmessage: null };
 
 /** The browser's recogniser as Chrome's with a microphone it cannot open: `audio-capture`, then the end. */
 class AudioCaptureFails {
@@ -48,6 +50,30 @@ class AudioCaptureFails {
   abort() {}
 }
 
+/** The browser's recogniser as Chrome's that hears: the test says what it heard. */
+class HearsSpeech {
+  continuous = false;
+  interimResults = false;
+  lang = '';
+  maxAlternatives = 1;
+  onstart: (() => void) | null = null;
+  onresult: ((e: { resultIndex: number; results: { isFinal: boolean; 0: { transcript: string } }[] }) => void) | null = null;
+  onerror: ((e: { error: string }) => void) | null = null;
+  onend: (() => void) | null = null;
+  static current: HearsSpeech | null = null;
+  start() {
+    HearsSpeech.current = this;
+    setTimeout(() => this.onstart?.(), 10);
+  }
+  hear(transcript: string, isFinal: boolean) {
+    this.onresult?.({ resultIndex: 0, results: [{ isFinal, 0: { transcript } }] });
+  }
+  stop() {
+    this.onend?.();
+  }
+  abort() {}
+}
+
 /**
  * The speaker's page of a church whose engines are on the server (decision 038) says what hears
  * the speaker now, and nothing that has failed (decision 056).
@@ -62,7 +88,10 @@ describe('the speaker is told what hears them', { timeout: 20_000 }, () => {
     AudioCaptureFails.started = 0;
     vi.stubGlobal('SpeechRecognition', AudioCaptureFails);
     vi.stubGlobal('AudioWorkletNode', class {
-      port = { onmessage: null };
+      port: { onmessage: ((e: { data: ArrayBuffer }) => void) | null } = { onmessage: null };
+      constructor() {
+        capture = this.port;
+      }
     });
     vi.stubGlobal('AudioContext', class {
       audioWorklet = { addModule: async () => undefined };
@@ -120,6 +149,38 @@ describe('the speaker is told what hears them', { timeout: 20_000 }, () => {
     serverSays({ engine: 'assemblyai', state: 'listening' });
     expect(await screen.findByText('Heard by AssemblyAI')).toBeTruthy();
     expect(screen.queryByText(NO_ENGINE)).toBeNull();
+  });
+
+  it('the browser standing in: its interim text goes to listeners, the server is told from when it hears, and its line is timed from its own first words (decision 058)', async () => {
+    vi.stubGlobal('SpeechRecognition', HearsSpeech);
+    // The server's clock is 5 s ahead of this device's.
+    socket.answers[liveEvents.speakerJoin] = () => ({ ok: true, state, lastSeq: 0, sourceLanguage: 'en', serverNow: Date.now() + 5_000 });
+    await goLive();
+    // The server's engine heard a phrase's first words long before: that is not the browser's line's time.
+    serverSays({ engine: 'deepgram', state: 'listening', interim: 'Grace and' } as never);
+    await new Promise((r) => setTimeout(r, 800));
+    const downAt = Date.now();
+    serverSays({ engine: null, state: 'failed' });
+    await waitFor(() => expect(socket.sent(recognitionEvents.standIn)).toHaveLength(1));
+    // From when its recogniser started, on the server's clock (the offset to within the join's round trip).
+    const { from } = socket.sent(recognitionEvents.standIn)[0] as { from: number };
+    expect(from).toBeGreaterThanOrEqual(downAt + 5_000 - 250);
+    expect(from).toBeLessThanOrEqual(Date.now() + 5_000 + 250);
+    const heardAt = Date.now();
+    act(() => HearsSpeech.current!.hear('peace to you', false));
+    await waitFor(() => expect(socket.sent(liveEvents.segment)).toContainEqual(expect.objectContaining({ text: 'peace to you', final: false })));
+    act(() => HearsSpeech.current!.hear('peace to you all', true));
+    await waitFor(() => expect(socket.sent(liveEvents.segment)).toContainEqual(expect.objectContaining({ text: 'peace to you all', final: true })));
+    // Each frame of the microphone goes with when it was captured, on the server's clock.
+    const capturedAt = Date.now();
+    act(() => capture.onmessage?.({ data: new ArrayBuffer(3200) }));
+    const frame = socket.sent(recognitionEvents.audio).at(-1) as { at: number };
+    expect(frame.at).toBeGreaterThanOrEqual(capturedAt + 5_000 - 250);
+    expect(frame.at).toBeLessThanOrEqual(Date.now() + 5_000 + 250);
+    const line = socket.sent(liveEvents.segment).find((p) => (p as { final: boolean }).final) as { startedAt: number };
+    // From the browser's first words, on the server's clock; never from the engine's words before the outage.
+    expect(line.startedAt).toBeGreaterThanOrEqual(heardAt + 5_000 - 250);
+    expect(line.startedAt).toBeLessThan(Date.now() + 5_000 + 250);
   });
 
   it('an engine still switching after 2 s is not said to be on its way any longer: no engine hears', async () => {

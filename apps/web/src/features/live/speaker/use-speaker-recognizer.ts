@@ -39,6 +39,8 @@ export function useSpeakerRecognizer(engine: SpeechEngine, links: Links) {
   const localeRef = useRef('en-AU');
   /** When the phrase being recognised began (its first interim text), on this device's clock (decision 044). */
   const phraseStartRef = useRef<number | null>(null);
+  /** The server's clock less this device's, from the last join (decision 044). */
+  const offsetRef = useRef<number | undefined>(undefined);
   const { socketRef, sermonRef, joinedRef, pausedRef, nextSeqRef, report, setProblems, sendFinal, showHeard } = links;
 
   const interimThrottle = useRef(
@@ -56,9 +58,10 @@ export function useSpeakerRecognizer(engine: SpeechEngine, links: Links) {
   );
 
   /** The joined socket: a server recogniser starts streaming to it. */
-  const attach = useCallback((socket: LiveSocket, sermonId: string) => {
+  const attach = useCallback((socket: LiveSocket, sermonId: string, offset?: number) => {
+    if (offset !== undefined) offsetRef.current = offset;
     const r = recognizerRef.current;
-    if (r?.kind === 'server') (r as ServerRecognizer).attach(socket, sermonId);
+    if (r?.kind === 'server') (r as ServerRecognizer).attach(socket, sermonId, offsetRef.current);
   }, []);
   const detach = useCallback(() => {
     const r = recognizerRef.current;
@@ -68,11 +71,14 @@ export function useSpeakerRecognizer(engine: SpeechEngine, links: Links) {
   const startRecognizer = useCallback(() => {
     recognizerRef.current?.stop();
     const recognizer = engine.create(localeRef.current, {
-      onInterim: (text) => {
+      onInterim: (text, own) => {
         setInterim(text);
         const trimmed = text.trim().slice(0, 1000);
-        if (trimmed) phraseStartRef.current ??= Date.now();
-        if (trimmed && engine.kind !== 'server') interimThrottle.current.push(trimmed);
+        // Only a phrase this page recognised is timed and sent by it: a server engine's lines are
+        // timed on the server; timing them here gave the browser's first line the sermon's first words' time.
+        if (!trimmed || (engine.kind === 'server' && !own)) return;
+        phraseStartRef.current ??= Date.now();
+        interimThrottle.current.push(trimmed);
       },
       onFinal: (text) => {
         interimThrottle.current.cancel();

@@ -66,7 +66,7 @@ export function useSpeakerSession({ churchId, engine }: { churchId: string; engi
     joinedRef,
     onJoined: (socket, sermonId, lastSeq, offset) => {
       lines.attach(socket, sermonId, lastSeq, offset);
-      attach(socket, sermonId);
+      attach(socket, sermonId, offset);
     },
     onDropped: () => {
       lines.detach();
