@@ -5,7 +5,7 @@
 export const AUDIO_FRAME_MS = 100;
 /**
  * Audio a socket may send ahead of real time at once; beyond it, `AUDIO_RATE` × real time. 20 s:
- * a page away for a server restart of 15 s and its reconnection keeps all it said (decision 058).
+ * a page away for a server restart of 15 s and its reconnection keeps all it said (decision 059).
  */
 export const AUDIO_BURST_MS = 20_000;
 export const AUDIO_RATE = 1.5;
@@ -17,7 +17,7 @@ export const HELD_AUDIO_FRAMES = AUDIO_BURST_MS / AUDIO_FRAME_MS;
  * Held frames go out at twice real time, live frames queued behind them: 20 s held catch up in
  * 19 s, during which the page sends at most 39 s of audio in 390 frames (1 s at once, then 2 ×
  * real time) against the server's 20 s burst + 1.5 × 19 s = 48.5 s and 50 + 50 × 19 frames
- * (decisions 056, 058). The 1 s at once also covers a timer a background tab held back.
+ * (decisions 056, 059). The 1 s at once also covers a timer a background tab held back.
  */
 export const HELD_AUDIO_PACE = 2;
 const PACE_BURST_FRAMES = 10;

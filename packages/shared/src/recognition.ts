@@ -111,7 +111,7 @@ export const recognitionEvents = {
   audio: 'speaker:audio',
   audioStop: 'speaker:audio-stop',
   state: 'speaker:recognition',
-  /** The browser's own recogniser stands in and hears from `from` (decision 058). */
+  /** The browser's own recogniser stands in and hears from `from` (decision 059). */
   standIn: 'speaker:stand-in',
 } as const;
 
@@ -119,7 +119,7 @@ export const audioStartPayload = z.object({
   sermonId: z.string().uuid(),
   /**
    * The words the phones have of line `seq`, not finished when the page lost its socket (decision
-   * 058): a server that starts hearing the sermon afresh (a restart, a crash) continues that line
+   * 059): a server that starts hearing the sermon afresh (a restart, a crash) continues that line
    * with them, unless it was stored meanwhile.
    */
   shown: z.object({ seq: z.number().int().min(1), text: z.string().trim().min(1).max(MAX_SEGMENT_CHARS) }).optional(),
@@ -136,7 +136,7 @@ export const audioFramePayload = z.object({
   /**
    * When the frame's last sample was captured, epoch ms on the server's clock as the page reckons it
    * (decision 044's offset): a frame held while the socket was away, or sent after a restart, keeps
-   * when it was said (decision 058). Checked by the server; optional.
+   * when it was said (decision 059). Checked by the server; optional.
    */
   at: z.number().int().positive().optional(),
   audio: z.instanceof(Uint8Array).refine((a) => a.byteLength > 0 && a.byteLength % 2 === 0, 'PCM16 audio has an even, non-zero length')

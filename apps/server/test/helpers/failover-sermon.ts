@@ -4,7 +4,7 @@ import { encodedSpeech, scriptWords } from '../mock-engines';
 import type { ClientSocket } from './live-kit';
 
 /**
- * A sermon spoken in real time to the server's engines through a failover (decision 058), as a
+ * A sermon spoken in real time to the server's engines through a failover (decision 059), as a
  * phone reads it: each word is unique, so every word on a phone is found in the script, and its
  * said time is known to the sample. The speaker's page streams 100 ms frames as they are said and,
  * while no engine listens, runs a stand-in for the browser's recogniser that hears what is said
@@ -69,7 +69,7 @@ export class SpeakingPage {
   private starting: NodeJS.Timeout | null = null;
   private lastSeq = 0;
   readonly states: RecognitionStateEvent[] = [];
-  /** As the page keeps them: the words the phones have of the line the engine is hearing (decision 058). */
+  /** As the page keeps them: the words the phones have of the line the engine is hearing (decision 059). */
   shown: { seq: number; text: string } | null = null;
   /** As the page's: frames wait while the socket is away and go paced on its return (decision 056), each with when it was captured. */
   private readonly held: HeldAudio<{ k: number; audio: Buffer; at: number }>;

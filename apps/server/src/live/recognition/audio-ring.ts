@@ -53,7 +53,7 @@ export class AudioRing {
   }
 
   /**
-   * Where the phrase heard by `sample` began, not before `floor` (decision 058): back over any quiet
+   * Where the phrase heard by `sample` began, not before `floor` (decision 059): back over any quiet
    * (a recogniser names a word after it ends), then over speech and the short gaps between words,
    * to the first pause of 150 ms or more; at most 2 s back. Undefined when the ring does not hold it.
    */

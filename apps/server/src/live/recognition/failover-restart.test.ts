@@ -12,7 +12,7 @@ import { storeRecognitionEngine } from '../../providers/recognition/engine-store
 
 /**
  * The server restarted mid-line (a deploy) for 3 and 15 s, the speaker's page holding what it
- * captures meanwhile (decisions 056, 058), a phone back on the new process: no word lost, doubled
+ * captures meanwhile (decisions 056, 059), a phone back on the new process: no word lost, doubled
  * or out of order; once the page is back, no stretch over 1.5 s without a new word; every line
  * stored from within 0.5 s of when its first word was said, the lines heard from the held audio too.
  */

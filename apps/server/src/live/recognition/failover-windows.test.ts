@@ -10,7 +10,7 @@ import { transcriptSegments } from '../../db/schema';
 import { storeRecognitionEngine } from '../../providers/recognition/engine-store';
 
 /**
- * A failover nobody hears (decision 058), on a phone, with the strict loopbacks of both engines:
+ * A failover nobody hears (decision 059), on a phone, with the strict loopbacks of both engines:
  * Deepgram killed mid-phrase (AssemblyAI takes over), Deepgram back and AssemblyAI killed, both
  * down 10 s (the browser's recogniser stands in), both back. In each window: no stretch over 1.5 s
  * without a new word on the phone, no word lost, doubled or out of order, and every line stored

@@ -6,7 +6,7 @@ import type { AudioTimes } from './audio-times';
 const CUT_WORD_SAMPLES = RECOGNITION_SAMPLE_RATE;
 
 /**
- * A time no engine on the server listens (decisions 043, 058), from ring sample `from`. The page's
+ * A time no engine on the server listens (decisions 043, 059), from ring sample `from`. The page's
  * own recogniser may stand in: it hears from when it starts (`pageHears`), a moment after the
  * outage began, and once it sends anything that audio is the page's and is not replayed to the
  * engine that comes back. The audio before it is no one's: it is replayed, with the word going on
@@ -49,7 +49,7 @@ export class Outage {
 /**
  * When the page's phrase in progress began (the session's clock), found in the audio at its first
  * interim while the ring still holds that audio (the engine taking back drops it): the phrase's
- * line may come after (decision 058).
+ * line may come after (decision 059).
  */
 export class PagePhrase {
   private at: number | undefined;

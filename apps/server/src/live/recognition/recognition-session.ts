@@ -41,7 +41,7 @@ export interface SessionHooks {
  * active engine through a feed that keeps its rules (chunk sizes, pace), and into a ring of what
  * is not yet final; when the policy says so, the engine is reopened or the other takes over, now
  * or after a back-off, and the ring is replayed to it from the end of the last word the phones
- * have (decision 058), so no word is lost and none is said twice. It never gives up while the sermon is live.
+ * have (decision 059), so no word is lost and none is said twice. It never gives up while the sermon is live.
  */
 export class RecognitionSession {
   private active: EngineSlot = 'primary';
@@ -66,7 +66,7 @@ export class RecognitionSession {
   /** While no engine listens (`outage.ts`). */
   private outage: Outage | null = null;
   private readonly handback = new HandBack();
-  /** What the phones have of the phrase in progress (decision 058): its words so far, where they end, when they began. */
+  /** What the phones have of the phrase in progress (decision 059): its words so far, where they end, when they began. */
   readonly shown = new ShownWords();
   private readonly pagePhrase = new PagePhrase();
   private finals: Promise<void> = Promise.resolve();
@@ -124,7 +124,7 @@ export class RecognitionSession {
     return this.pagePhrase.ago(this.clock.now(), agoMs) ?? this.outage?.phraseAgo(this.ring, this.times, this.clock.now(), agoMs);
   }
 
-  /** The page's own recogniser hears since `agoMs` ago (decision 058, `outage.ts`). */
+  /** The page's own recogniser hears since `agoMs` ago (decision 059, `outage.ts`). */
   pageHears(agoMs: number): void {
     this.outage?.pageHears(this.ring, this.times, this.clock.now() - agoMs);
   }
@@ -267,7 +267,7 @@ export class RecognitionSession {
     this.hooks.log(action, this.active);
     if (action.do === 'none') return Promise.resolve();
     // The words the phones have of the phrase in progress stay theirs: the next engine is replayed
-    // only what follows them, and its phrase continues theirs (decision 058).
+    // only what follows them, and its phrase continues theirs (decision 059).
     const shownTo = this.shown.carry();
     if (shownTo !== undefined) this.ring.finalise(shownTo);
     this.record(this.active, now, signal.kind === 'failed' ? signal.error : 'timeout');

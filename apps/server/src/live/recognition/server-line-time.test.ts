@@ -79,7 +79,7 @@ describe('a line heard on the server, across a restart mid-line', () => {
     await settle(300);
 
     // The process dies mid-line: its engine answers nothing more first, so the line is not finished
-    // there. (An engine that fails outright hands its shown words on as a line, decision 058.)
+    // there. (An engine that fails outright hands its shown words on as a line, decision 059.)
     heardFirst.stall();
     await settle(200);
     await first.app.close();

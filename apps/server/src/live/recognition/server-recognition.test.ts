@@ -121,7 +121,7 @@ describe('server recognition', () => {
     await stream(speaker, sermon, encodedSpeech(words, 0, 6), 2);
     await eventually(() => expect(en.finals().map((c) => c.text)).toEqual([SENTENCES[0]]));
   });
-  it('takes whole the 20 s a page held while its socket was away, resent as the page paces it (decisions 056, 058)', async () => {
+  it('takes whole the 20 s a page held while its socket was away, resent as the page paces it (decisions 056, 059)', async () => {
     const sermon = await live.goLive();
     const before = await live.speaker(sermon);
     const en = await live.listener(sermon, 'en');

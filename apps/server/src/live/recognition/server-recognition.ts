@@ -93,7 +93,7 @@ export class ServerRecognition {
       {
         interim: (text, saidAgoMs) => {
           void this.speakers.heard(room.id, text.slice(0, MAX_SEGMENT_CHARS), false, this.saidAt(saidAgoMs)).catch(() => undefined);
-          // The line they are: a page that loses this server tells the next one (decision 058).
+          // The line they are: a page that loses this server tells the next one (decision 059).
           const live = this.registry.get(room.id);
           emit({ ...now, interim: text, ...(live ? { seq: live.lastSeq + 1 + live.finalsStoring } : {}) });
         },
@@ -148,7 +148,7 @@ export class ServerRecognition {
 
   /**
    * When a line the page's recogniser heard while standing in began (the live clock): its first
-   * interim, `startedAt`, is a recogniser's latency after its first word, found in the audio (decision 058).
+   * interim, `startedAt`, is a recogniser's latency after its first word, found in the audio (decision 059).
    */
   pageLineStart(socket: LiveSocket, sermonId: string, startedAt: number | undefined): number | undefined {
     if (startedAt === undefined || socket.data.speakerOf !== sermonId) return startedAt;
@@ -157,7 +157,7 @@ export class ServerRecognition {
     return ago === undefined ? startedAt : Math.round(now - ago);
   }
 
-  /** `speaker:stand-in`: the page's own recogniser hears from `from` (the live clock), decision 058. */
+  /** `speaker:stand-in`: the page's own recogniser hears from `from` (the live clock), decision 059. */
   standIn(socket: LiveSocket, sermonId: string, from: number): object {
     const room = this.room(socket, sermonId);
     this.held.get(room.id)?.session.pageHears(Math.max(0, this.core.options.clock.now() - from));
@@ -172,7 +172,7 @@ export class ServerRecognition {
     if (!held) throw new LiveFailure('recognition_unavailable', 'Start the audio first');
     if (!this.allow(socket, frame.audio.byteLength)) throw new LiveFailure('too_fast', 'Audio is arriving faster than it is spoken');
     held.lastAudioAt = Date.now();
-    // When the page captured it (decision 058), believed within the clocks' difference and the ring's reach.
+    // When the page captured it (decision 059), believed within the clocks' difference and the ring's reach.
     const ago = frame.at === undefined ? undefined : this.core.options.clock.now() - frame.at;
     const saidAgoMs = ago !== undefined && ago >= -CLOCK_TOLERANCE_MS && ago <= MAX_FRAME_AGE_MS ? Math.max(0, ago) : undefined;
     held.session.push(Buffer.from(frame.audio.buffer, frame.audio.byteOffset, frame.audio.byteLength), saidAgoMs);

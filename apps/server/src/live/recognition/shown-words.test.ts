@@ -7,7 +7,7 @@ import { ShownWords } from './shown-words';
 /** 16 kHz: samples in `ms`. */
 const at = (ms: number) => ms * 16;
 
-describe('the words the phones have of a phrase, through a failover (decision 058)', () => {
+describe('the words the phones have of a phrase, through a failover (decision 059)', () => {
   it('are carried into the next engine’s phrase, which is replayed only what follows them, and the line keeps when they began', () => {
     const shown = new ShownWords();
     expect(shown.interim('grace and', at(900), 100)).toEqual({ text: 'grace and', saidAt: 100 });

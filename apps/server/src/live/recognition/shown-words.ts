@@ -1,5 +1,5 @@
 /**
- * What the phones have of the phrase being said (decision 058). An engine's interim text reaches
+ * What the phones have of the phrase being said (decision 059). An engine's interim text reaches
  * every phone as it comes; when that engine fails mid-phrase, those words are the phones' already.
  * The next engine is replayed only the audio after the last of them (its end, from the engine's
  * word times), so it never says them again and starts on new words at once; its phrase continues

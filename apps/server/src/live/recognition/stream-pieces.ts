@@ -9,7 +9,7 @@ interface Piece {
 
 /**
  * The ring's samples one engine's stream was sent, in order (decision 043): a replay may skip
- * time (what the page's recogniser heard, decision 058), so a time in the stream is mapped back to
+ * time (what the page's recogniser heard, decision 059), so a time in the stream is mapped back to
  * the ring through them.
  */
 export class StreamPieces {

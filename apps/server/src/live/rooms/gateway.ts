@@ -135,7 +135,7 @@ export async function registerLive(app: FastifyInstance, ctx: AppContext): Promi
     handle(socket, liveEvents.segment, segmentPayload, async (p) => {
       // A line from the page while no server engine listens: that time's audio is the page's; as an
       // engine takes back, the words both heard go once (decision 043).
-      // Its time, from the audio where the page's recogniser stood in (decision 058).
+      // Its time, from the audio where the page's recogniser stood in (decision 059).
       const startedAt = live.recognition.pageLineStart(socket, p.sermonId, p.startedAt);
       const text = live.recognition.pageSpoke(socket, p.sermonId, p.text, p.final);
       return typeof text === 'string' ? live.segment(socket, { ...p, text, ...(startedAt ? { startedAt } : {}) }) : text;

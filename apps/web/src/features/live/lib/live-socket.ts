@@ -65,7 +65,7 @@ export interface LiveClientEvents {
   // `state: failed`: no engine listens yet (the server retries; the browser stands in, decision 043).
   [recognitionEvents.audioStart]: (payload: { sermonId: string; shown?: { seq: number; text: string } }, ack: Ack<{ engine: ServerRecognitionKind; slot: EngineSlot; state?: 'listening' | 'failed' }>) => void;
   [recognitionEvents.audioStop]: (payload: { sermonId: string }, ack: Ack) => void;
-  /** The browser's recogniser stands in and hears from `from` (server clock, decision 058). */
+  /** The browser's recogniser stands in and hears from `from` (server clock, decision 059). */
   [recognitionEvents.standIn]: (payload: { sermonId: string; from: number }, ack: Ack) => void;
   /** 100 ms of 16 kHz PCM16; not acknowledged (a refusal comes as `live:error`). */
   [recognitionEvents.audio]: (payload: { sermonId: string; seq: number; audio: ArrayBuffer; at?: number }) => void;

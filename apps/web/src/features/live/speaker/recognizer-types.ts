@@ -18,7 +18,7 @@ export interface RecognizerCallbacks {
   /**
    * Words recognised so far in the current phrase; replaced as recognition refines them. `own`:
    * recognised in this page while the server's engines are down (the browser's recogniser standing
-   * in): sent to listeners as the page's own interim text is (decision 058).
+   * in): sent to listeners as the page's own interim text is (decision 059).
    */
   onInterim: (text: string, own?: boolean) => void;
   /** A finished phrase: sent to listeners exactly like a typed line. */

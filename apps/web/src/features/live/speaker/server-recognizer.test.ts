@@ -68,7 +68,7 @@ describe('server recognition with the browser standing in', () => {
     expect(s.engines.at(-1)).toEqual(['assemblyai', 'listening']);
   });
 
-  it('the browser’s interim text is its own (sent to listeners, decision 058), and the server is told once from when it hears, on its clock', async () => {
+  it('the browser’s interim text is its own (sent to listeners, decision 059), and the server is told once from when it hears, on its clock', async () => {
     const s = setup({ engine: 'deepgram', slot: 'primary', state: 'listening' }, { offset: 5_000 });
     await vi.waitFor(() => expect(s.engines).toEqual([['deepgram', 'listening']]));
     s.state({ engine: 'deepgram', slot: 'primary', state: 'listening', interim: 'Grace and' });

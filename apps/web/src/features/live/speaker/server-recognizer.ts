@@ -40,7 +40,7 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
   let target: { socket: LiveSocket; sermonId: string; started: boolean; offset: number | undefined } | null = null;
   /**
    * The words the phones have of the line the server's engine is hearing: a server that starts
-   * afresh after this page lost it (a restart) continues that line with them (decision 058).
+   * afresh after this page lost it (a restart) continues that line with them (decision 059).
    */
   let shown: { seq: number; text: string } | null = null;
   /** Whether the server was told from when this stand-in hears (once per stand-in). */
@@ -48,7 +48,7 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
   let seq = 0;
   let stopped = false;
   // Each frame goes with when it was captured, on the server's clock: a frame held while the socket
-  // was away, or sent to a restarted server, keeps when it was said (decision 058).
+  // was away, or sent to a restarted server, keeps when it was said (decision 059).
   const held = createHeldAudio<{ audio: ArrayBuffer; at: number }>((frame) => {
     if (!target?.started) return;
     const at = target.offset === undefined ? {} : { at: Math.round(frame.at + target.offset) };
@@ -88,7 +88,7 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
   /**
    * The server is told from when the stand-in hears (its start, on the server's clock): the audio
    * before it is replayed to the engine that comes back, so a word said as the engines failed is
-   * not lost between the two (decision 058).
+   * not lost between the two (decision 059).
    */
   const tellStandInFrom = () => {
     if (standInTold || !target?.started || target.offset === undefined) return;
@@ -101,7 +101,7 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
       standInState = 'starting';
       standInTold = false;
       standIn = fallback({
-        // Its interim text reaches listeners as a server engine's does (decision 058).
+        // Its interim text reaches listeners as a server engine's does (decision 059).
         onInterim: (text) => {
           if (text) standInHeard();
           callbacks.onInterim(text, true);

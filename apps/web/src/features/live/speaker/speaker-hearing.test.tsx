@@ -151,7 +151,7 @@ describe('the speaker is told what hears them', { timeout: 20_000 }, () => {
     expect(screen.queryByText(NO_ENGINE)).toBeNull();
   });
 
-  it('the browser standing in: its interim text goes to listeners, the server is told from when it hears, and its line is timed from its own first words (decision 058)', async () => {
+  it('the browser standing in: its interim text goes to listeners, the server is told from when it hears, and its line is timed from its own first words (decision 059)', async () => {
     vi.stubGlobal('SpeechRecognition', HearsSpeech);
     // The server's clock is 5 s ahead of this device's.
     socket.answers[liveEvents.speakerJoin] = () => ({ ok: true, state, lastSeq: 0, sourceLanguage: 'en', serverNow: Date.now() + 5_000 });
