@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveEvents, type Caption, type SegmentAck, type Sermon, type VoicePiece } from '@app/shared';
-import { buildCast } from '../../../test/helpers/factories';
-import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { MOCK_SPEECH_KEY, MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } from '../../../test/mock-azure';
-import { addChurchLanguages, eventually, listen, liveClients, ok, request, settle, useAzureKeys, type ClientSocket } from '../../../test/helpers/live-kit';
+import { azureChurchLive } from '../../../test/helpers/azure-church-live';
+import { eventually, ok, request, settle, type ClientSocket } from '../../../test/helpers/live-kit';
 import { normaliseUnit } from './word-units';
 
 /**
@@ -11,25 +9,7 @@ import { normaliseUnit } from './word-units';
  * word-by-word mode with an ending that is already settled: phones are shown the newest words as a
  * tail, the voice says committed words only.
  */
-let mock: MockAzure;
-let t: TestApp;
-let url: string;
-let cast: Awaited<ReturnType<typeof buildCast>>;
-const live = liveClients(() => ({ url, app: t.app, staffCookie: cast.staff.cookie, listenerCookie: cast.member.cookie, churchId: cast.church.id }));
-
-beforeAll(async () => {
-  mock = await startMockAzure({ translation: 'words', unsettledEnding: 'none' });
-  t = await createTestApp({ AZURE_TRANSLATOR_ENDPOINT: mock.url, AZURE_SPEECH_HOST: mock.url });
-  cast = await buildCast(t.ctx.db);
-  await addChurchLanguages(t.ctx.db, cast.church.id);
-  await useAzureKeys(t.ctx, cast.church.id, { translatorKey: MOCK_TRANSLATOR_KEY, speechKey: MOCK_SPEECH_KEY });
-  url = await listen(t.app);
-});
-afterAll(async () => {
-  await t.close();
-  await mock.close();
-});
-afterEach(() => live.closeAll());
+const { live } = azureChurchLive({ translation: 'words', unsettledEnding: 'none' });
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).map(normaliseUnit);
 const RUN_ON = 'good morning church and welcome to the house of god today we open the word together and we ask the lord to speak to our hearts this morning and every day of the week friends the same lord is with you in the storm of your life today';

@@ -1,10 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveEvents, sermonVoicePath, type VoicePiece, type VoiceStatus } from '@app/shared';
-import { buildCast } from '../../../test/helpers/factories';
-import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { addChurchLanguages, eventually, listen, liveClients, ok, record, useAzureKeys } from '../../../test/helpers/live-kit';
+import { azureChurchLive } from '../../../test/helpers/azure-church-live';
+import { eventually, ok, record } from '../../../test/helpers/live-kit';
 import { decodeMp3, hearWords, sayLine, tuneIn } from '../../../test/helpers/voice-ear';
-import { MOCK_SPEECH_KEY, MOCK_TRANSLATOR_KEY, startMockAzure, type MockAzure } from '../../../test/mock-azure';
 import { toneOf } from '../../../test/mock-azure/spoken-audio';
 
 /**
@@ -12,26 +10,8 @@ import { toneOf } from '../../../test/mock-azure/spoken-audio';
  * fed from the server, carrying every settled piece once and in order, through real sockets and a
  * real HTTP connection, against the loopback Azure whose voices last as long as real speech.
  */
-let mock: MockAzure;
-let t: TestApp;
-let url: string;
-let cast: Awaited<ReturnType<typeof buildCast>>;
-const live = liveClients(() => ({ url, app: t.app, staffCookie: cast.staff.cookie, listenerCookie: cast.member.cookie, churchId: cast.church.id }));
-
-beforeAll(async () => {
-  mock = await startMockAzure({ translation: 'words', voice: 'spoken' });
-  t = await createTestApp({ AZURE_TRANSLATOR_ENDPOINT: mock.url, AZURE_SPEECH_HOST: mock.url });
-  cast = await buildCast(t.ctx.db);
-  await addChurchLanguages(t.ctx.db, cast.church.id);
-  await addChurchLanguages(t.ctx.db, cast.otherChurch.id);
-  await useAzureKeys(t.ctx, cast.church.id, { translatorKey: MOCK_TRANSLATOR_KEY, speechKey: MOCK_SPEECH_KEY });
-  url = await listen(t.app);
-});
-afterAll(async () => {
-  await t.close();
-  await mock.close();
-});
-afterEach(() => live.closeAll());
+const church = azureChurchLive({ translation: 'words', voice: 'spoken' }, { otherChurchLanguages: true });
+const { live } = church;
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -42,7 +22,7 @@ describe('the voice stream', () => {
     const pt = await live.listener(sermon, 'pt', { voice: 'female' });
     const pieces = record<VoicePiece>(pt.socket, liveEvents.voicePiece);
     const status = record<VoiceStatus>(sp, liveEvents.voiceStatus);
-    const ear = await tuneIn(url + sermonVoicePath(sermon.id, 'pt', 'female'), cast.member.cookie);
+    const ear = await tuneIn(church.url + sermonVoicePath(sermon.id, 'pt', 'female'), church.cast.member.cookie);
     expect(ear.res.status).toBe(200);
     expect(ear.res.headers.get('content-type')).toBe('audio/mpeg');
     const tunedAt = Date.now();
@@ -63,26 +43,26 @@ describe('the voice stream', () => {
     const heard = hearWords(samples, sampleRate);
     expect(heard.map((h) => h.tone)).toEqual(said.map(toneOf));
     // Each piece was synthesised once, for the one voice listened to.
-    expect(mock.stats.counts.tts).toBe(pieces.length);
+    expect(church.mock.stats.counts.tts).toBe(pieces.length);
     expect(status.length).toBeGreaterThan(0);
     expect(status.every((s) => s.rate >= 1 && s.rate <= 1.3)).toBe(true);
     // What was said of a line is kept as its clip, for listening again, without a second synthesis.
-    const clip = await fetch(`${url}/api/v1/sermons/${sermon.id}/audio/1/pt/female.mp3`, { headers: { cookie: cast.member.cookie } });
+    const clip = await fetch(`${church.url}/api/v1/sermons/${sermon.id}/audio/1/pt/female.mp3`, { headers: { cookie: church.cast.member.cookie } });
     expect(clip.status).toBe(200);
     const line = await decodeMp3(new Uint8Array(await clip.arrayBuffer()));
     expect(hearWords(line.samples, line.sampleRate).map((h) => h.tone)).toEqual(pt.finals()[0]!.text.split(/\s+/).map(toneOf));
-    expect(mock.stats.counts.tts).toBe(pieces.length);
+    expect(church.mock.stats.counts.tts).toBe(pieces.length);
   }, 40_000);
 
   it('ends with the sermon', async () => {
     const sermon = await live.goLive();
     await live.speaker(sermon);
-    const ear = await tuneIn(url + sermonVoicePath(sermon.id, 'es', 'male'), cast.member.cookie);
-    const end = await t.app.inject({ method: 'POST', url: `/api/v1/sermons/${sermon.id}/end`, headers: { cookie: cast.churchAdmin.cookie } });
+    const ear = await tuneIn(church.url + sermonVoicePath(sermon.id, 'es', 'male'), church.cast.member.cookie);
+    const end = await church.t.app.inject({ method: 'POST', url: `/api/v1/sermons/${sermon.id}/end`, headers: { cookie: church.cast.churchAdmin.cookie } });
     expect(end.statusCode).toBeLessThan(300);
     const done = await Promise.race([ear.finished.then(() => true), pause(3000).then(() => false)]);
     expect(done).toBe(true);
-    const again = await fetch(url + sermonVoicePath(sermon.id, 'es', 'male'), { headers: { cookie: cast.member.cookie } });
+    const again = await fetch(church.url + sermonVoicePath(sermon.id, 'es', 'male'), { headers: { cookie: church.cast.member.cookie } });
     expect(again.status).toBe(404);
   });
 
@@ -90,7 +70,7 @@ describe('the voice stream', () => {
     const sermon = await live.goLive();
     await live.speaker(sermon);
     const opening = async (query: string) => {
-      const ear = await tuneIn(`${url}${sermonVoicePath(sermon.id, 'pt', 'female')}${query}`, cast.member.cookie);
+      const ear = await tuneIn(`${church.url}${sermonVoicePath(sermon.id, 'pt', 'female')}${query}`, church.cast.member.cookie);
       expect(ear.res.status).toBe(200);
       await pause(150);
       await ear.stop();
@@ -100,24 +80,24 @@ describe('the voice stream', () => {
     // Primed: 70 frames (1.68 s) at once, then the write-ahead; unprimed: the write-ahead only.
     expect(await opening('?s=a1')).toBeGreaterThan(1.6);
     expect(await opening('?s=a2&prime=0')).toBeLessThan(1);
-    const bad = await fetch(`${url}${sermonVoicePath(sermon.id, 'pt', 'female')}?prime=maybe`, { headers: { cookie: cast.member.cookie } });
+    const bad = await fetch(`${church.url}${sermonVoicePath(sermon.id, 'pt', 'female')}?prime=maybe`, { headers: { cookie: church.cast.member.cookie } });
     expect(bad.status).toBe(400);
   });
 
   it('answers 404 for another church’s members-only sermon, an unknown sermon or a language it does not offer', async () => {
-    const other = await live.goLive(cast.otherStaff.cookie, cast.otherChurch.id);
-    await t.ctx.db.execute(`update churches set guests_may_listen = false where id = '${cast.otherChurch.id}'`);
+    const other = await live.goLive(church.cast.otherStaff.cookie, church.cast.otherChurch.id);
+    await church.t.ctx.db.execute(`update churches set guests_may_listen = false where id = '${church.cast.otherChurch.id}'`);
     const { liveFor } = await import('../live-service');
-    const room = liveFor(t.ctx).room(other.id);
+    const room = liveFor(church.t.ctx).room(other.id);
     if (room) room.guestsMayListen = false;
-    const stranger = await fetch(url + sermonVoicePath(other.id, 'pt', 'female'), { headers: { cookie: cast.member.cookie } });
+    const stranger = await fetch(church.url + sermonVoicePath(other.id, 'pt', 'female'), { headers: { cookie: church.cast.member.cookie } });
     expect(stranger.status).toBe(404);
-    const guest = await fetch(url + sermonVoicePath(other.id, 'pt', 'female'));
+    const guest = await fetch(church.url + sermonVoicePath(other.id, 'pt', 'female'));
     expect(guest.status).toBe(401);
-    const unknown = await fetch(url + sermonVoicePath('00000000-0000-4000-8000-000000000000', 'pt', 'female'));
+    const unknown = await fetch(church.url + sermonVoicePath('00000000-0000-4000-8000-000000000000', 'pt', 'female'));
     expect(unknown.status).toBe(404);
     const sermon = await live.goLive();
-    const klingon = await fetch(url + sermonVoicePath(sermon.id, 'tlh', 'female'), { headers: { cookie: cast.member.cookie } });
+    const klingon = await fetch(church.url + sermonVoicePath(sermon.id, 'tlh', 'female'), { headers: { cookie: church.cast.member.cookie } });
     expect(klingon.status).toBe(404);
   });
 });
