@@ -37,6 +37,19 @@ function audio() {
   return element;
 }
 
+/** A Chromium phone's voice fed from its worker, playing, with what it said of being heard (fake timers). */
+function playingFromWorker() {
+  vi.useFakeTimers();
+  browserIs(CHROME);
+  const element = audio();
+  const sounding: boolean[] = [];
+  const voice = new StreamVoice(element, { onBlocked: () => undefined, onRate: () => undefined, onSounding: (s) => sounding.push(s) });
+  voice.play('/v.mp3');
+  workers[0]!.answer({ type: 'handle', handle: {} });
+  vi.spyOn(element, 'paused', 'get').mockReturnValue(false);
+  return { element, voice, sounding };
+}
+
 afterEach(() => {
   workers.length = 0;
   vi.useRealTimers();
@@ -196,14 +209,7 @@ describe('the voice stream on a phone', () => {
   });
 
   it('says the voice is heard only while the element plays, not while it waits for its first sound', () => {
-    vi.useFakeTimers();
-    browserIs(CHROME);
-    const element = audio();
-    const sounding: boolean[] = [];
-    const voice = new StreamVoice(element, { onBlocked: () => undefined, onRate: () => undefined, onSounding: (s) => sounding.push(s) });
-    voice.play('/v.mp3');
-    workers[0]!.answer({ type: 'handle', handle: {} });
-    vi.spyOn(element, 'paused', 'get').mockReturnValue(false);
+    const { element, voice, sounding } = playingFromWorker();
     let ready = 1;
     vi.spyOn(element, 'readyState', 'get').mockImplementation(() => ready);
     vi.advanceTimersByTime(1000);
@@ -218,14 +224,7 @@ describe('the voice stream on a phone', () => {
   });
 
   it('says the voice is no longer heard a second after its words end, while the element plays on through the stream\'s silence', () => {
-    vi.useFakeTimers();
-    browserIs(CHROME);
-    const element = audio();
-    const sounding: boolean[] = [];
-    const voice = new StreamVoice(element, { onBlocked: () => undefined, onRate: () => undefined, onSounding: (s) => sounding.push(s) });
-    voice.play('/v.mp3');
-    workers[0]!.answer({ type: 'handle', handle: {} });
-    vi.spyOn(element, 'paused', 'get').mockReturnValue(false);
+    const { element, voice, sounding } = playingFromWorker();
     vi.spyOn(element, 'readyState', 'get').mockReturnValue(4);
     let at = 0;
     vi.spyOn(element, 'currentTime', 'get').mockImplementation(() => at);
