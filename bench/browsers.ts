@@ -18,6 +18,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { percentile } from './ipc';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, engines: { type: 'string', default: 'firefox,webkit,chromium' } } });
 const runs = Number(values.runs);
@@ -60,10 +61,7 @@ for (let i = 0; i < runs; i++) {
   if (passed) passedRuns++;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor(s.length / 2)]! : null;
-};
+const median = (xs: number[]) => (xs.length ? percentile([...xs].sort((a, b) => a - b), 50) : null);
 const byEngine = Object.fromEntries(
   engines.map((engine) => {
     const mine = all.filter((f) => f.engine === engine);

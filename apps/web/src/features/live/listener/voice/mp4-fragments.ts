@@ -114,12 +114,14 @@ export class Mp4Remuxer {
 
   /** What to append for this chunk (nothing while no whole frame has come). */
   push(chunk: Uint8Array): Uint8Array | null {
-    const whole = [...this.frames.push(chunk)].map(({ header, bytes }) => ({ header, samples: header.samples, bytes: bytes.slice() }));
-    if (whole.length === 0) return null;
+    // Used before the next push: the frames' bytes need no copy of their own.
+    const read = [...this.frames.push(chunk)];
+    if (read.length === 0) return null;
+    const whole = read.map(({ header, bytes }) => ({ samples: header.samples, bytes }));
     const parts: Uint8Array[] = [];
     if (!this.started) {
       this.started = true;
-      parts.push(initSegment(whole[0]!.header));
+      parts.push(initSegment(read[0]!.header));
     }
     this.sequence += 1;
     parts.push(fragment(this.sequence, this.decodeTime, whole));
