@@ -7,8 +7,10 @@ import type { ClientSocket } from './live-kit';
  * A sermon spoken in real time to the server's engines through a failover (decision 059), as a
  * phone reads it: each word is unique, so every word on a phone is found in the script, and its
  * said time is known to the sample. The speaker's page streams 100 ms frames as they are said and,
- * while no engine listens, runs a stand-in for the browser's recogniser that hears what is said
- * from when it starts, sends its interim text and its phrases, and stops when an engine listens.
+ * while no engine listens, runs a stand-in for the browser's recogniser that sends its interim text
+ * and its phrases, and stops when an engine listens. Standing by (decision 060, the page's way) it
+ * has heard all along and takes over from the phones' last word at once; started cold, it hears what
+ * is said from a moment after the engines failed.
  */
 export const WORD_MS = 300;
 const GAP_MS = 100;
@@ -71,10 +73,12 @@ export class SpeakingPage {
   readonly states: RecognitionStateEvent[] = [];
   /** As the page keeps them: the words the phones have of the line the engine is hearing (decision 059). */
   shown: { seq: number; text: string } | null = null;
+  /** The last words the phones have: the line in progress, else the last line heard (decision 060). */
+  private phonesHave = '';
   /** As the page's: frames wait while the socket is away and go paced on its return (decision 056), each with when it was captured. */
   private readonly held: HeldAudio<{ k: number; audio: Buffer; at: number }>;
 
-  constructor(public socket: ClientSocket, private readonly sermon: Sermon, private readonly spoken: SpokenSermon) {
+  constructor(public socket: ClientSocket, private readonly sermon: Sermon, private readonly spoken: SpokenSermon, private readonly standsBy = true) {
     this.listen(socket);
     this.held = createHeldAudio((f) => this.socket.emit(recognitionEvents.audio, { sermonId: this.sermon.id, seq: f.k, audio: f.audio, at: f.at }), {
       now: () => performance.now(),
@@ -104,6 +108,7 @@ export class SpeakingPage {
       if (e.heard) this.lastSeq = Math.max(this.lastSeq, e.heard.seq);
       if (e.interim && e.seq) this.shown = { seq: e.seq, text: e.interim };
       if (e.heard && this.shown && e.heard.seq >= this.shown.seq) this.shown = null;
+      if (e.interim || e.heard) this.phonesHave = e.interim || e.heard!.text;
       if (e.engine === null && e.state === 'failed') this.startStandIn();
       else if (e.state === 'listening') this.stopStandIn();
     });
@@ -126,6 +131,14 @@ export class SpeakingPage {
 
   private startStandIn(): void {
     if (this.standIn || this.starting) return;
+    if (this.standsBy) {
+      // It heard since the sermon began: from the word after the phones' last, at once.
+      const last = this.spoken.index(this.phonesHave.split(/\s+/).at(-1) ?? '');
+      this.standIn = { from: this.spoken.t0, next: last + 1, heard: [], firstAt: null };
+      this.socket.emit(recognitionEvents.standIn, { sermonId: this.sermon.id, from: this.spoken.t0 }, () => undefined);
+      this.hear();
+      return;
+    }
     this.starting = setTimeout(() => {
       this.starting = null;
       const from = Date.now();

@@ -10,19 +10,33 @@ const CUT_WORD_SAMPLES = RECOGNITION_SAMPLE_RATE;
  * own recogniser may stand in: it hears from when it starts (`pageHears`), a moment after the
  * outage began, and once it sends anything that audio is the page's and is not replayed to the
  * engine that comes back. The audio before it is no one's: it is replayed, with the word going on
- * as the page's recogniser began heard whole, so a word cut between the two is heard by one.
+ * as the page's recogniser began heard whole, so a word cut between the two is heard by one. A page
+ * whose recogniser stood by heard all of it (decision 060): nothing of the outage is replayed.
  */
 export class Outage {
   /** The page sent text of its own (interim or a line) meanwhile. */
   covered = false;
   private pageFrom: number | undefined;
+  /**
+   * The page's recogniser heard from before the outage began (it stood by, decision 060): it took
+   * over from the phones' last word, so none of the outage is the engine's that comes back.
+   */
+  private before = false;
 
   constructor(readonly from: number) {}
 
   /** The page's recogniser hears from `at` (the session's clock). */
   pageHears(ring: AudioRing, times: AudioTimes, at: number): void {
     const sample = times.sampleAt(at);
-    if (sample !== undefined) this.pageFrom = Math.max(this.from, Math.min(ring.end, sample));
+    if (sample === undefined) return;
+    this.before = sample <= this.from;
+    this.pageFrom = Math.max(this.from, Math.min(ring.end, sample));
+  }
+
+  /** Where the page's own audio begins: the phones' last word when it stood by, else where its recogniser began, past the word then said. */
+  private pageAudio(ring: AudioRing): number {
+    if (this.before) return ring.finalisedUpTo;
+    return this.pageFrom === undefined ? this.from : ring.pauseAfter(this.pageFrom, CUT_WORD_SAMPLES);
   }
 
   /**
@@ -33,7 +47,7 @@ export class Outage {
    */
   phraseAgo(ring: AudioRing, times: AudioTimes, now: number, agoMs: number): number | undefined {
     const shownAt = times.sampleAt(now - agoMs);
-    const pageAudio = this.pageFrom === undefined ? this.from : ring.pauseAfter(this.pageFrom, CUT_WORD_SAMPLES);
+    const pageAudio = this.pageAudio(ring);
     const start = shownAt === undefined ? undefined : ring.phraseStart(shownAt, pageAudio);
     const at = start === undefined ? undefined : times.saidAt(start);
     return at === undefined ? undefined : Math.max(agoMs, now - at);
@@ -41,8 +55,7 @@ export class Outage {
 
   /** Where the page's audio begins (the replay stops there), or null when all of it is to be replayed. */
   pageAudioFrom(ring: AudioRing): number | null {
-    if (!this.covered) return null;
-    return this.pageFrom === undefined ? this.from : ring.pauseAfter(this.pageFrom, CUT_WORD_SAMPLES);
+    return this.covered ? this.pageAudio(ring) : null;
   }
 }
 

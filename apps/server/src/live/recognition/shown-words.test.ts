@@ -61,6 +61,21 @@ describe('an outage the page’s recogniser stands in for', () => {
     expect(outage.pageAudioFrom(r)).toBeLessThan(at(1200));
   });
 
+  it('is not replayed at all when the page’s recogniser heard from before it began (it stood by, decision 060)', () => {
+    const r = ring(2000);
+    // The phones have the words up to 400 ms; the engines failed at 500.
+    r.finalise(at(400));
+    const outage = new Outage(at(500));
+    const times = new AudioTimes();
+    for (let t = 0; t < 2000; t += 100) times.arrived(at(t), at(100), t + 100);
+    outage.pageHears(r, times, 0);
+    outage.covered = true;
+    // Where the phones' words end: the engine that comes back is replayed none of the outage.
+    expect(outage.pageAudioFrom(r)).toBe(at(400));
+    r.drop(outage.pageAudioFrom(r)!);
+    expect(r.since(r.finalisedUpTo)).toEqual([]);
+  });
+
   it('times a line of the page’s recogniser from its first word in the audio, not from its first interim', () => {
     // Quiet to 500 ms, then words of 300 ms 100 ms apart; each 100 ms frame arrived as it ended.
     const r = new AudioRing();

@@ -86,6 +86,36 @@ describe('server recognition with the browser standing in', () => {
     expect(s.interims).toEqual([['Grace and', false], ['peace to', true]]);
   });
 
+  it('standing by while the engine listens, the browser takes over from the phones’ last word at once, and the server is told it heard from before (decision 060)', async () => {
+    const s = setup({ engine: 'deepgram', slot: 'primary', state: 'listening' }, { offset: 5_000 });
+    await vi.waitFor(() => expect(s.engines).toEqual([['deepgram', 'listening']]));
+    // It stands by from the engine's start, hearing what the engine hears; none of it is sent.
+    expect(s.standIns).toHaveLength(1);
+    const standingBySince = Date.now();
+    const browser = s.standIns[0]!.callbacks;
+    browser.onFinal('Grace to you and peace.');
+    browser.onInterim('I thank my God always for');
+    s.state({ engine: 'deepgram', slot: 'primary', state: 'listening', interim: 'I thank my', seq: 2 });
+    expect(s.finals).toEqual([]);
+    expect(s.interims).toEqual([['I thank my', false]]);
+    s.state({ engine: null, slot: null, state: 'failed' });
+    // What it heard after the phones' words goes at once, as its own interim text.
+    expect(s.interims.at(-1)).toEqual(['God always for', true]);
+    expect(s.engines.at(-1)).toEqual(['browser', 'listening']);
+    const told = s.sent.filter(([event]) => event === recognitionEvents.standIn);
+    expect(told).toHaveLength(1);
+    expect((told[0]![1] as { from: number }).from).toBeLessThanOrEqual(standingBySince + 5_000);
+    browser.onFinal('I thank my God always for you.');
+    expect(s.finals).toEqual(['God always for you.']);
+    // An engine answers: it stops, and stands by again a moment later (its last phrase first).
+    s.state({ engine: 'assemblyai', slot: 'failover', state: 'listening' });
+    expect(s.standIns[0]!.stopped).toBe(true);
+    expect(s.standIns).toHaveLength(1);
+    await vi.waitFor(() => expect(s.standIns).toHaveLength(2), { timeout: 3_000 });
+    s.recognizer.stop();
+    expect(s.standIns[1]!.stopped).toBe(true);
+  });
+
   it('a page back on a server that starts afresh tells it the words the phones have of an unfinished line, and not of a finished one', async () => {
     const s = setup({ engine: 'deepgram', slot: 'primary', state: 'listening' });
     await vi.waitFor(() => expect(s.engines).toEqual([['deepgram', 'listening']]));
@@ -159,9 +189,11 @@ describe('what the speaker is told hears them while no engine on the server does
     const r = failingRecognition('audio-capture');
     const s = setup({ engine: 'deepgram', slot: 'primary', state: 'listening' }, { makeFallback: r.fallback });
     await vi.waitFor(() => expect(s.engines).toEqual([['deepgram', 'listening']]));
+    // It failed while it stood by (decision 060): when the engines fail, no one is said to be on the way.
+    await vi.waitFor(() => expect(r.made).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
     s.state({ engine: null, slot: null, state: 'failed' });
-    expect(s.engines.at(-1)).toEqual(['browser', 'switching']);
-    await vi.waitFor(() => expect(s.engines.at(-1)).toEqual([null, 'failed']));
+    expect(s.engines.at(-1)).toEqual([null, 'failed']);
     expect(s.engines.some(([e, st]) => e === 'browser' && st === 'listening')).toBe(false);
     expect(s.errors).toContain('serviceError');
     // The server's next try fails too: the broken recogniser is not started again.

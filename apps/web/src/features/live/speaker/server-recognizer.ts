@@ -2,6 +2,7 @@ import { createHeldAudio, recognitionEvents, type PaceClock, type RecognitionSta
 import { emitWithAck, type LiveSocket } from '../lib/live-socket';
 import workletUrl from './pcm-capture.worklet.ts?worker&url';
 import type { Recognizer, RecognizerCallbacks } from './recognizer-types';
+import { StandbyWords } from './standby-words';
 
 const pageClock: PaceClock = {
   now: () => performance.now(),
@@ -10,6 +11,15 @@ const pageClock: PaceClock = {
     return () => window.clearTimeout(id);
   },
 };
+
+/** Whether the browser's recogniser stands in (else it stands by), and whether it hears from its start (else from the phones' last word). */
+interface BrowserRole {
+  standingIn: boolean;
+  fromStart: boolean;
+}
+
+/** After standing in, the browser's recogniser stands by again this long after it was stopped: its last phrase comes first. */
+const HANDED_BACK_MS = 1500;
 
 export interface ServerRecognizer extends Recognizer {
   /**
@@ -30,6 +40,13 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
   let media: MediaStream | null = null;
   /** The browser's own recogniser, listening while no engine on the server does (decision 043). */
   let standIn: Recognizer | null = null;
+  /**
+   * The browser's recogniser standing by while an engine on the server listens (decision 060): it
+   * hears all along, so when the engines fail it takes over from the phones' last word at once.
+   */
+  let standby: { recognizer: Recognizer; role: BrowserRole; words: StandbyWords; since: number | null } | null = null;
+  /** The last words the phones have: the line in progress, else the last line heard. */
+  let phonesHave = '';
   /**
    * Whether it hears (decision 056): `starting` until it says it started, `failed` after an error
    * until it hears words again, `broken` once it gave up (no microphone, not allowed): not tried
@@ -90,41 +107,111 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
    * before it is replayed to the engine that comes back, so a word said as the engines failed is
    * not lost between the two (decision 059).
    */
-  const tellStandInFrom = () => {
+  const tellStandInFrom = (since = Date.now()) => {
     if (standInTold || !target?.started || target.offset === undefined) return;
     standInTold = true;
-    void emitWithAck(target.socket, recognitionEvents.standIn, { sermonId: target.sermonId, from: Math.round(Date.now() + target.offset) });
+    void emitWithAck(target.socket, recognitionEvents.standIn, { sermonId: target.sermonId, from: Math.round(since + target.offset) });
+  };
+
+  /** The browser's recogniser's callbacks: standing by it only keeps what it hears; standing in it is heard. */
+  const browserCallbacks = (role: BrowserRole, words: StandbyWords): RecognizerCallbacks => ({
+    // Its interim text reaches listeners as a server engine's does (decision 059).
+    onInterim: (text) => {
+      const fresh = words.interim(text);
+      if (!role.standingIn) return;
+      if (fresh) standInHeard();
+      callbacks.onInterim(fresh, true);
+    },
+    onFinal: (text) => {
+      const fresh = words.final(text);
+      if (!role.standingIn || !fresh) return;
+      standInHeard();
+      callbacks.onFinal(fresh);
+    },
+    // Silence is not a failure; a lost service, a busy microphone or a refusal is.
+    onError: (code, fatal) => {
+      if (role.standingIn) return code !== 'noSpeech' && standInFailed(fatal);
+      // Standing by, only giving up matters: it is not tried again in this session.
+      if (fatal) {
+        standby?.recognizer.stop();
+        standby = null;
+        standInState = 'broken';
+      }
+    },
+    onListeningChange: (on) => {
+      if (standby?.role === role) standby.since = on ? Date.now() : null;
+      if (!on || !role.standingIn || !role.fromStart) return;
+      tellStandInFrom();
+      if (standInState === 'starting') standInHeard();
+    },
+  });
+
+  /**
+   * While an engine on the server listens, the browser's recogniser stands by (decision 060); after
+   * it stood in, once its last phrase has had time to come (a browser runs one recogniser at a time).
+   */
+  let standByAfter = 0;
+  let standByTimer: number | null = null;
+  const standBy = () => {
+    if (standby || standIn || stopped || !fallback || standInState === 'broken' || !target || standByTimer !== null) return;
+    const wait = standByAfter - Date.now();
+    if (wait > 0) {
+      standByTimer = window.setTimeout(() => {
+        standByTimer = null;
+        standBy();
+      }, wait);
+      return;
+    }
+    const role: BrowserRole = { standingIn: false, fromStart: false };
+    const words = new StandbyWords();
+    const recognizer = fallback(browserCallbacks(role, words));
+    if (!recognizer) return;
+    standby = { recognizer, role, words, since: null };
+    recognizer.start();
+  };
+
+  /**
+   * The engines failed while the browser stood by: once it heard, it stands in from the phones' last
+   * word, sending at once what it heard after it, and the server replays none of the outage; not yet
+   * started, it stands in from when it starts, as one started now would.
+   */
+  const takeOver = (): boolean => {
+    const s = standby;
+    if (!s) return false;
+    standby = null;
+    standIn = s.recognizer;
+    s.role.standingIn = true;
+    standInTold = false;
+    if (s.since === null) {
+      s.role.fromStart = true;
+      standInState = 'starting';
+      return true;
+    }
+    standInState = 'hearing';
+    const { lines, interim, found } = s.words.takeOver(phonesHave);
+    for (const line of lines) callbacks.onFinal(line);
+    if (interim) callbacks.onInterim(interim, true);
+    tellStandInFrom(found ? s.since : Date.now());
+    return true;
   };
 
   const standInFor = (state: RecognitionStateEvent['state']) => {
-    if (state === 'failed' && !standIn && !stopped && fallback && standInState !== 'broken') {
+    if (state === 'failed' && !standIn && !stopped && fallback && standInState !== 'broken' && !takeOver()) {
+      // Not standing by (or not yet hearing): it starts now, and hears from when it has started.
+      standby?.recognizer.stop();
+      standby = null;
       standInState = 'starting';
       standInTold = false;
-      standIn = fallback({
-        // Its interim text reaches listeners as a server engine's does (decision 059).
-        onInterim: (text) => {
-          if (text) standInHeard();
-          callbacks.onInterim(text, true);
-        },
-        onFinal: (text) => {
-          standInHeard();
-          callbacks.onFinal(text);
-        },
-        // Silence is not a failure; a lost service, a busy microphone or a refusal is.
-        onError: (code, fatal) => code !== 'noSpeech' && standInFailed(fatal),
-        onListeningChange: (on) => {
-          if (!on) return;
-          tellStandInFrom();
-          if (standInState === 'starting') standInHeard();
-        },
-      });
+      standIn = fallback(browserCallbacks({ standingIn: true, fromStart: true }, new StandbyWords()));
       standIn?.start();
     } else if (state !== 'failed' && standIn) {
       standIn.stop();
       standIn = null;
+      standByAfter = Date.now() + HANDED_BACK_MS;
     }
     if (state === 'failed') tellStandIn();
     else callbacks.onEngine?.(null, state);
+    if (state === 'listening') standBy();
   };
 
   const onState = (event: RecognitionStateEvent) => {
@@ -135,10 +222,12 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
     else {
       if (standIn && event.state === 'listening') standInFor('listening');
       callbacks.onEngine?.(event.engine, event.state);
+      if (event.state === 'listening') standBy();
     }
     if (event.interim) callbacks.onInterim(event.interim);
     if (event.interim && event.seq) shown = { seq: event.seq, text: event.interim };
     if (event.heard && shown && event.heard.seq >= shown.seq) shown = null;
+    if (event.interim || event.heard) phonesHave = event.interim || event.heard!.text;
     if (event.heard) callbacks.onHeard?.(event.heard.seq, event.heard.text);
     if (event.state === 'failed' && !standIn) callbacks.onError('serviceError', false);
   };
@@ -177,6 +266,10 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
       shown = null;
       standIn?.stop();
       standIn = null;
+      standby?.recognizer.stop();
+      standby = null;
+      if (standByTimer !== null) window.clearTimeout(standByTimer);
+      standByTimer = null;
       stopMedia();
       if (target?.started) void emitWithAck(target.socket, recognitionEvents.audioStop, { sermonId: target.sermonId });
       target?.socket.off(recognitionEvents.state, onState);
@@ -195,7 +288,10 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
         target.started = true;
         // `failed`: no engine listens yet, a retry waits on the server (the browser stands in).
         if (ack.state === 'failed') standInFor('failed');
-        else callbacks.onEngine?.(ack.engine, 'listening');
+        else {
+          callbacks.onEngine?.(ack.engine, 'listening');
+          standBy();
+        }
         held.open();
       });
     },
