@@ -46,7 +46,8 @@ const audioOf = (k: number) => encodedSpeech(words, k * wordsPer, (k + 1) * word
 const [deepgram, assembly] = await Promise.all([startMockDeepgram({ sentences: script }), startMockAssemblyAI({ sentences: script })]);
 const started = await startLiveServers<{ port: number; cookie: string; churchId: string }>({
   processes: 1, seed: '1', embeddedAlone: true,
-  env: { BENCH_RECOGNITION: '1', BENCH_LANGUAGE_CODES: 'en', DEEPGRAM_URL: deepgram.url, ASSEMBLYAI_URL: assembly.url },
+  // Every speaker and phone here is one account: its live connections are not one person's (decision 048).
+  env: { BENCH_RECOGNITION: '1', BENCH_LANGUAGE_CODES: 'en', DEEPGRAM_URL: deepgram.url, ASSEMBLYAI_URL: assembly.url, LISTEN_PER_ACCOUNT: String(sermons * 2 + 10) },
 });
 const { ready, urls, servers } = started;
 const url = urls[0]!;
