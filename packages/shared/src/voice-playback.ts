@@ -34,7 +34,8 @@ export const PHONE_MAX_RATE = 1.1;
 export const HEARD_MAX_RATE = Math.round(SERVER_MAX_RATE * PHONE_MAX_RATE * 1000) / 1000;
 if (HEARD_MAX_RATE > VOICE_MAX_RATE) throw new Error('The voice would be heard faster than 1.3×');
 
-export const defaultPacing: PacingOptions = { maxRate: SERVER_MAX_RATE, relaxedS: 0.3, fullSpeedS: 1.5, maxStep: 0.06, hardLimitS: 12, leadMs: 360 };
+/** From 0.15 s queued, 1.18× at 0.8 s: a language slower to say than the pastor's keeps pace with about 0.5 s queued (decision 047). */
+export const defaultPacing: PacingOptions = { maxRate: SERVER_MAX_RATE, relaxedS: 0.15, fullSpeedS: 0.8, maxStep: 0.06, hardLimitS: 12, leadMs: 360 };
 
 /**
  * The voice's speed for what waits to be heard, eased from the previous speed (decision 039): the

@@ -3,12 +3,13 @@ import { commit, defaultPacing, emptyTimeline, place, rateFor, type Timeline } f
 
 describe('voice pacing', () => {
   it.each([
-    // seconds queued ahead, previous speed, speed
+    // seconds queued ahead, previous speed, speed (decision 047: from 0.15 s queued, full at 0.8 s)
     [0, 1, 1],
-    [0.3, 1, 1],
+    [0.15, 1, 1],
+    [0.3, 1, 1.04],
     [0.9, 1, 1.06],
-    [0.9, 1.06, 1.09],
-    [1.2, 1.12, 1.14],
+    [0.5, 1.06, 1.1],
+    [1.2, 1.12, 1.18],
     [30, 1.18, 1.18],
     [0, 1.18, 1.12],
   ])('with %s s queued after a speed of %s, says the next piece at %s×', (waiting, previous, rate) => {
