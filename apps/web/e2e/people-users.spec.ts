@@ -28,22 +28,25 @@ for (const [lang, width] of [['en', 1280], ['pt', 390]] as const) {
       const t = locale(lang);
       await signInThroughForm(page, 'admin@demo.church');
       await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lang);
-      const surname = `Gonçalves${Date.now().toString(36).replace(/\d/g, '')}`;
+      // Letters only, each digit of the time and a random tail as one (a name with the digits left
+      // out could be the start of another run's, and the search would find both).
+      const tag = [...`${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`].map((c) => (/\d/.test(c) ? 'abcdefghij'[Number(c)] : c)).join('');
+      const surname = `Gonçalves${tag}`;
       await addMember(page, t, 'Joaquim', surname);
 
       await page.goto('/users');
       // Typed without the cedilla and in lower case.
       await page.getByRole('searchbox', { name: text(t, 'people.users.search') }).fill(surname.toLowerCase().replace('ç', 'c'));
       await expect(page).toHaveURL(/q=/);
-      const link = page.getByRole('link', { name: `Joaquim ${surname}` });
+      const link = page.getByRole('link', { name: `Joaquim ${surname}`, exact: true });
       await expect(link).toBeVisible();
       await expect(page.getByRole('link', { name: 'Martha Member' })).toHaveCount(0);
 
       await page.reload();
       await expect(page.getByRole('searchbox', { name: text(t, 'people.users.search') })).toHaveValue(surname.toLowerCase().replace('ç', 'c'));
-      await expect(page.getByRole('link', { name: `Joaquim ${surname}` })).toBeVisible();
+      await expect(page.getByRole('link', { name: `Joaquim ${surname}`, exact: true })).toBeVisible();
 
-      await page.getByRole('link', { name: `Joaquim ${surname}` }).click();
+      await page.getByRole('link', { name: `Joaquim ${surname}`, exact: true }).click();
       await page.getByRole('textbox', { name: text(t, 'fields.suburb'), exact: true }).fill('Blacktown');
       await page.getByRole('button', { name: text(t, 'people.save') }).click();
       await expect(page.getByText(text(t, 'people.saved').replace('{{name}}', `Joaquim ${surname}`))).toBeVisible();
