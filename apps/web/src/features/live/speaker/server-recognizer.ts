@@ -197,9 +197,7 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
 
   const standInFor = (state: RecognitionStateEvent['state']) => {
     if (state === 'failed' && !standIn && !stopped && fallback && standInState !== 'broken' && !takeOver()) {
-      // Not standing by (or not yet hearing): it starts now, and hears from when it has started.
-      standby?.recognizer.stop();
-      standby = null;
+      // Not standing by: it starts now, and hears from when it has started.
       standInState = 'starting';
       standInTold = false;
       standIn = fallback(browserCallbacks({ standingIn: true, fromStart: true }, new StandbyWords()));
@@ -211,7 +209,6 @@ export function createServerRecognizer(callbacks: RecognizerCallbacks, fallback?
     }
     if (state === 'failed') tellStandIn();
     else callbacks.onEngine?.(null, state);
-    if (state === 'listening') standBy();
   };
 
   const onState = (event: RecognitionStateEvent) => {

@@ -56,19 +56,12 @@ export class StandbyWords {
       this.skip = this.current.length;
       return { lines: [], interim: '', found: false };
     }
-    const lines: string[] = [];
-    let rest: string[] = [];
-    let phrase = heard[end]?.phrase;
-    for (const h of heard.slice(end + 1)) {
-      if (h.phrase !== phrase && rest.length) lines.push(rest.join(' '));
-      if (h.phrase !== phrase) rest = [];
-      phrase = h.phrase;
-      rest.push(h.word);
-    }
-    const finishedLast = phrase !== -1 && rest.length > 0;
-    if (finishedLast) lines.push(rest.join(' '));
-    this.skip = this.current.length - (finishedLast ? 0 : rest.length);
-    return { lines, interim: finishedLast ? '' : rest.join(' '), found: true };
+    // After the match: the rest of each finished phrase is a line; the phrase going on is interim.
+    const after = heard.slice(end + 1);
+    const lines = this.finals.map((_, phrase) => after.filter((h) => h.phrase === phrase).map((h) => h.word).join(' ')).filter(Boolean);
+    const interim = after.filter((h) => h.phrase === -1).map((h) => h.word);
+    this.skip = this.current.length - interim.length;
+    return { lines, interim: interim.join(' '), found: true };
   }
 }
 
