@@ -8,6 +8,7 @@
  * simulated listeners (latency-listeners.ts) and the real Chromium phones (latency-pages.ts).
  */
 import { normaliseUnit } from '../apps/server/src/live/captions/word-units';
+import { percentile, round1 } from './ipc';
 import type { Trace } from './latency-trace';
 
 /** One line's text on a screen from a moment on (epoch ms). */
@@ -82,4 +83,21 @@ export function judgeScreen(r: LanguageReport, trace: Trace, t0: number, screens
       if (namedMs !== undefined && !Number.isNaN(namedMs)) r.afterNamed.push(screen[k]!.at - (t0 + namedMs));
     }
   });
+}
+
+const seconds = (ms: number) => Math.round(ms / 10) / 100;
+
+/** A language's figures as bench:latency prints and judges them. */
+export function figures(r: LanguageReport) {
+  const lags = [...r.lags].sort((a, b) => a - b);
+  const afterNamed = [...r.afterNamed].sort((a, b) => a - b);
+  return {
+    medianS: seconds(percentile(lags, 50)),
+    afterNamedMedianS: seconds(percentile(afterNamed, 50)),
+    p95S: seconds(percentile(lags, 95)),
+    worstS: seconds(lags.at(-1) ?? Number.NaN),
+    erasure: Math.round((r.erased / Math.max(1, r.finalWords)) * 1000) / 1000,
+    missingWords: r.missingWords,
+    partialsPerListener: round1(r.partials / Math.max(1, r.listeners)),
+  };
 }

@@ -21,7 +21,7 @@ interface Start {
   /** Index of this worker's first listener in the whole run (listener i joins server i mod N). */
   offset: number;
   trace: TraceOptions;
-  /** The voice each listener asks for ('none', or 'female' with --voice): a voiced language changes the partials' windows (decision 047). */
+  /** The voice each listener asks for ('female', or 'none' with --read): a voiced language changes the partials' windows (decision 047). */
   voice: 'none' | 'female';
 }
 type ParentMessage = Start | { type: 't0'; t0: number } | { type: 'report' } | { type: 'stop' };

@@ -99,6 +99,8 @@ const workerCount = Number(values.workers ?? Math.max(1, Math.min(4, Math.ceil(p
 const now = () => performance.timeOrigin + performance.now();
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** What a real phone on the church's Wi-Fi hears, said → heard (decision 047). */
+const PHONE_TARGET = { medianS: 2.0, p95S: 3.5, worstS: 6.0 };
 /** After the last final, the least time the voice has to finish saying it. */
 const DRAIN_MS = 20_000;
 
@@ -243,10 +245,12 @@ try {
   }) && (result.charactersRatio as number) <= 1.3 && languages.every((l) => cost[l]!.kbps <= 32);
   // A phone on the poor link is held to every word heard within the same worst case (its median
   // carries the link's latency and a piece crossing it at twice its playing speed, decision 046).
-  const phonesMet = Object.values(phones).every((f) => f.heardPct >= 99 && f.longestUnheard <= 3 && f.worstS <= 8 && f.scraps === 0
-    && (f.linkKbps !== null || (f.medianS <= 3 && f.p95S <= 5)));
+  // The phones on a church's Wi-Fi, locked one included, are held to the close-behind targets
+  // (median ≤ 2.0 s, p95 ≤ 3.5 s, worst ≤ 6 s: decision 047); the poor link to decision 046's.
+  const phonesMet = Object.values(phones).every((f) => f.heardPct >= 99 && f.longestUnheard <= 3 && f.scraps === 0
+    && (f.linkKbps !== null ? f.worstS <= 8 : f.medianS <= PHONE_TARGET.medianS && f.p95S <= PHONE_TARGET.p95S && f.worstS <= PHONE_TARGET.worstS));
   result.targetsMet = { chromiumPhones: heardBy.size > 0 ? phonesMet : null, chromium: metFor('chromium'), safari: metFor('safari'), chromiumPlainStream: metFor('chromiumPlainStream') };
-  log(`targets (real Chromium phones: ${heardBy.size === 0 ? 'none run' : phonesMet ? 'met' : 'NOT met'}; as the model ears play it, Chromium: ${metFor('chromium') ? 'met' : 'NOT met'}, Safari: ${metFor('safari') ? 'met' : 'NOT met'}): no scraps on a real phone; heard ≥ 99% with no run > 3 words unheard; said → heard median ≤ 3.0 s, p95 ≤ 5.0 s, worst ≤ 8.0 s (on the poor link: every word, worst ≤ 8.0 s); speed ≤ 1.3×; characters ≤ 1.3× finals only; stream ≤ 32 kbit/s`);
+  log(`targets (real Chromium phones: ${heardBy.size === 0 ? 'none run' : phonesMet ? 'met' : 'NOT met'}; as the model ears play it, Chromium: ${metFor('chromium') ? 'met' : 'NOT met'}, Safari: ${metFor('safari') ? 'met' : 'NOT met'}): a real phone hears no scraps, ≥ 99% with no run > 3 words unheard, said → heard median ≤ ${PHONE_TARGET.medianS} s, p95 ≤ ${PHONE_TARGET.p95S} s, worst ≤ ${PHONE_TARGET.worstS} s (on the poor link: every word, worst ≤ 8.0 s); the model ears median ≤ 3.0 s, p95 ≤ 5.0 s, worst ≤ 8.0 s; speed ≤ 1.3×; characters ≤ 1.3× finals only; stream ≤ 32 kbit/s`);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {
   for (const w of workers) if (w.exitCode === null) w.kill();

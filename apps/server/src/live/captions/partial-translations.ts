@@ -41,7 +41,7 @@ export const defaultPartialOptions: PartialTranslationOptions = {
   costCap: 0.97,
   stepPerPressure: 0.1,
   pauseMs: 5000,
-  voiced: { stepUnits: 2, costTarget: 1.25, costCap: 1.3, stepPerPressure: 0.03 },
+  voiced: { stepUnits: 1, costTarget: 1.24, costCap: 1.28, stepPerPressure: 0.04 },
 };
 
 export interface PartialDeps {
