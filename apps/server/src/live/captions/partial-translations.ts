@@ -33,7 +33,8 @@ export interface PartialTranslationOptions {
 }
 
 // A read sermon: three-word windows widened a word per 0.1 over the target, not four-word ones
-// widened per 0.03 (decision 057): the same 2× bill, words sooner.
+// widened per 0.03 (decision 057): the same 2× bill, words sooner. A voiced sermon: one-word windows
+// widened a word per 0.04 over 1.24, within decision 047's bill (decision 061).
 export const defaultPartialOptions: PartialTranslationOptions = {
   stepUnits: 3,
   minGapMs: 250,
