@@ -223,6 +223,11 @@ async function replay(servers: LiveServers, withInterim: boolean, translator: Mo
   return { languages: merged, pages, requests, characters };
 }
 
+/** A language's figures as the real phone showed them, or the simulated listeners where no phone read it. */
+const shownOn = (pass: Pass, language: string) => figures(pass.pages[language] ?? pass.languages[language]!);
+/** What a sermon with partials spent against the finals-only one, to two places. */
+const ratioOf = (spent: number, finalsOnly: number) => Math.round((spent / Math.max(1, finalsOnly)) * 100) / 100;
+
 try {
   log(`latency: ${trace.words} words in ${trace.segments.length} finals over ${round1(trace.durationMs / 60_000)} min (${Math.round(trace.words / (trace.segments.at(-1)!.words.at(-1)!.saidAt / 60_000))} words a minute), ${perLanguage} listeners in each of ${languages.join(', ')}, ${processes} server process(es), translator ${translatorLatencyMs} ms with an unsettled ${ending}`);
   let baseline: Pass | null = null;
@@ -233,7 +238,7 @@ try {
   log('with partial translations:');
   const partial = await run(true);
 
-  const result: Record<string, unknown> = { processes, listenersPerLanguage: perLanguage, words: trace.words, finals: trace.segments.length, ending, voiced: voiced };
+  const result: Record<string, unknown> = { processes, listenersPerLanguage: perLanguage, words: trace.words, finals: trace.segments.length, ending, voiced };
   for (const language of languages) {
     const after = figures(partial.languages[language]!);
     const before = baseline ? figures(baseline.languages[language]!) : null;
@@ -254,16 +259,16 @@ try {
   if (baseline) {
     result.finalsOnlyRequests = baseline.requests;
     result.finalsOnlyCharacters = baseline.characters;
-    result.charactersRatio = Math.round((partial.characters / Math.max(1, baseline.characters)) * 100) / 100;
+    result.charactersRatio = ratioOf(partial.characters, baseline.characters);
     log(`  translator: ${partial.requests} requests, ${partial.characters} characters; finals only: ${baseline.requests} requests, ${baseline.characters} characters (${result.charactersRatio} ×)`);
   } else {
     log(`  translator: ${partial.requests} requests, ${partial.characters} characters`);
   }
   // A voiced sermon may spend more on partials (decision 047): its windows are the voice's pieces.
   const budget = voiced ? 2.3 : 2.0;
-  if (baseline) result.requestsRatio = Math.round((partial.requests / Math.max(1, baseline.requests)) * 100) / 100;
+  if (baseline) result.requestsRatio = ratioOf(partial.requests, baseline.requests);
   // Judged as the real phones show it (the simulated listeners' where no phone read a language).
-  const judged = (language: string) => phones[language] ?? figures(partial.languages[language]!);
+  const judged = (language: string) => shownOn(partial, language);
   const translated = languages.filter((l) => l !== 'en');
   const targetsMet: Record<string, boolean | null> = {
     translatedMedian: translated.every((l) => judged(l).medianS <= 1.0),
@@ -285,9 +290,8 @@ try {
     } finally {
       await other.close();
     }
-    const shown = (language: string) => (second.pages[language] ? figures(second.pages[language]!) : figures(second.languages[language]!));
-    const byLanguage = Object.fromEntries(languages.map((l) => [l, shown(l)]));
-    const ratio = baseline ? Math.round((second.characters / Math.max(1, baseline.characters)) * 100) / 100 : null;
+    const byLanguage = Object.fromEntries(languages.map((l) => [l, shownOn(second, l)]));
+    const ratio = baseline ? ratioOf(second.characters, baseline.characters) : null;
     for (const [language, f] of Object.entries(byLanguage)) log(`  ${language}: median ${f.medianS} s, p95 ${f.p95S} s, worst ${f.worstS} s; erasure ${f.erasure}; ${f.missingWords} words missing`);
     log(`  translator: ${second.requests} requests, ${second.characters} characters${ratio === null ? '' : ` (${ratio} × finals only)`}`);
     const secondMet = {
