@@ -33,8 +33,8 @@ export interface PartialTranslationOptions {
 }
 
 // A read sermon: three-word windows widened a word per 0.1 over the target, not four-word ones
-// widened per 0.03 (decision 057): the same 2× bill, words sooner. A voiced sermon: two-word windows
-// (decision 047); one-word windows were measured and held back (decision 061).
+// widened per 0.03 (decision 057): the same 2× bill, words sooner. A voiced sermon: one-word windows
+// widened a word per 0.04 over 1.24, within decision 047's bill (decision 061).
 export const defaultPartialOptions: PartialTranslationOptions = {
   stepUnits: 3,
   minGapMs: 250,
@@ -42,7 +42,7 @@ export const defaultPartialOptions: PartialTranslationOptions = {
   costCap: 0.97,
   stepPerPressure: 0.1,
   pauseMs: 5000,
-  voiced: { stepUnits: 2, costTarget: 1.25, costCap: 1.3, stepPerPressure: 0.03 },
+  voiced: { stepUnits: 1, costTarget: 1.24, costCap: 1.28, stepPerPressure: 0.04 },
 };
 
 export interface PartialDeps {

@@ -21,6 +21,12 @@ export interface FeedEvents {
   onBytes(ranges: QuietRange[]): void;
   /** The stream cannot be fed: the page opens it again at the live edge. */
   onFailed(): void;
+  /**
+   * Whether the element, given `fedS` seconds of the stream so far, holds more than it needs: the
+   * stream's silent frames are left out until it does not (decision 062). Only where its speed
+   * cannot be changed unheard; MP3 only.
+   */
+  holdsTooMuch?(fedS: number): boolean;
 }
 
 /**
@@ -37,13 +43,14 @@ export async function feedSource(source: MediaSource, url: string, events: FeedE
   const response = await fetch(url, { cache: 'no-store', signal });
   if (!response.ok || !response.body) throw new Error(`voice stream answered ${response.status}`);
   const reader = response.body.getReader();
-  const quiet = new QuietFinder();
+  const quiet = new QuietFinder(remuxer ? undefined : events.holdsTooMuch);
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
-    const bytes = remuxer ? remuxer.push(value) : value;
-    if (bytes) appender.push(bytes);
-    events.onBytes(quiet.push(value));
+    const { ranges, kept } = quiet.take(value);
+    const bytes = remuxer ? remuxer.push(value) : (kept ?? value);
+    if (bytes && bytes.length > 0) appender.push(bytes);
+    events.onBytes(ranges);
   }
   await appender.idle();
   if (source.readyState === 'open') source.endOfStream();

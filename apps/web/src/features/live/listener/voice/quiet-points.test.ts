@@ -38,6 +38,30 @@ describe('QuietFinder', () => {
     expect(close(seen)).toEqual(close(whole));
   });
 
+  it('leaves the silent frames out while asked to, never a word, and tells the quiet on the timeline kept', () => {
+    let behind = true;
+    const asked: number[] = [];
+    const finder = new QuietFinder((keptS) => {
+      asked.push(Math.round(keptS * 1000));
+      return behind;
+    });
+    // Behind: the silence before a piece is left out, the piece is kept whole.
+    const first = finder.take(concat([frame(8), frame(8), frame(32, true), frame(32)]));
+    expect(first.kept).toEqual(concat([frame(32, true), frame(32)]));
+    expect(close(first.ranges)).toEqual([[0, 0]]);
+    // At the live edge again: silence is kept, 48 ms after the kept piece (not 96).
+    behind = false;
+    const second = finder.take(concat([frame(8), frame(8)]));
+    expect(second.kept).toEqual(concat([frame(8), frame(8)]));
+    expect(close(second.ranges)).toEqual([[48, 96]]);
+    // Asked with the seconds kept before each silent frame.
+    expect(asked).toEqual([0, 0, 48, 72]);
+    // A frame cut by a chunk's end waits whole for the next chunk.
+    const whole = frame(32);
+    expect(finder.take(whole.subarray(0, 50)).kept).toEqual(new Uint8Array(0));
+    expect(finder.take(whole.subarray(50)).kept).toEqual(whole);
+  });
+
   it('says nothing of speech within a piece: a speed change there would cut a word', () => {
     const ranges = new QuietFinder().push(concat([frame(32), frame(32, true), frame(32), frame(32), frame(32)]));
     // Only the moment before the marked frame at 24 ms: none of the 72 ms of speech after it.

@@ -21,21 +21,47 @@ export const BEFORE_PIECE_S = 0.06;
 /** A silent frame: the format's smallest (8 kbit/s), which carries no audio data. */
 const SILENT_KBPS = 8;
 
-/** Reads the stream's frames as they come (chunks cut anywhere) and tells the quiet ranges in each. */
+/**
+ * Reads the stream's frames as they come (chunks cut anywhere) and tells the quiet ranges in each.
+ * Given `leaveOut` (asked with the seconds kept so far), a silent frame it answers true for is left
+ * out of what is kept, and the ranges are told on the timeline of the frames kept: a page that cannot change its element's speed
+ * unheard catches up in the stream's silences instead (WebKit, decision 062).
+ */
 export class QuietFinder {
   private readonly frames = new FrameReader();
   private at = 0;
 
+  constructor(private readonly leaveOut?: (keptS: number) => boolean) {}
+
   push(chunk: Uint8Array): QuietRange[] {
+    return this.take(chunk).ranges;
+  }
+
+  /** The quiet ranges in `chunk`, and the whole frames kept of it (only with `leaveOut`: null otherwise). */
+  take(chunk: Uint8Array): { ranges: QuietRange[]; kept: Uint8Array | null } {
     const ranges: QuietRange[] = [];
+    const kept: Uint8Array[] = [];
     for (const { header, bytes } of this.frames.push(chunk)) {
       const seconds = header.samples / header.sampleRate;
-      if (header.kbps <= SILENT_KBPS) add(ranges, { from: this.at, to: this.at + seconds });
+      const silent = header.kbps <= SILENT_KBPS;
+      if (silent && this.leaveOut?.(this.at)) continue;
+      if (this.leaveOut) kept.push(bytes.slice());
+      if (silent) add(ranges, { from: this.at, to: this.at + seconds });
       else if (isMarked(bytes, 0)) add(ranges, { from: Math.max(0, this.at - BEFORE_PIECE_S), to: this.at });
       this.at += seconds;
     }
-    return ranges;
+    return { ranges, kept: this.leaveOut ? joinAll(kept) : null };
   }
+}
+
+function joinAll(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 /** The quiet ranges still ahead of the playhead, in order. */

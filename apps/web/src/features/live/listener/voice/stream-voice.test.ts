@@ -148,6 +148,38 @@ describe('the voice stream on a phone', () => {
     voice.stop();
   });
 
+  it('on WebKit (Managed Media Source) never changes the speed, and leaves out silence while it holds more than it needs', async () => {
+    vi.useFakeTimers();
+    browserIs(UNKNOWN, false);
+    let asked: ((fedS: number) => boolean | undefined) | null = null;
+    vi.stubGlobal('ManagedMediaSource', class extends EventTarget {
+      static isTypeSupported = (type: string) => type === 'audio/mpeg';
+      readyState = 'closed';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:voice', revokeObjectURL: () => undefined }));
+    const feed = await import('./mse-feed');
+    vi.spyOn(feed, 'feedSource').mockImplementation((_source, _url, events) => {
+      asked = (fedS) => events.holdsTooMuch?.(fedS);
+      return new Promise(() => undefined);
+    });
+    const element = audio();
+    const voice = new StreamVoice(element, { onBlocked: () => undefined, onRate: () => undefined });
+    voice.play('/v.mp3');
+    vi.spyOn(element, 'paused', 'get').mockReturnValue(false);
+    vi.spyOn(element, 'currentTime', 'get').mockReturnValue(10);
+    vi.spyOn(element, 'buffered', 'get').mockReturnValue({ length: 1, start: () => 0, end: () => 12.4 } as unknown as TimeRanges);
+    element.dispatchEvent(new Event('playing'));
+    (voice as unknown as { rates: { add(r: unknown[]): void } }).rates.add([{ from: 0, to: 100 }]);
+    vi.advanceTimersByTime(2000);
+    // Holding 2.4 s, quiet all along: a Chromium phone would play faster; this one leaves silence out.
+    expect(element.playbackRate).toBe(1);
+    expect(asked).not.toBeNull();
+    // Fed 12.4 s of the stream while it plays at 10 s: silence is left out; at 10.3 s it is kept.
+    expect(asked!(12.4)).toBe(true);
+    expect(asked!(10.3)).toBe(false);
+    voice.stop();
+  });
+
   it('on Chromium changes its speed only where the stream is quiet, never in the middle of a word', () => {
     vi.useFakeTimers();
     browserIs(CHROME);

@@ -27,6 +27,15 @@ const STALE_AHEAD_S = 10;
 const STUCK_AFTER_MS = 300;
 const STUCK_HOLDING_S = 0.4;
 
+/**
+ * WebKit's managed element (decision 062) is never given another speed: WebKitGTK skipped words at
+ * speed changes (up to 60% of a journey's). Fed more than this ahead of where it plays, the stream's
+ * silent frames are left out instead, so it plays its way to the live edge in the pauses. Counted
+ * from what was fed, not `buffered`: WebKitGTK reports nothing buffered while it starts, and the
+ * silence it would start behind was kept.
+ */
+const MANAGED_KEEP_S = 0.5;
+
 /** Words played this recently still count as the voice sounding (the gaps between a line's words). */
 const WORDS_BRIDGE_MS = 1000;
 
@@ -151,7 +160,9 @@ export class StreamVoice {
     if (this.path === 'plain') {
       this.audio.src = url;
     } else if (this.path === 'managed' || this.path === 'page' || this.path === 'remuxed') {
-      this.unfeed = feedOnPage(this.audio, this.path === 'managed', fed, feed, this.path === 'remuxed' ? 'mp4' : 'mp3');
+      const managed = this.path === 'managed';
+      const events = managed ? { ...feed, holdsTooMuch: (fedS: number) => fedS - this.audio.currentTime > MANAGED_KEEP_S } : feed;
+      this.unfeed = feedOnPage(this.audio, managed, fed, events, this.path === 'remuxed' ? 'mp4' : 'mp3');
     } else if (this.path === 'decoded') {
       this.decoded ??= new DecodedVoice(this.audio, {
         onBytes: () => this.filled([]),
@@ -248,8 +259,9 @@ export class StreamVoice {
       return;
     }
     this.setSounding(this.path === 'decoded' ? (this.decoded?.sounding ?? false) : this.playingWords(now));
-    // Web Audio cannot keep the pitch at another speed: the decoder leaves out silence instead.
-    if (this.path === 'decoded') return;
+    // Web Audio cannot keep the pitch at another speed, nor can WebKit's managed element change it
+    // unheard: both leave out silence instead.
+    if (this.path === 'decoded' || this.path === 'managed') return;
     const waitedSince = this.stalledSince === null ? null : Math.max(this.stalledSince, this.nudgedAt ?? 0);
     if (this.nudges && waitedSince !== null && now - waitedSince > STUCK_AFTER_MS && this.ahead() > STUCK_HOLDING_S) {
       // The stall still counts from its start: an element this does not help is opened again.
