@@ -15,7 +15,7 @@ export class FrameReader {
   private carry: Uint8Array = new Uint8Array(0);
 
   *push(chunk: Uint8Array): Generator<StreamFrame> {
-    const buf = this.carry.length > 0 ? join(this.carry, chunk) : chunk;
+    const buf = this.carry.length > 0 ? concatBytes([this.carry, chunk]) : chunk;
     let i = 0;
     while (i + 4 <= buf.length) {
       const header = frameHeader(buf, i);
@@ -34,9 +34,13 @@ export class FrameReader {
   }
 }
 
-function join(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
+/** Byte arrays one after another, in one new array: the stream's frames, MP4 boxes, chunks to append. */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }

@@ -10,7 +10,7 @@
  * back, and none of them muxes MP3 into fragments of a live stream. The boxes are a fixed dozen.
  */
 import type { FrameHeader } from '@app/shared';
-import { FrameReader } from './mp3-frames';
+import { concatBytes as concat, FrameReader } from './mp3-frames';
 import { MP3_IN_MP4 } from './voice-path';
 
 export { MP3_IN_MP4 };
@@ -23,16 +23,6 @@ const u32 = (n: number) => u8((n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 25
 const zeros = (n: number) => new Uint8Array(n);
 /** The unity matrix every track and movie header carries. */
 const MATRIX = [0x00010000, 0, 0, 0, 0x00010000, 0, 0, 0, 0x40000000].map(u32);
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 function box(type: string, ...parts: Uint8Array[]): Uint8Array {
   const body = concat(parts);

@@ -3,6 +3,7 @@
  * (voice-feed.worker.ts) or from the page itself (Managed Media Source, decision 049). Appended
  * bytes are playable at once: no loader block to wait for.
  */
+import { concatBytes } from './mp3-frames';
 import { Mp4Remuxer, MP3_IN_MP4 } from './mp4-fragments';
 import { QuietFinder, type QuietRange } from './quiet-points';
 
@@ -90,13 +91,7 @@ class Appender {
       return;
     }
     // Everything that came while the last update ran, in one append.
-    const chunks = this.pending.splice(0);
-    const joined = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-    let at = 0;
-    for (const c of chunks) {
-      joined.set(c, at);
-      at += c.length;
-    }
+    const joined = concatBytes(this.pending.splice(0));
     try {
       this.buffer.appendBuffer(joined);
     } catch {

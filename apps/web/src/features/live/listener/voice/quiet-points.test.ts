@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { concatBytes as concat } from './mp3-frames';
 import { QuietFinder, QuietRanges } from './quiet-points';
 
 /** An MPEG-2 Layer III frame at 24 kHz, mono: 8 kbit/s (silence, 24 bytes) or 32 kbit/s (speech, 96 bytes). */
@@ -11,15 +12,6 @@ function frame(kbps: 8 | 32, marked = false): Uint8Array {
   return out;
 }
 
-const concat = (frames: Uint8Array[]) => {
-  const out = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
-  let at = 0;
-  for (const f of frames) {
-    out.set(f, at);
-    at += f.length;
-  }
-  return out;
-};
 const close = (ranges: Array<{ from: number; to: number }>) => ranges.map((r) => [Math.round(r.from * 1000), Math.round(r.to * 1000)]);
 
 describe('QuietFinder', () => {

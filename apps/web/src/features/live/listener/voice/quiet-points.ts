@@ -1,5 +1,5 @@
 import { isMarked } from '@app/shared';
-import { FrameReader } from './mp3-frames';
+import { concatBytes, FrameReader } from './mp3-frames';
 
 /**
  * Where in the voice stream a phone may change its speed without being heard to (decision 046).
@@ -24,8 +24,9 @@ const SILENT_KBPS = 8;
 /**
  * Reads the stream's frames as they come (chunks cut anywhere) and tells the quiet ranges in each.
  * Given `leaveOut` (asked with the seconds kept so far), a silent frame it answers true for is left
- * out of what is kept, and the ranges are told on the timeline of the frames kept: a page that cannot change its element's speed
- * unheard catches up in the stream's silences instead (WebKit, decision 062).
+ * out of what is kept, and the ranges are told on the timeline of the frames kept: a page that
+ * cannot change its element's speed unheard catches up in the stream's silences instead (WebKit,
+ * decision 062).
  */
 export class QuietFinder {
   private readonly frames = new FrameReader();
@@ -45,23 +46,13 @@ export class QuietFinder {
       const seconds = header.samples / header.sampleRate;
       const silent = header.kbps <= SILENT_KBPS;
       if (silent && this.leaveOut?.(this.at)) continue;
-      if (this.leaveOut) kept.push(bytes.slice());
+      if (this.leaveOut) kept.push(bytes);
       if (silent) add(ranges, { from: this.at, to: this.at + seconds });
       else if (isMarked(bytes, 0)) add(ranges, { from: Math.max(0, this.at - BEFORE_PIECE_S), to: this.at });
       this.at += seconds;
     }
-    return { ranges, kept: this.leaveOut ? joinAll(kept) : null };
+    return { ranges, kept: this.leaveOut ? concatBytes(kept) : null };
   }
-}
-
-function joinAll(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 /** The quiet ranges still ahead of the playhead, in order. */
