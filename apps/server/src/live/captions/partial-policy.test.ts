@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translateWords, type UnsettledEnding } from '../../../test/mock-azure';
 import { PartialSentence, UnsettledEnd, type PartialPlan } from './partial-policy';
+import { budgetFor, defaultPartialOptions } from './partial-translations';
 import { normaliseUnit, splitUnits } from './word-units';
 
 const options = { stepUnits: 2, maxHeld: 3, probeEvery: 4 };
@@ -84,6 +85,20 @@ describe('a sentence shown while it is said', () => {
     const learner = new UnsettledEnd(options);
     speak('good morning church and welcome to the house of god today we open the word together and we ask the lord', 'last-word', learner);
     expect(learner.held).toBe(1);
+  });
+
+  it("spends a voiced sermon's larger budget only on a translator that settles with one word held; one that reorders its end stays within 2× the finals (decision 063)", () => {
+    const settling = speak('good morning church and welcome to the house of god today we open the word together and we ask the lord', 'last-word').learner;
+    const reordering = speak('this week i walked by the sea and i heard the storm in the night', 'swap-last-two').learner;
+    expect(budgetFor(defaultPartialOptions, true, settling.held)).toEqual(defaultPartialOptions.voiced);
+    // Not yet seen to settle, at the start of a sermon: the read sermon's budget.
+    expect(budgetFor(defaultPartialOptions, true, new UnsettledEnd(options).held)).toBe(defaultPartialOptions);
+    // Asked as a read sermon is: nothing past its cap, finals and partials within 2×.
+    const reorderingBudget = budgetFor(defaultPartialOptions, true, reordering.held);
+    expect(reorderingBudget.stepUnits).toBe(defaultPartialOptions.stepUnits);
+    expect(reorderingBudget.costCap).toBeLessThan(1);
+    // A read sermon keeps its own budget whatever the translator.
+    expect(budgetFor(defaultPartialOptions, false, settling.held).costCap).toBe(defaultPartialOptions.costCap);
   });
 
   it('puts right a word shown too soon when a check finds the translator changed it, and holds more from then on', () => {

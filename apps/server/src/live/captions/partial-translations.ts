@@ -45,6 +45,17 @@ export const defaultPartialOptions: PartialTranslationOptions = {
   voiced: { stepUnits: 1, costTarget: 1.24, costCap: 1.28, stepPerPressure: 0.04 },
 };
 
+/**
+ * The step and budget a request is asked under. A voiced sermon's larger budget buys one-word
+ * windows once its translator is seen to settle a word with one word after it (`held` 1). Until
+ * then, and for good with a translator that rewrites more of a growing sentence's end, a one-word
+ * window would pay three words for one and spend the budget in stretches: the sermon is asked as a
+ * read one is, within 2× (decision 063).
+ */
+export function budgetFor(options: PartialTranslationOptions, voiced: boolean, held: number): PartialTranslationOptions['voiced'] {
+  return voiced && held <= 1 ? options.voiced : options;
+}
+
 export interface PartialDeps {
   ctx: AppContext;
   log: FastifyBaseLogger;
@@ -209,7 +220,7 @@ export class PartialTranslations {
     // included, at the length it has so far); above the target the windows grow. A sermon whose
     // translated languages are heard in the server's voice has narrower windows and a larger budget.
     const voiced = room.hasSpeech && targets.some((l) => room.voicesWanted(l).length > 0);
-    const { stepUnits, costTarget, costCap, stepPerPressure } = voiced ? this.deps.options.voiced : this.deps.options;
+    const { stepUnits, costTarget, costCap, stepPerPressure } = budgetFor(this.deps.options, voiced, p.learner.held);
     const yardstick = p.finals + p.sentLength * targets.length;
     const pressure = yardstick > 0 ? p.spent / yardstick : 0;
     // A translator trusted to settle its ending has the tail every phone shows committed, not sent
