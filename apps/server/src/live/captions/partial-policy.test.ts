@@ -87,19 +87,24 @@ describe('a sentence shown while it is said', () => {
     expect(learner.held).toBe(1);
   });
 
-  it("spends a voiced sermon's larger budget only on a translator that settles with one word held; one that reorders its end stays within 2× the finals (decision 063)", () => {
+  it("spends a voiced sermon's larger budget unless its translator is known to rewrite more than its last word; one that reorders its end stays within 2× the finals (decision 063)", () => {
     const settling = speak('good morning church and welcome to the house of god today we open the word together and we ask the lord', 'last-word').learner;
-    const reordering = speak('this week i walked by the sea and i heard the storm in the night', 'swap-last-two').learner;
-    expect(budgetFor(defaultPartialOptions, true, settling.held)).toEqual(defaultPartialOptions.voiced);
-    // Not yet seen to settle, at the start of a sermon: the read sermon's budget.
-    expect(budgetFor(defaultPartialOptions, true, new UnsettledEnd(options).held)).toBe(defaultPartialOptions);
+    expect(settling.rewritesMore()).toBe(false);
+    expect(budgetFor(defaultPartialOptions, true, settling.rewritesMore())).toEqual(defaultPartialOptions.voiced);
+    // Not known at the start of a sermon: its first words are voiced as soon as any.
+    expect(new UnsettledEnd(options).rewritesMore()).toBe(false);
+    const reordering = new UnsettledEnd(options);
+    speak('this week i walked by the sea and i heard the storm in the night', 'swap-last-two', reordering);
+    speak('and the lord was with me in the boat and the wind fell and the sea was calm again', 'swap-last-two', reordering);
+    expect(reordering.rewritesMore()).toBe(true);
     // Asked as a read sermon is: nothing past its cap, finals and partials within 2×.
-    const reorderingBudget = budgetFor(defaultPartialOptions, true, reordering.held);
+    const reorderingBudget = budgetFor(defaultPartialOptions, true, reordering.rewritesMore());
     expect(reorderingBudget.stepUnits).toBe(defaultPartialOptions.stepUnits);
     expect(reorderingBudget.costCap).toBeLessThan(1);
     // A read sermon keeps its own budget whatever the translator.
-    expect(budgetFor(defaultPartialOptions, false, settling.held).costCap).toBe(defaultPartialOptions.costCap);
+    expect(budgetFor(defaultPartialOptions, false, false).costCap).toBe(defaultPartialOptions.costCap);
   });
+
 
   it('puts right a word shown too soon when a check finds the translator changed it, and holds more from then on', () => {
     const learner = new UnsettledEnd(options);

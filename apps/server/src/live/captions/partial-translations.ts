@@ -47,13 +47,12 @@ export const defaultPartialOptions: PartialTranslationOptions = {
 
 /**
  * The step and budget a request is asked under. A voiced sermon's larger budget buys one-word
- * windows once its translator is seen to settle a word with one word after it (`held` 1). Until
- * then, and for good with a translator that rewrites more of a growing sentence's end, a one-word
- * window would pay three words for one and spend the budget in stretches: the sermon is asked as a
- * read one is, within 2× (decision 063).
+ * windows where its translator settles a word with one word after it. One known to need two or more
+ * (it rewrites more of a growing sentence's end) has a one-word window pay three words and its
+ * budget spent in stretches: such a sermon is asked as a read one is, within 2× (decision 063).
  */
-export function budgetFor(options: PartialTranslationOptions, voiced: boolean, held: number): PartialTranslationOptions['voiced'] {
-  return voiced && held <= 1 ? options.voiced : options;
+export function budgetFor(options: PartialTranslationOptions, voiced: boolean, rewritesMore: boolean): PartialTranslationOptions['voiced'] {
+  return voiced && !rewritesMore ? options.voiced : options;
 }
 
 export interface PartialDeps {
@@ -220,7 +219,7 @@ export class PartialTranslations {
     // included, at the length it has so far); above the target the windows grow. A sermon whose
     // translated languages are heard in the server's voice has narrower windows and a larger budget.
     const voiced = room.hasSpeech && targets.some((l) => room.voicesWanted(l).length > 0);
-    const { stepUnits, costTarget, costCap, stepPerPressure } = budgetFor(this.deps.options, voiced, p.learner.held);
+    const { stepUnits, costTarget, costCap, stepPerPressure } = budgetFor(this.deps.options, voiced, p.learner.rewritesMore());
     const yardstick = p.finals + p.sentLength * targets.length;
     const pressure = yardstick > 0 ? p.spent / yardstick : 0;
     // A translator trusted to settle its ending has the tail every phone shows committed, not sent

@@ -31,6 +31,8 @@ const TRUST_RATE = 0.25;
 const COMMIT_TAIL = 0.95;
 const MISS_RATE = 0.03;
 const TRUST_SAMPLES = 30;
+/** Held words compared, twice the four agreeing in a row that hold one fewer, before a translator is known to need more. */
+const KNOWN_AFTER = 8;
 
 /**
  * How far back the sermon's translator changes the end of its output, learnt from its answers.
@@ -40,6 +42,9 @@ const TRUST_SAMPLES = 30;
 export class UnsettledEnd {
   held = 2;
   private agreedInARow = 0;
+  /** Held words compared since `held` last changed, and whether a check raised it. */
+  private sinceChange = 0;
+  private raised = false;
   private sinceProbe = 0;
   /**
    * Per place in the masked ending, counted from its end (0: the last word): how often its first
@@ -64,9 +69,12 @@ export class UnsettledEnd {
   /** The first of several held words came back the same once it was no longer last: could hold one fewer. */
   heldAgreed(agree: boolean): void {
     this.agreedInARow = agree ? this.agreedInARow + 1 : 0;
+    this.sinceChange++;
     if (this.agreedInARow >= 4 && this.held > 1) {
       this.held--;
       this.agreedInARow = 0;
+      this.sinceChange = 0;
+      this.raised = false;
       // Check the new setting at once.
       this.sinceProbe = this.options.probeEvery;
     }
@@ -77,6 +85,17 @@ export class UnsettledEnd {
     if (agree) return;
     this.held = Math.min(this.options.maxHeld, this.held + 1);
     this.agreedInARow = 0;
+    this.sinceChange = 0;
+    this.raised = true;
+  }
+
+  /**
+   * Whether the translator is known to rewrite more than its last word: two or more words held
+   * after a check found one too few, or after answers enough to have held fewer had they agreed.
+   * Until then a voiced sermon is given the benefit of the doubt (decision 063).
+   */
+  rewritesMore(): boolean {
+    return this.held >= 2 && (this.raised || this.sinceChange >= KNOWN_AFTER);
   }
 
   /** The masked word `fromEnd` words before the ending's last came back the same (or not) once settled. */
