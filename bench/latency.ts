@@ -266,6 +266,8 @@ try {
   }
   // A voiced sermon may spend more on partials (decision 047): its windows are the voice's pieces.
   const budget = voiced ? 2.3 : 2.0;
+  // A translator that rewrites more of a growing sentence's end is held to 2× whether heard or read (decision 063).
+  const secondBudget = 2.0;
   if (baseline) result.requestsRatio = ratioOf(partial.requests, baseline.requests);
   // Judged as the real phones show it (the simulated listeners' where no phone read a language).
   const judged = (language: string) => shownOn(partial, language);
@@ -297,14 +299,13 @@ try {
     const secondMet = {
       erasure: translated.every((l) => byLanguage[l]!.erasure <= 0.2),
       everyWord: languages.every((l) => byLanguage[l]!.missingWords === 0),
-      // A translator that rewrites a growing sentence's end is held to 2× whether heard or read (decision 063).
-      characters: ratio === null ? null : ratio <= 2.0,
+      characters: ratio === null ? null : ratio <= secondBudget,
     };
     result.second = { ending: secondEnding, ...byLanguage, translatorRequests: second.requests, translatorCharacters: second.characters, charactersRatio: ratio, targetsMet: secondMet };
     Object.assign(targetsMet, { secondErasure: secondMet.erasure, secondEveryWord: secondMet.everyWord, secondCharacters: secondMet.characters });
   }
   result.targetsMet = targetsMet;
-  log(`targets (${Object.keys(phones).length > 0 ? 'on the Chromium phones' : 'on the simulated listeners: no phone ran'}): translated median ≤ 1.0 s, p95 ≤ 2.0 s, erasure ≤ 0.2, every word there; the spoken language ≤ 0.1 s after the recogniser names the word; characters ≤ ${budget} × finals only${voiced ? ' (a voiced sermon)' : ''}; requests ≤ 3 × finals only${values['no-second'] ? '' : `; the second sermon: erasure ≤ 0.2, every word there, characters ≤ 2 ×`}`);
+  log(`targets (${Object.keys(phones).length > 0 ? 'on the Chromium phones' : 'on the simulated listeners: no phone ran'}): translated median ≤ 1.0 s, p95 ≤ 2.0 s, erasure ≤ 0.2, every word there; the spoken language ≤ 0.1 s after the recogniser names the word; characters ≤ ${budget} × finals only${voiced ? ' (a voiced sermon)' : ''}; requests ≤ 3 × finals only${values['no-second'] ? '' : `; the second sermon: erasure ≤ 0.2, every word there, characters ≤ ${secondBudget} ×`}`);
   log(`  ${Object.entries(targetsMet).map(([k, v]) => `${k} ${v === null ? 'not measured' : v ? 'met' : 'NOT met'}`).join('; ')}`);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {

@@ -105,7 +105,6 @@ describe('a sentence shown while it is said', () => {
     expect(budgetFor(defaultPartialOptions, false, false).costCap).toBe(defaultPartialOptions.costCap);
   });
 
-
   it('puts right a word shown too soon when a check finds the translator changed it, and holds more from then on', () => {
     const learner = new UnsettledEnd(options);
     speak('good morning church and welcome to the house of god today we open the word together and we ask the lord', 'last-word', learner);
