@@ -104,11 +104,30 @@ export async function launchPhones(opts: PageOptions): Promise<{ browser: Browse
   return { browser, phones };
 }
 
-/** Locks a phone: no script of its page runs for `lockS` seconds (the element must play on). */
+/**
+ * The page's visibility as a phone's OS sets it: hidden while its screen is locked (MDN,
+ * Document.visibilityState), with the event a page hears. Headless Chromium has no screen to lock,
+ * so the state is given in the page and the event sent as the browser would.
+ */
+const setVisibility = (state: 'hidden' | 'visible') => `(() => {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${state}' });
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => ${state === 'hidden'} });
+  document.dispatchEvent(new Event('visibilitychange'));
+})()`;
+
+/**
+ * Locks a phone: its page is told it is hidden, as a locked phone's is, and then no script of it
+ * runs for `lockS` seconds (the element must play on). Unlocked, scripts run again and it is shown.
+ */
 export async function lock(phone: PagePhone): Promise<void> {
   const cdp = await phone.context.newCDPSession(phone.page);
+  await phone.page.evaluate(setVisibility('hidden'));
   await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
-  setTimeout(() => void cdp.send('Emulation.setScriptExecutionDisabled', { value: false }).catch(() => undefined), phone.lockS * 1000);
+  setTimeout(() => {
+    void cdp.send('Emulation.setScriptExecutionDisabled', { value: false })
+      .then(() => phone.page.evaluate(setVisibility('visible')))
+      .catch(() => undefined);
+  }, phone.lockS * 1000);
 }
 
 export async function hearing(phone: PagePhone): Promise<PageHearing> {

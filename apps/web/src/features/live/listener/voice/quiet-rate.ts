@@ -63,6 +63,12 @@ export class QuietRateChanger {
     }, waitMs);
   }
 
+  /** Back to normal speed now, quiet or not, and no change left waiting (a page being hidden). */
+  normalNow(): void {
+    this.cancelRateChange();
+    if (this.audio.playbackRate !== 1) this.setRate(1);
+  }
+
   private setRate(rate: number): void {
     this.audio.playbackRate = rate;
     this.audio.defaultPlaybackRate = rate;

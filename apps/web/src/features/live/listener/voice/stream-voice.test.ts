@@ -210,6 +210,34 @@ describe('the voice stream on a phone', () => {
     voice.stop();
   });
 
+  it('a page hidden (the screen locked) goes back to normal speed at once, even in a word, and never speeds up while hidden', () => {
+    const { element, voice } = playingFromWorker();
+    let position = 10;
+    vi.spyOn(element, 'currentTime', 'get').mockImplementation(() => position);
+    // Holding 3 s: it plays them away faster, starting in the quiet it is in.
+    vi.spyOn(element, 'buffered', 'get').mockImplementation(() => ({ length: 1, start: () => 0, end: () => position + 3 }) as unknown as TimeRanges);
+    workers[0]!.answer({ type: 'bytes', ranges: [{ from: 10, to: 10.2 }] });
+    vi.advanceTimersByTime(1000);
+    expect(element.playbackRate).toBeGreaterThan(1);
+    // In a word (no quiet range there) the screen locks: its scripts may stop any moment now.
+    position = 11;
+    let visibility: DocumentVisibilityState = 'hidden';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    voice.hidden();
+    expect(element.playbackRate).toBe(1);
+    expect(element.defaultPlaybackRate).toBe(1);
+    workers[0]!.answer({ type: 'bytes', ranges: [{ from: 11.1, to: 11.3 }] });
+    position = 11.15;
+    vi.advanceTimersByTime(2000);
+    expect(element.playbackRate).toBe(1);
+    // Shown again, it plays a backlog away as before.
+    visibility = 'visible';
+    workers[0]!.answer({ type: 'bytes', ranges: [{ from: 11.1, to: 13 }] });
+    vi.advanceTimersByTime(1000);
+    expect(element.playbackRate).toBeGreaterThan(1);
+    voice.stop();
+  });
+
   it('feeds from a worker by what the browser can do, whatever its user agent says (headless Chromium, an unknown name)', () => {
     for (const ua of [HEADLESS, UNKNOWN]) {
       browserIs(ua);

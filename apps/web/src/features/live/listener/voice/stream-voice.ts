@@ -133,6 +133,20 @@ export class StreamVoice {
     this.audio.pause();
   }
 
+  /**
+   * The page was hidden: the screen locked or another app in front (MDN: the page is hidden while
+   * the OS screen lock is active). Its scripts may stop at any moment, or run only now and then, so
+   * a speed above normal would outlast the backlog it was for: the element would play into the live
+   * edge and stall, and Chromium, fed through Media Source, then waits to hold 0.9–1.7 s with no
+   * script to set it going (decision 064). It is set back to normal speed at once, even in a word:
+   * a word a moment short is better than a silence of seconds. While hidden the phone never speeds
+   * up (`pace`); the server's own speed-up still keeps the voice up with the pastor.
+   */
+  hidden(): void {
+    this.pacer.reset();
+    this.rates.normalNow();
+  }
+
   get isPlaying(): boolean {
     return this.url !== null && !this.audio.paused;
   }
@@ -270,7 +284,9 @@ export class StreamVoice {
       const at = this.audio.currentTime;
       this.audio.currentTime = at;
     }
-    this.rates.change(this.pacer.next(this.ahead(), now), this.fedByPage);
+    // A hidden page keeps normal speed (see hidden()).
+    if (document.visibilityState === 'hidden') this.hidden();
+    else this.rates.change(this.pacer.next(this.ahead(), now), this.fedByPage);
   }
 
   /**

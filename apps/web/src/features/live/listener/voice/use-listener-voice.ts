@@ -59,11 +59,13 @@ export function useListenerVoice({ sermonId, language, locale, voicePref, active
   }, [active, voicePref, language, players]);
   useEffect(() => () => players.close(), [players]);
 
-  // A phone coming back (unlocked, back online) hears the pastor now, not a backlog.
+  // A phone coming back (unlocked, back online) hears the pastor now, not a backlog; one locked or
+  // put away plays on at normal speed (StreamVoice.hidden).
   useEffect(() => {
     if (!active || !url) return;
     const onVisible = () => {
       if (document.visibilityState === 'visible') players.playing?.refreshIfStale();
+      else players.playing?.hidden();
     };
     const onOnline = () => players.playing?.resume();
     document.addEventListener('visibilitychange', onVisible);
