@@ -210,7 +210,7 @@ describe('the voice stream on a phone', () => {
     voice.stop();
   });
 
-  it('a page hidden (the screen locked) goes back to normal speed at once, even in a word, and never speeds up while hidden', () => {
+  it('a page hidden (the screen locked) goes back to normal speed at once, even in a word, and paces again only if its scripts run on', () => {
     const { element, voice } = playingFromWorker();
     let position = 10;
     vi.spyOn(element, 'currentTime', 'get').mockImplementation(() => position);
@@ -221,18 +221,12 @@ describe('the voice stream on a phone', () => {
     expect(element.playbackRate).toBeGreaterThan(1);
     // In a word (no quiet range there) the screen locks: its scripts may stop any moment now.
     position = 11;
-    let visibility: DocumentVisibilityState = 'hidden';
-    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
     voice.hidden();
     expect(element.playbackRate).toBe(1);
     expect(element.defaultPlaybackRate).toBe(1);
+    // Its scripts ran on: it plays the backlog away again from the next quiet.
     workers[0]!.answer({ type: 'bytes', ranges: [{ from: 11.1, to: 11.3 }] });
     position = 11.15;
-    vi.advanceTimersByTime(2000);
-    expect(element.playbackRate).toBe(1);
-    // Shown again, it plays a backlog away as before.
-    visibility = 'visible';
-    workers[0]!.answer({ type: 'bytes', ranges: [{ from: 11.1, to: 13 }] });
     vi.advanceTimersByTime(1000);
     expect(element.playbackRate).toBeGreaterThan(1);
     voice.stop();

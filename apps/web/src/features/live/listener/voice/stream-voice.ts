@@ -134,13 +134,10 @@ export class StreamVoice {
   }
 
   /**
-   * The page was hidden: the screen locked or another app in front (MDN: the page is hidden while
-   * the OS screen lock is active). Its scripts may stop at any moment, or run only now and then, so
-   * a speed above normal would outlast the backlog it was for: the element would play into the live
-   * edge and stall, and Chromium, fed through Media Source, then waits to hold 0.9–1.7 s with no
-   * script to set it going (decision 064). It is set back to normal speed at once, even in a word:
-   * a word a moment short is better than a silence of seconds. While hidden the phone never speeds
-   * up (`pace`); the server's own speed-up still keeps the voice up with the pastor.
+   * The page was hidden (a locked screen, another app in front): its scripts may stop at any moment,
+   * and a speed above normal would outlast its backlog, play into the live edge and stall with no
+   * script to set it going. Normal speed at once, even in a word; a page whose scripts go on running
+   * paces as before (decision 064).
    */
   hidden(): void {
     this.pacer.reset();
@@ -284,9 +281,7 @@ export class StreamVoice {
       const at = this.audio.currentTime;
       this.audio.currentTime = at;
     }
-    // A hidden page keeps normal speed (see hidden()).
-    if (document.visibilityState === 'hidden') this.hidden();
-    else this.rates.change(this.pacer.next(this.ahead(), now), this.fedByPage);
+    this.rates.change(this.pacer.next(this.ahead(), now), this.fedByPage);
   }
 
   /**

@@ -60,7 +60,7 @@ export function useListenerVoice({ sermonId, language, locale, voicePref, active
   useEffect(() => () => players.close(), [players]);
 
   // A phone coming back (unlocked, back online) hears the pastor now, not a backlog; one locked or
-  // put away plays on at normal speed (StreamVoice.hidden).
+  // put away goes back to normal speed (StreamVoice.hidden).
   useEffect(() => {
     if (!active || !url) return;
     const onVisible = () => {
