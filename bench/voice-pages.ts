@@ -106,8 +106,11 @@ export async function launchPhones(opts: PageOptions): Promise<{ browser: Browse
 
 /**
  * The page's visibility as a phone's OS sets it: hidden while its screen is locked (MDN,
- * Document.visibilityState), with the event a page hears. Headless Chromium has no screen to lock,
- * so the state is given in the page and the event sent as the browser would.
+ * Document.visibilityState), with the event a page hears. The cross-browser journey hides its page
+ * for real, with another tab in front (apps/web/browsers/phones.ts), but Playwright's headless
+ * Chromium keeps each page in a window of its own: a page brought to the front in the same context,
+ * or a tab made with `Target.createTarget` and activated, left it visible (tried). So the state is
+ * given in the page and the event sent as the browser would.
  */
 const setVisibility = (state: 'hidden' | 'visible') => `(() => {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${state}' });
