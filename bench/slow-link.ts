@@ -12,6 +12,8 @@ export interface SlowLink {
   url: string;
   /** Bytes carried towards the phone so far. */
   bytesDown(): number;
+  /** The link carries nothing towards the phone for `ms` (a Wi-Fi hiccup): what comes meanwhile waits, then follows. */
+  stall(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,11 @@ class Direction {
         if (!to.destroyed) to.write(packet);
       }, Math.max(0, arrive - performance.now()));
     }
+  }
+
+  /** Nothing leaves for `ms` from now. */
+  stall(ms: number): void {
+    this.freeAt = Math.max(performance.now(), this.freeAt) + ms;
   }
 
   /** When everything queued so far has arrived. */
@@ -66,6 +73,7 @@ export async function startSlowLink(target: string, opts: { kbps: number; latenc
   return {
     url: `http://127.0.0.1:${address.port}`,
     bytesDown: () => down.bytes,
+    stall: (ms) => down.stall(ms),
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -23,6 +23,8 @@ export interface PagePhone {
   context: BrowserContext;
   link: SlowLink | null;
   lockS: number;
+  /** How long its link carries nothing, once (bench/voice.ts says when). */
+  hiccupMs: number;
 }
 
 export interface PageHearing {
@@ -43,7 +45,7 @@ export interface PageOptions {
   broadcastId: string;
   churchId: string;
   /** One phone per entry. */
-  phones: Array<{ language: string; lockS?: number; link?: { kbps: number; latencyMs: number } }>;
+  phones: Array<{ language: string; lockS?: number; link?: { kbps: number; latencyMs: number }; hiccupMs?: number }>;
 }
 
 // The ear runs in the page: its module is typed by the web app's configuration (the DOM), not by
@@ -98,8 +100,8 @@ export async function launchPhones(opts: PageOptions): Promise<{ browser: Browse
     await page.getByRole('switch', { name: 'Voz' }).check();
     await page.getByRole('button', { name: 'Começar a ouvir' }).click();
     await page.getByText('Conectado', { exact: true }).waitFor({ timeout: 120_000 });
-    const name = [spec.language, spec.lockS ? `locked ${spec.lockS} s` : '', spec.link ? `on ${spec.link.kbps} kbit/s, ${spec.link.latencyMs} ms` : ''].filter(Boolean).join(' ');
-    phones.push({ language: spec.language, name, page, context, link, lockS: spec.lockS ?? 0 });
+    const name = [spec.language, spec.lockS ? `locked ${spec.lockS} s` : '', spec.hiccupMs ? `with a ${spec.hiccupMs / 1000} s hiccup` : spec.link ? `on ${spec.link.kbps} kbit/s, ${spec.link.latencyMs} ms` : ''].filter(Boolean).join(' ');
+    phones.push({ language: spec.language, name, page, context, link, lockS: spec.lockS ?? 0, hiccupMs: spec.hiccupMs ?? 0 });
   }
   return { browser, phones };
 }

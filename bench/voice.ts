@@ -21,7 +21,7 @@
  *
  *   npm run bench:voice -- [--listeners 200] [--ears 3] [--languages en,pt,es] [--minutes 4] [--wpm 150]
  *                          [--seed 1] [--translator-latency 80] [--tts-latency 150] [--ending last-word|swap-last-two]
- *                          [--phones en,pt,es,pt+locked,es+slow | none]
+ *                          [--phones en,pt,es,pt+locked,es+slow | none] (+hiccup: a good link that stops for 1.5 s)
  *   npm run bench:voice -- --processes 2     (needs DATABASE_URL and REDIS_URL)
  *
  * The last line printed is one JSON object.
@@ -83,13 +83,18 @@ if (!(wpm >= 60 && wpm <= 240)) fail('--wpm must be from 60 to 240');
 if (!Number.isInteger(seed)) fail('--seed must be a whole number');
 if (!(translatorMs >= 0) || !(ttsMs >= translatorMs)) fail('--translator-latency must be 0 or more, and --tts-latency at least as much');
 if (ending !== 'last-word' && ending !== 'swap-last-two') fail('--ending must be last-word or swap-last-two');
-// A phone is a language, locked for LOCK_S a third of the way in (+locked), or on a poor link (+slow).
+// A phone is a language, locked for LOCK_S a third of the way in (+locked), on a poor link (+slow),
+// or on a good link that carries nothing for HICCUP_MS (+hiccup): five seconds into its lock, or a
+// third of the way in if it is not locked.
 const LOCK_S = 20;
 const SLOW_LINK = { kbps: 64, latencyMs: 300 };
+const GOOD_LINK = { kbps: 10_000, latencyMs: 10 };
+const HICCUP_MS = 1500;
 const phoneSpecs = values.phones === 'none' ? [] : values.phones.split(',').map((p) => {
   const [language, ...how] = p.trim().split('+');
-  if (!language || !languages.includes(language) || how.some((h) => h !== 'locked' && h !== 'slow')) fail(`--phones: "${p}" is not one of the languages, optionally with +locked or +slow`);
-  return { language: language!, lockS: how.includes('locked') ? LOCK_S : 0, link: how.includes('slow') ? SLOW_LINK : undefined };
+  if (!language || !languages.includes(language) || how.some((h) => h !== 'locked' && h !== 'slow' && h !== 'hiccup')) fail(`--phones: "${p}" is not one of the languages, optionally with +locked, +slow or +hiccup`);
+  const link = how.includes('slow') ? SLOW_LINK : how.includes('hiccup') ? GOOD_LINK : undefined;
+  return { language: language!, lockS: how.includes('locked') ? LOCK_S : 0, link, hiccupMs: how.includes('hiccup') ? HICCUP_MS : 0 };
 });
 const problem = processesProblem(processes);
 if (problem) fail(problem);
@@ -168,6 +173,7 @@ try {
     if (!lockedYet && event.at >= trace.durationMs / 3) {
       lockedYet = true;
       for (const phone of locked) await lock(phone);
+      for (const phone of pages?.phones ?? []) if (phone.hiccupMs) setTimeout(() => phone.link?.stall(phone.hiccupMs), phone.lockS ? 5000 : 0);
     }
     if (event.kind === 'final') {
       finals.push(speaker.timeout(30_000).emitWithAck('speaker:segment', { sermonId: sermon.id, seq: seq++, text: event.text, final: true, clientId: randomUUID() }));

@@ -6,6 +6,7 @@
 import { concatBytes } from './mp3-frames';
 import { Mp4Remuxer, MP3_IN_MP4 } from './mp4-fragments';
 import { QuietFinder, type QuietRange } from './quiet-points';
+import type { SilenceBridge } from './silence-bridge';
 
 /**
  * What the source buffer is given: the stream's MP3 as it is, or its frames in MP4 fragments where
@@ -16,10 +17,15 @@ export type FeedContainer = 'mp3' | 'mp4';
 /** What the player keeps behind the playhead: played audio is removed, or an hour would not fit. */
 const KEEP_BEHIND_S = 30;
 const TRIM_ABOVE_S = 60;
+/** How often a bridged feed asks whether its element is about to run dry: a few of the stream's frames. */
+const BRIDGE_EVERY_MS = 50;
 
 export interface FeedEvents {
-  /** Bytes came (the stream is still filling), with the quiet ranges found in them (decision 046). */
-  onBytes(ranges: QuietRange[]): void;
+  /**
+   * Bytes came (the stream is still filling), with the quiet ranges found in them (decision 046);
+   * `bridged` when they are silence the feed appended itself (silence-bridge.ts), not the stream's.
+   */
+  onBytes(ranges: QuietRange[], bridged?: boolean): void;
   /** The stream cannot be fed: the page opens it again at the live edge. */
   onFailed(): void;
   /**
@@ -33,8 +39,10 @@ export interface FeedEvents {
 /**
  * Reads `url` into `source` once it is open. A stream that simply ends ends the element's (the
  * sermon ended or the connection closed: the element plays what it holds, then says 'ended').
+ * Given a `bridge` (MP3 only), silence is appended when the element would run dry while its page is
+ * hidden, and as much of the stream's own silence left out after (silence-bridge.ts).
  */
-export async function feedSource(source: MediaSource, url: string, events: FeedEvents, signal?: AbortSignal, container: FeedContainer = 'mp3'): Promise<void> {
+export async function feedSource(source: MediaSource, url: string, events: FeedEvents, signal?: AbortSignal, container: FeedContainer = 'mp3', bridge?: SilenceBridge): Promise<void> {
   if (source.readyState !== 'open') await new Promise((resolve) => source.addEventListener('sourceopen', resolve, { once: true }));
   const buffer = source.addSourceBuffer(container === 'mp4' ? MP3_IN_MP4 : 'audio/mpeg');
   // MP3 carries no timestamps: each append follows the one before (the fragments' own times agree).
@@ -44,14 +52,32 @@ export async function feedSource(source: MediaSource, url: string, events: FeedE
   const response = await fetch(url, { cache: 'no-store', signal });
   if (!response.ok || !response.body) throw new Error(`voice stream answered ${response.status}`);
   const reader = response.body.getReader();
-  const quiet = new QuietFinder(remuxer ? undefined : events.holdsTooMuch);
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    const { ranges, kept } = quiet.take(value);
-    const bytes = remuxer ? remuxer.push(value) : (kept ?? value);
-    if (bytes && bytes.length > 0) appender.push(bytes);
-    events.onBytes(ranges);
+  const holdsTooMuch = events.holdsTooMuch;
+  const bridged = remuxer ? undefined : bridge;
+  // With a bridge the frames kept are whole ones, so silence can be appended between any two.
+  const leaveOut = bridged
+    ? (keptS: number, frameS: number) => (holdsTooMuch?.(keptS) ?? false) || bridged.leavesOut(keptS, Date.now(), frameS)
+    : holdsTooMuch;
+  const quiet = new QuietFinder(remuxer ? undefined : leaveOut);
+  const bridging = bridged ? setInterval(() => {
+    const frameS = quiet.silentFrameS;
+    if (frameS === null) return;
+    const { ranges, bytes } = quiet.silence(bridged.framesWanted(quiet.keptS, Date.now(), frameS));
+    if (bytes.length === 0) return;
+    appender.push(bytes);
+    events.onBytes(ranges, true);
+  }, BRIDGE_EVERY_MS) : undefined;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      const { ranges, kept } = quiet.take(value);
+      const bytes = remuxer ? remuxer.push(value) : (kept ?? value);
+      if (bytes && bytes.length > 0) appender.push(bytes);
+      events.onBytes(ranges);
+    }
+  } finally {
+    clearInterval(bridging);
   }
   await appender.idle();
   if (source.readyState === 'open') source.endOfStream();

@@ -54,6 +54,19 @@ describe('QuietFinder', () => {
     expect(finder.take(whole.subarray(50)).kept).toEqual(whole);
   });
 
+  it('appends copies of the stream’s silent frame after what it kept, told as quiet on the same timeline', () => {
+    const finder = new QuietFinder(() => false);
+    expect(finder.silence(3).bytes).toEqual(new Uint8Array(0));
+    finder.take(concat([frame(8), frame(32, true), frame(32)]));
+    expect(finder.silentFrameS).toBeCloseTo(0.024);
+    const bridged = finder.silence(2);
+    expect(bridged.bytes).toEqual(concat([frame(8), frame(8)]));
+    expect(close(bridged.ranges)).toEqual([[72, 120]]);
+    expect(Math.round(finder.keptS * 1000)).toBe(120);
+    // The stream's next frames follow the appended ones.
+    expect(close(finder.take(frame(8)).ranges)).toEqual([[120, 144]]);
+  });
+
   it('says nothing of speech within a piece: a speed change there would cut a word', () => {
     const ranges = new QuietFinder().push(concat([frame(32), frame(32, true), frame(32), frame(32), frame(32)]));
     // Only the moment before the marked frame at 24 ms: none of the 72 ms of speech after it.

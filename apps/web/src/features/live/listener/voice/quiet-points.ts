@@ -31,8 +31,31 @@ const SILENT_KBPS = 8;
 export class QuietFinder {
   private readonly frames = new FrameReader();
   private at = 0;
+  /** One of the stream's silent frames, copied: what a hidden page's element is bridged with (silence-bridge.ts). */
+  private silent: { bytes: Uint8Array; seconds: number } | null = null;
 
-  constructor(private readonly leaveOut?: (keptS: number) => boolean) {}
+  constructor(private readonly leaveOut?: (keptS: number, frameS: number) => boolean) {}
+
+  /** Seconds kept so far: where the element's timeline ends. */
+  get keptS(): number {
+    return this.at;
+  }
+
+  /** The seconds of one silent frame, once the stream has sent one. */
+  get silentFrameS(): number | null {
+    return this.silent?.seconds ?? null;
+  }
+
+  /**
+   * `count` copies of the stream's silent frame, to append after what was kept (only with
+   * `leaveOut`: the kept frames are whole), and the quiet range they make.
+   */
+  silence(count: number): { ranges: QuietRange[]; bytes: Uint8Array } {
+    if (!this.silent || count <= 0) return { ranges: [], bytes: new Uint8Array(0) };
+    const from = this.at;
+    this.at += count * this.silent.seconds;
+    return { ranges: [{ from, to: this.at }], bytes: concatBytes(Array.from({ length: count }, () => this.silent!.bytes)) };
+  }
 
   push(chunk: Uint8Array): QuietRange[] {
     return this.take(chunk).ranges;
@@ -45,7 +68,8 @@ export class QuietFinder {
     for (const { header, bytes } of this.frames.push(chunk)) {
       const seconds = header.samples / header.sampleRate;
       const silent = header.kbps <= SILENT_KBPS;
-      if (silent && this.leaveOut?.(this.at)) continue;
+      if (silent) this.silent ??= { bytes: bytes.slice(), seconds };
+      if (silent && this.leaveOut?.(this.at, seconds)) continue;
       if (this.leaveOut) kept.push(bytes);
       if (silent) add(ranges, { from: this.at, to: this.at + seconds });
       else if (isMarked(bytes, 0)) add(ranges, { from: Math.max(0, this.at - BEFORE_PIECE_S), to: this.at });

@@ -6,7 +6,7 @@ const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, lik
 const UNKNOWN = 'SomeBrowser/1.0';
 
 /** Workers the player started: what each was asked to feed, and a way to answer as the worker would. */
-const workers: Array<{ asked: string | null; terminated: boolean; answer(data: unknown): void }> = [];
+const workers: Array<{ asked: string | null; told: Array<{ type: string }>; terminated: boolean; answer(data: unknown): void }> = [];
 
 /** A browser by what it says it is and by whether its Media Source takes MP3 in a worker. */
 function browserIs(userAgent: string, workerMediaSource = true) {
@@ -16,12 +16,13 @@ function browserIs(userAgent: string, workerMediaSource = true) {
   vi.stubGlobal('AudioDecoder', undefined);
   vi.stubGlobal('Worker', class {
     onmessage: ((e: MessageEvent) => void) | null = null;
-    readonly record = { asked: null as string | null, terminated: false, answer: (data: unknown) => this.onmessage?.({ data } as MessageEvent) };
+    readonly record = { asked: null as string | null, told: [] as Array<{ type: string }>, terminated: false, answer: (data: unknown) => this.onmessage?.({ data } as MessageEvent) };
     constructor() {
       workers.push(this.record);
     }
-    postMessage(m: { url: string }) {
-      this.record.asked = m.url;
+    postMessage(m: { type: string; url?: string }) {
+      if (m.type === 'open') this.record.asked = m.url ?? null;
+      else this.record.told.push(m);
     }
     terminate() {
       this.record.terminated = true;
@@ -229,6 +230,36 @@ describe('the voice stream on a phone', () => {
     position = 11.15;
     vi.advanceTimersByTime(1000);
     expect(element.playbackRate).toBeGreaterThan(1);
+    voice.stop();
+  });
+
+  it('tells its worker where the element plays while the page is hidden, so the worker can keep it from running dry, and lets go when shown', () => {
+    const { element, voice } = playingFromWorker();
+    let position = 10;
+    vi.spyOn(element, 'currentTime', 'get').mockImplementation(() => position);
+    vi.spyOn(element, 'readyState', 'get').mockReturnValue(4);
+    vi.spyOn(element, 'buffered', 'get').mockImplementation(() => ({ length: 1, start: () => 0, end: () => position + 0.5 }) as unknown as TimeRanges);
+    const told = workers[0]!.told as Array<{ type: string; playhead?: { atS: number; rate: number; when: number } }>;
+    vi.advanceTimersByTime(1000);
+    expect(told).toEqual([]);
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    voice.hidden();
+    expect(told).toEqual([{ type: 'hidden', playhead: { atS: 10, rate: 1, when: Date.now() } }]);
+    // Its scripts still run: each pace tells it again, where the element now is.
+    position = 10.5;
+    vi.advanceTimersByTime(500);
+    expect(told.at(-1)).toMatchObject({ type: 'hidden', playhead: { atS: 10.5, rate: 1 } });
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    voice.shown();
+    expect(told.at(-1)).toEqual({ type: 'shown' });
+    // Silence the worker appended is not the stream's bytes: an element waiting on a stream that
+    // sends none is still opened again.
+    element.dispatchEvent(new Event('waiting'));
+    for (let i = 0; i < 50; i++) {
+      workers[0]!.answer({ type: 'bytes', ranges: [{ from: 11, to: 11.1 }], bridged: true });
+      vi.advanceTimersByTime(100);
+    }
+    expect(workers).toHaveLength(2);
     voice.stop();
   });
 

@@ -4,6 +4,7 @@ import { feedOnPage } from './page-feed';
 import type { QuietRange } from './quiet-points';
 import { PACE_EVERY_MS, QuietRateChanger } from './quiet-rate';
 import { browserVoicePath, type VoicePath } from './voice-path';
+import type { FeedIn, FeedOut } from './voice-feed.worker';
 
 /**
  * Waiting this long for data with no byte come in that time (a stall) means the stream is broken:
@@ -125,7 +126,7 @@ export class StreamVoice {
   }
 
   /** The phone came back to the page: reopen if it holds a stale backlog. */
-  refreshIfStale(): void {
+  private refreshIfStale(): void {
     if (this.url && this.ahead() > STALE_AHEAD_S) this.open();
   }
 
@@ -142,6 +143,13 @@ export class StreamVoice {
   hidden(): void {
     this.pacer.reset();
     this.rates.normalNow();
+    this.tellPlayhead();
+  }
+
+  /** The page is shown again: a backlog is played away, or the stream opened again at the live edge. */
+  shown(): void {
+    this.feeder?.postMessage({ type: 'shown' } satisfies FeedIn);
+    this.refreshIfStale();
   }
 
   get isPlaying(): boolean {
@@ -195,11 +203,10 @@ export class StreamVoice {
   private openInWorker(url: string): void {
     const feeder = new Worker(new URL('./voice-feed.worker.ts', import.meta.url), { type: 'module' });
     this.feeder = feeder;
-    type FeedMessage = { type: 'handle'; handle: MediaSourceHandle } | { type: 'bytes'; ranges: QuietRange[] } | { type: 'ended' };
-    feeder.onmessage = (event: MessageEvent<FeedMessage>) => {
+    feeder.onmessage = (event: MessageEvent<FeedOut>) => {
       if (this.feeder !== feeder) return;
       if (event.data.type === 'bytes') {
-        this.filled(event.data.ranges);
+        this.filled(event.data.ranges, event.data.bridged);
         return;
       }
       if (event.data.type === 'ended') {
@@ -209,12 +216,24 @@ export class StreamVoice {
       this.audio.srcObject = event.data.handle as unknown as MediaProvider;
       this.start();
     };
-    feeder.postMessage({ url });
+    feeder.postMessage({ type: 'open', url } satisfies FeedIn);
+    if (document.visibilityState === 'hidden') this.tellPlayhead();
   }
 
-  /** Bytes came, with the quiet ranges found in them (Media Source only). */
-  private filled(ranges: QuietRange[]): void {
-    this.bytesAt = Date.now();
+  /**
+   * Tells the worker where the element plays, and how fast, while the page is hidden: it keeps the
+   * element from running dry if the page's scripts stop (decision 065). Only while it plays: a
+   * stalled element's place says nothing of where it will be.
+   */
+  private tellPlayhead(): void {
+    if (!this.feeder || this.audio.paused || this.stalledSince !== null || this.audio.readyState < 3) return;
+    const playhead = { atS: this.audio.currentTime, rate: this.audio.playbackRate, when: Date.now() };
+    this.feeder.postMessage({ type: 'hidden', playhead } satisfies FeedIn);
+  }
+
+  /** Bytes came, with the quiet ranges found in them (Media Source only); silence the worker bridged with is not the stream's. */
+  private filled(ranges: QuietRange[], bridged = false): void {
+    if (!bridged) this.bytesAt = Date.now();
     if (ranges.length > 0) this.rates.add(ranges);
   }
 
@@ -282,6 +301,7 @@ export class StreamVoice {
       this.audio.currentTime = at;
     }
     this.rates.change(this.pacer.next(this.ahead(), now), this.fedByPage);
+    if (document.visibilityState === 'hidden') this.tellPlayhead();
   }
 
   /**

@@ -64,7 +64,7 @@ export function useListenerVoice({ sermonId, language, locale, voicePref, active
   useEffect(() => {
     if (!active || !url) return;
     const onVisible = () => {
-      if (document.visibilityState === 'visible') players.playing?.refreshIfStale();
+      if (document.visibilityState === 'visible') players.playing?.shown();
       else players.playing?.hidden();
     };
     const onOnline = () => players.playing?.resume();

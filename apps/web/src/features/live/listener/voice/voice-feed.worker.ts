@@ -3,27 +3,39 @@
  * dedicated worker (decision 039). Chromium's media loader hands a progressive stream to its
  * decoder in 32 KB blocks, 1.6 s of this stream each, so every word waited for its block; appended
  * here, bytes are playable as they come. A worker, not the page: it goes on appending while the
- * page's scripts are frozen (a locked or backgrounded phone), as a progressive stream would.
+ * page's scripts are frozen (a locked or backgrounded phone), as a progressive stream would, and
+ * keeps the element from running dry there (silence-bridge.ts, decision 065).
  *
- * Messages out: `{ type: 'handle', handle }` once, `{ type: 'bytes', ranges }` as the stream comes
- * (it is still filling; where the page may change the speed unheard, quiet-points.ts), then
- * `{ type: 'ended' }` if the stream cannot be fed (the page opens it again at the live edge).
+ * Messages in: `{ type: 'open', url }` once; `{ type: 'hidden', playhead }` when the page is hidden
+ * and while it stays so, `{ type: 'shown' }` when it is shown again.
+ * Messages out: `{ type: 'handle', handle }` once, `{ type: 'bytes', ranges, bridged }` as the
+ * stream comes (it is still filling; where the page may change the speed unheard, quiet-points.ts),
+ * then `{ type: 'ended' }` if the stream cannot be fed (the page opens it again at the live edge).
  */
 import { feedSource } from './mse-feed';
 import type { QuietRange } from './quiet-points';
+import { SilenceBridge, type Playhead } from './silence-bridge';
 
-type Out = { type: 'handle'; handle: MediaSourceHandle } | { type: 'bytes'; ranges: QuietRange[] } | { type: 'ended' };
+export type FeedIn = { type: 'open'; url: string } | { type: 'hidden'; playhead: Playhead } | { type: 'shown' };
+export type FeedOut = { type: 'handle'; handle: MediaSourceHandle } | { type: 'bytes'; ranges: QuietRange[]; bridged: boolean } | { type: 'ended' };
 const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<{ url: string }>) => void) | null;
-  postMessage(message: Out, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<FeedIn>) => void) | null;
+  postMessage(message: FeedOut, transfer?: Transferable[]): void;
 };
 
-scope.onmessage = (event) => {
-  scope.onmessage = null;
+const bridge = new SilenceBridge();
+let opened = false;
+
+scope.onmessage = ({ data }) => {
+  if (data.type === 'hidden') return bridge.anchor(data.playhead);
+  if (data.type === 'shown') return bridge.release();
+  if (opened) return;
+  opened = true;
   const source = new MediaSource();
   // `handle` exists only where MediaSource is made in a worker (this file's scope, not the DOM's types).
   const { handle } = source as MediaSource & { handle: MediaSourceHandle };
   scope.postMessage({ type: 'handle', handle }, [handle]);
   const ended = () => scope.postMessage({ type: 'ended' });
-  void feedSource(source, event.data.url, { onBytes: (ranges) => scope.postMessage({ type: 'bytes', ranges }), onFailed: ended }).catch(ended);
+  const onBytes = (ranges: QuietRange[], bridged = false) => scope.postMessage({ type: 'bytes', ranges, bridged });
+  void feedSource(source, data.url, { onBytes, onFailed: ended }, undefined, 'mp3', bridge).catch(ended);
 };

@@ -1,0 +1,70 @@
+/**
+ * A hidden page's element kept from running dry (decision 065). A locked phone's page may run no
+ * script, so nothing sets a stalled element going: Chromium waits until it holds 0.9–1.7 s, and the
+ * voice stays that much later until the phone is unlocked. The worker that feeds it runs on. Told
+ * where the element played when the page was hidden and how fast, it knows where it plays now (a
+ * hidden page plays at normal speed, decision 064). When the stream comes late and the element
+ * would run dry, the worker appends silence; the stream's own silence after it is left out until
+ * that much has been, so the voice comes back to where it was. Pieces are never touched.
+ *
+ * Pure: the feed asks it, with the seconds fed and the time now.
+ */
+
+/** Below this much held, silence is appended: one late chunk of a loaded phone, and a margin. */
+export const BRIDGE_BELOW_S = 0.25;
+/** Appended up to this much held. */
+export const BRIDGE_TO_S = 0.35;
+
+/**
+ * Owed no more than this: a stream this late has stopped, and the page, when its scripts run, opens
+ * it again after 4 s without bytes (stream-voice.ts); silence past it would only hide that.
+ */
+export const BRIDGE_AT_MOST_S = 4;
+
+/** Where the page's element played, at what speed, and when (`Date.now()`, shared with the page). */
+export interface Playhead {
+  atS: number;
+  rate: number;
+  when: number;
+}
+
+export class SilenceBridge {
+  private playhead: Playhead | null = null;
+  /** Seconds of silence appended and not yet left out of the stream's. */
+  private owed = 0;
+
+  /** The page is hidden, or tells again where its element plays. */
+  anchor(playhead: Playhead): void {
+    this.playhead = playhead;
+  }
+
+  /** The page is shown: its own scripts pace the element again, and a backlog is theirs to play away. */
+  release(): void {
+    this.playhead = null;
+    this.owed = 0;
+  }
+
+  /** How many silent frames of `frameS` to append now, given `fedS` fed so far. */
+  framesWanted(fedS: number, now: number, frameS: number): number {
+    const held = this.held(fedS, now);
+    if (held === null || held >= BRIDGE_BELOW_S) return 0;
+    const frames = Math.min(Math.ceil((BRIDGE_TO_S - held) / frameS), Math.floor((BRIDGE_AT_MOST_S - this.owed) / frameS));
+    if (frames <= 0) return 0;
+    this.owed += frames * frameS;
+    return frames;
+  }
+
+  /** Whether the stream's silent frame of `frameS` is left out: silence owed, and more than enough held. */
+  leavesOut(fedS: number, now: number, frameS: number): boolean {
+    const held = this.held(fedS, now);
+    if (held === null || this.owed < frameS / 2 || held - frameS < BRIDGE_TO_S) return false;
+    this.owed -= frameS;
+    return true;
+  }
+
+  private held(fedS: number, now: number): number | null {
+    if (!this.playhead) return null;
+    const { atS, rate, when } = this.playhead;
+    return fedS - (atS + (rate * Math.max(0, now - when)) / 1000);
+  }
+}
