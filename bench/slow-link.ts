@@ -20,9 +20,15 @@ export interface SlowLink {
 /** Slices a chunk is cut into, so a large one leaves the link a packet at a time. */
 const PACKET = 1400;
 
-/** One direction of the link: each packet leaves when the ones before it have, then arrives latencyMs later. */
+/**
+ * One direction of the link: each packet leaves when the ones before it have, then arrives latencyMs
+ * later, in the order sent. One timer delivers them: a timer each could fire out of order when
+ * packets are less than a millisecond apart (a fast link), which broke the HTTP stream it carried.
+ */
 class Direction {
   private freeAt = 0;
+  private readonly queue: Array<{ at: number; packet: Buffer; to: net.Socket }> = [];
+  private timer: NodeJS.Timeout | null = null;
   bytes = 0;
   constructor(private readonly bytesPerMs: number, private readonly latencyMs: number) {}
 
@@ -30,12 +36,23 @@ class Direction {
     for (let i = 0; i < chunk.length; i += PACKET) {
       const packet = chunk.subarray(i, i + PACKET);
       this.freeAt = Math.max(performance.now(), this.freeAt) + packet.length / this.bytesPerMs;
-      const arrive = this.freeAt + this.latencyMs;
-      setTimeout(() => {
+      this.queue.push({ at: this.freeAt + this.latencyMs, packet, to });
+    }
+    this.deliverLater();
+  }
+
+  private deliverLater(): void {
+    if (this.timer || this.queue.length === 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const now = performance.now();
+      while (this.queue.length > 0 && this.queue[0]!.at <= now + 0.5) {
+        const { packet, to } = this.queue.shift()!;
         this.bytes += packet.length;
         if (!to.destroyed) to.write(packet);
-      }, Math.max(0, arrive - performance.now()));
-    }
+      }
+      this.deliverLater();
+    }, Math.max(0, this.queue[0]!.at - performance.now()));
   }
 
   /** Nothing leaves for `ms` from now. */
