@@ -52,12 +52,11 @@ export async function feedSource(source: MediaSource, url: string, events: FeedE
   const response = await fetch(url, { cache: 'no-store', signal });
   if (!response.ok || !response.body) throw new Error(`voice stream answered ${response.status}`);
   const reader = response.body.getReader();
-  const holdsTooMuch = events.holdsTooMuch;
   const bridged = remuxer ? undefined : bridge;
-  // With a bridge the frames kept are whole ones, so silence can be appended between any two.
-  const leaveOut = bridged
-    ? (keptS: number, frameS: number) => (holdsTooMuch?.(keptS) ?? false) || bridged.leavesOut(keptS, Date.now(), frameS)
-    : holdsTooMuch;
+  // Silent frames are left out for one of two reasons, never both: the page's element holds too
+  // much (WebKit), or the worker owes silence it bridged with. With a bridge the frames kept are
+  // whole ones, so silence can be appended between any two.
+  const leaveOut = bridged ? (keptS: number, frameS: number) => bridged.leavesOut(keptS, Date.now(), frameS) : events.holdsTooMuch;
   const quiet = new QuietFinder(remuxer ? undefined : leaveOut);
   const bridging = bridged ? setInterval(() => {
     const frameS = quiet.silentFrameS;

@@ -217,7 +217,6 @@ export class StreamVoice {
       this.start();
     };
     feeder.postMessage({ type: 'open', url } satisfies FeedIn);
-    if (document.visibilityState === 'hidden') this.tellPlayhead();
   }
 
   /**
