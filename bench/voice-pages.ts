@@ -7,9 +7,13 @@
  * are) and one may sit behind a poor link (slow-link.ts). Needs the web app built (apps/web/dist).
  *
  * BENCH_PAGE_LOG=1 prints each page's console and errors, the speed changes and stalls around every
- * scrap, and leaves a screenshot of each phone in /tmp: what found that a speed change cuts a word
- * (decision 046).
+ * scrap, how often and how long each element waited for data, and leaves a screenshot and the
+ * element's events of each phone in the temporary folder: what found that a speed change cuts a word
+ * (decision 046) and where a shown phone's waits come from (decision 066).
  */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium, devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { allTones } from '../apps/server/test/mock-azure/spoken-audio';
 import type { Played } from './voice-ears';
@@ -148,6 +152,9 @@ export async function hearing(phone: PagePhone): Promise<PageHearing> {
     workerFed: window.__played.some((a) => typeof MediaSourceHandle !== 'undefined' && a.srcObject instanceof MediaSourceHandle),
   })`);
   if (process.env.BENCH_PAGE_LOG) {
+    const file = path.join(os.tmpdir(), `phone-events-${phone.name.replace(/\W+/g, '_')}.json`);
+    writeFileSync(file, JSON.stringify(got.events));
+    process.stderr.write(`[${phone.name}] ${stallSummary(got.events)}; its element's events are in ${file}\n`);
     // Each scrap with the runs either side of it and what the element did in the half second before.
     for (const scrap of got.runs.filter((r) => r.ms < SCRAP_MAX_MS)) {
       const i = got.runs.indexOf(scrap);
@@ -170,4 +177,20 @@ export async function closePhones(browser: Browser, phones: PagePhone[]): Promis
     await p.link?.close();
   }
   await browser.close();
+}
+
+/** How often the element waited for data after it first played, and for how long in all. */
+function stallSummary(events: ReadonlyArray<{ type: string; at: number }>): string {
+  const waits: number[] = [];
+  let since: number | null = null;
+  for (const e of events) {
+    if (e.type === 'waiting' && since === null) since = e.at;
+    if (e.type === 'playing' && since !== null) {
+      waits.push(e.at - since);
+      since = null;
+    }
+  }
+  const after = waits.slice(1);
+  const total = after.reduce((a, b) => a + b, 0);
+  return `waited for data ${after.length} times after it first played, ${(total / 1000).toFixed(1)} s in all, the longest ${((Math.max(0, ...after)) / 1000).toFixed(2)} s`;
 }
