@@ -154,7 +154,7 @@ export async function hearing(phone: PagePhone): Promise<PageHearing> {
   if (process.env.BENCH_PAGE_LOG) {
     const file = path.join(os.tmpdir(), `phone-events-${phone.name.replace(/\W+/g, '_')}.json`);
     writeFileSync(file, JSON.stringify(got.events));
-    process.stderr.write(`[${phone.name}] ${stallSummary(got.events)}; its element's events are in ${file}\n`);
+    process.stderr.write(`[${phone.name}] ${stallSummary(got.events, got.heard.at(-1)?.at ?? Infinity)}; its element's events are in ${file}\n`);
     // Each scrap with the runs either side of it and what the element did in the half second before.
     for (const scrap of got.runs.filter((r) => r.ms < SCRAP_MAX_MS)) {
       const i = got.runs.indexOf(scrap);
@@ -179,18 +179,21 @@ export async function closePhones(browser: Browser, phones: PagePhone[]): Promis
   await browser.close();
 }
 
-/** How often the element waited for data after it first played, and for how long in all. */
-function stallSummary(events: ReadonlyArray<{ type: string; at: number }>): string {
+/**
+ * How often the element waited for data between its first play and the sermon's last word heard
+ * (after it the stream runs dry by design), and for how long in all.
+ */
+function stallSummary(events: ReadonlyArray<{ type: string; at: number }>, lastWordAt: number): string {
   const waits: number[] = [];
   let since: number | null = null;
   for (const e of events) {
     if (e.type === 'waiting' && since === null) since = e.at;
     if (e.type === 'playing' && since !== null) {
-      waits.push(e.at - since);
+      if (since < lastWordAt) waits.push(e.at - since);
       since = null;
     }
   }
   const after = waits.slice(1);
   const total = after.reduce((a, b) => a + b, 0);
-  return `waited for data ${after.length} times after it first played, ${(total / 1000).toFixed(1)} s in all, the longest ${((Math.max(0, ...after)) / 1000).toFixed(2)} s`;
+  return `waited for data ${after.length} times between its first play and the last word, ${(total / 1000).toFixed(1)} s in all, the longest ${(Math.max(0, ...after) / 1000).toFixed(2)} s`;
 }
