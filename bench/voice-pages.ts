@@ -74,8 +74,17 @@ const WATCH_ELEMENT = `
         window.__events.push({ type, at: Date.now(), t: a.currentTime, rate: a.playbackRate, ahead: b - a.currentTime });
       };
       for (const type of ['waiting', 'playing', 'ratechange', 'seeking', 'seeked', 'stalled', 'pause']) a.addEventListener(type, () => note(type));
+      window.__noteBytes = () => note('bytes');
     }
     return play.call(this);
+  };
+  // When the worker's bytes reach the page: how long a waiting element takes to play what came.
+  const PageWorker = window.Worker;
+  window.Worker = class extends PageWorker {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => { if (e.data && e.data.type === 'bytes' && !e.data.bridged) window.__noteBytes?.(); });
+    }
   };`;
 
 export async function launchPhones(opts: PageOptions): Promise<{ browser: Browser; phones: PagePhone[] }> {

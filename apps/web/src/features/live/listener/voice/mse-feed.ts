@@ -23,9 +23,10 @@ const BRIDGE_EVERY_MS = 50;
 export interface FeedEvents {
   /**
    * Bytes came (the stream is still filling), with the quiet ranges found in them (decision 046);
-   * `bridged` when they are silence the feed appended itself (silence-bridge.ts), not the stream's.
+   * `bridged` when they are silence the feed appended itself (silence-bridge.ts), not the stream's;
+   * `speech` when they carry more than silence (MP3 only: true otherwise).
    */
-  onBytes(ranges: QuietRange[], bridged?: boolean): void;
+  onBytes(ranges: QuietRange[], bridged?: boolean, speech?: boolean): void;
   /** The stream cannot be fed: the page opens it again at the live edge. */
   onFailed(): void;
   /**
@@ -56,7 +57,7 @@ export async function feedSource(source: MediaSource, url: string, events: FeedE
   // Silent frames are left out for one of two reasons, never both: the page's element holds too
   // much (WebKit), or the worker owes silence it bridged with. With a bridge the frames kept are
   // whole ones, so silence can be appended between any two.
-  const leaveOut = bridged ? (keptS: number, frameS: number) => bridged.leavesOut(keptS, Date.now(), frameS) : events.holdsTooMuch;
+  const leaveOut = bridged ? (keptS: number, frameS: number, pauseS: number) => bridged.leavesOut(keptS, Date.now(), frameS, pauseS) : events.holdsTooMuch;
   const quiet = new QuietFinder(remuxer ? undefined : leaveOut);
   const bridging = bridged ? setInterval(() => {
     const frameS = quiet.silentFrameS;
@@ -70,10 +71,10 @@ export async function feedSource(source: MediaSource, url: string, events: FeedE
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      const { ranges, kept } = quiet.take(value);
+      const { ranges, kept, speech } = quiet.take(value);
       const bytes = remuxer ? remuxer.push(value) : (kept ?? value);
       if (bytes && bytes.length > 0) appender.push(bytes);
-      events.onBytes(ranges);
+      events.onBytes(ranges, false, remuxer ? true : speech);
     }
   } finally {
     clearInterval(bridging);

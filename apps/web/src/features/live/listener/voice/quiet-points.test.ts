@@ -54,6 +54,19 @@ describe('QuietFinder', () => {
     expect(finder.take(whole.subarray(50)).kept).toEqual(whole);
   });
 
+  it('tells how far into a pause each silent frame is, and whether a chunk carried speech', () => {
+    const pauses: number[] = [];
+    const finder = new QuietFinder((_keptS, _frameS, pauseS) => {
+      pauses.push(Math.round(pauseS * 1000));
+      return false;
+    });
+    expect(finder.take(concat([frame(32, true), frame(8), frame(8)])).speech).toBe(true);
+    // The pause goes on across chunks, and starts again after the next word.
+    expect(finder.take(concat([frame(8)])).speech).toBe(false);
+    finder.take(concat([frame(32, true), frame(8)]));
+    expect(pauses).toEqual([0, 24, 48, 0]);
+  });
+
   it('appends copies of the stream’s silent frame after what it kept, told as quiet on the same timeline', () => {
     const finder = new QuietFinder(() => false);
     expect(finder.silence(3).bytes).toEqual(new Uint8Array(0));

@@ -34,7 +34,10 @@ export class QuietFinder {
   /** One of the stream's silent frames, copied: what a hidden page's element is bridged with (silence-bridge.ts). */
   private silent: { bytes: Uint8Array; seconds: number } | null = null;
 
-  constructor(private readonly leaveOut?: (keptS: number, frameS: number) => boolean) {}
+  /** Seconds of the stream's silence since its last sound, left out or not. */
+  private pause = 0;
+
+  constructor(private readonly leaveOut?: (keptS: number, frameS: number, pauseS: number) => boolean) {}
 
   /** Seconds kept so far: where the element's timeline ends. */
   get keptS(): number {
@@ -61,21 +64,25 @@ export class QuietFinder {
     return this.take(chunk).ranges;
   }
 
-  /** The quiet ranges in `chunk`, and the whole frames kept of it (only with `leaveOut`: null otherwise). */
-  take(chunk: Uint8Array): { ranges: QuietRange[]; kept: Uint8Array | null } {
+  /** The quiet ranges in `chunk`, the whole frames kept of it (only with `leaveOut`: null otherwise), and whether it holds speech. */
+  take(chunk: Uint8Array): { ranges: QuietRange[]; kept: Uint8Array | null; speech: boolean } {
     const ranges: QuietRange[] = [];
     const kept: Uint8Array[] = [];
+    let speech = false;
     for (const { header, bytes } of this.frames.push(chunk)) {
       const seconds = header.samples / header.sampleRate;
       const silent = header.kbps <= SILENT_KBPS;
       if (silent) this.silent ??= { bytes: bytes.slice(), seconds };
-      if (silent && this.leaveOut?.(this.at, seconds)) continue;
+      const pauseS = this.pause;
+      this.pause = silent ? this.pause + seconds : 0;
+      if (silent && this.leaveOut?.(this.at, seconds, pauseS)) continue;
       if (this.leaveOut) kept.push(bytes);
+      speech ||= !silent;
       if (silent) add(ranges, { from: this.at, to: this.at + seconds });
       else if (isMarked(bytes, 0)) add(ranges, { from: Math.max(0, this.at - BEFORE_PIECE_S), to: this.at });
       this.at += seconds;
     }
-    return { ranges, kept: this.leaveOut ? concatBytes(kept) : null };
+    return { ranges, kept: this.leaveOut ? concatBytes(kept) : null, speech };
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRIDGE_AT_MOST_S, BRIDGE_TO_S, SilenceBridge } from './silence-bridge';
+import { BRIDGE_AT_MOST_S, BRIDGE_TO_S, PAUSE_KEPT_S, SHOWN_KEEP_S, SilenceBridge } from './silence-bridge';
 
 const FRAME_S = 0.024;
 
@@ -37,6 +37,24 @@ describe('SilenceBridge', () => {
     bridge.release();
     expect(bridge.framesWanted(11.3, 2_000, FRAME_S)).toBe(0);
     expect(bridge.leavesOut(30, 2_000, FRAME_S)).toBe(false);
+  });
+
+  it('shown, keeps only the live edge’s margin of the stream’s silence, a pause heard first, and none while the element waits', () => {
+    const bridge = new SilenceBridge();
+    bridge.follow({ atS: 10, rate: 1, when: 0 });
+    // Nothing is bridged on a shown page: its scripts set a waiting element going.
+    expect(bridge.framesWanted(10, 1_000, FRAME_S)).toBe(0);
+    // Holding more than the margin, a pause's first quarter second is kept, the rest left out.
+    expect(bridge.leavesOut(10 + SHOWN_KEEP_S + 0.1, 0, FRAME_S, 0)).toBe(false);
+    expect(bridge.leavesOut(10 + SHOWN_KEEP_S + 0.1, 0, FRAME_S, PAUSE_KEPT_S)).toBe(true);
+    // Holding no more than the margin, silence is kept: a late write must not run it dry.
+    expect(bridge.leavesOut(10 + SHOWN_KEEP_S, 0, FRAME_S, 5)).toBe(false);
+    // A waiting element: no silence at all, so the next word is the first thing it is given.
+    bridge.follow({ atS: 12, rate: 0, when: 0 });
+    expect(bridge.leavesOut(12, 5_000, FRAME_S, 0)).toBe(true);
+    // Hidden again: the bridge's own rule (nothing owed, nothing left out).
+    bridge.anchor({ atS: 12, rate: 1, when: 0 });
+    expect(bridge.leavesOut(14, 0, FRAME_S, 5)).toBe(false);
   });
 
   it('stops at 4 s owed: a stream that has stopped is left to stall, so the page opens it again', () => {

@@ -90,6 +90,29 @@ describe('the voice stream on a phone', () => {
     expect(workers[1]!.terminated).toBe(true);
   });
 
+  it('on Chromium sets a waiting element going as soon as speech has come, not for silence', () => {
+    const { element, voice } = playingFromWorker();
+    const position = 20;
+    const seeks: number[] = [];
+    vi.spyOn(element, 'currentTime', 'get').mockImplementation(() => position);
+    vi.spyOn(element, 'currentTime', 'set').mockImplementation((t: number) => seeks.push(t));
+    let held = 20.06;
+    vi.spyOn(element, 'buffered', 'get').mockImplementation(() => ({ length: 1, start: () => 0, end: () => held }) as unknown as TimeRanges);
+    element.dispatchEvent(new Event('playing'));
+    element.dispatchEvent(new Event('waiting'));
+    // Silence came: it waits on (the next word would only be heard after it).
+    held = 20.2;
+    workers[0]!.answer({ type: 'bytes', ranges: [{ from: 20.06, to: 20.2 }], bridged: false, speech: false });
+    vi.advanceTimersByTime(100);
+    expect(seeks).toEqual([]);
+    // A word came: once appended, the element is set going where it stands, well before the 0.3 s it waited for before.
+    held = 20.7;
+    workers[0]!.answer({ type: 'bytes', ranges: [], bridged: false, speech: true });
+    vi.advanceTimersByTime(60);
+    expect(seeks).toEqual([20]);
+    voice.stop();
+  });
+
   it('on Chromium sets an element that ran dry going again where it stands once it holds enough', () => {
     vi.useFakeTimers();
     browserIs(CHROME);
@@ -233,28 +256,36 @@ describe('the voice stream on a phone', () => {
     voice.stop();
   });
 
-  it('tells its worker where the element plays while the page is hidden, so the worker can keep it from running dry, and lets go when shown', () => {
+  it('tells its worker where the element plays: hidden, so it keeps the element from running dry; shown, so it leaves out silence the live edge does not need', () => {
     const { element, voice } = playingFromWorker();
     let position = 10;
     vi.spyOn(element, 'currentTime', 'get').mockImplementation(() => position);
     vi.spyOn(element, 'readyState', 'get').mockReturnValue(4);
     vi.spyOn(element, 'buffered', 'get').mockImplementation(() => ({ length: 1, start: () => 0, end: () => position + 0.5 }) as unknown as TimeRanges);
     const told = workers[0]!.told as Array<{ type: string; playhead?: { atS: number; rate: number; when: number } }>;
+    // Nothing before it first plays: a wait then is its start, not the live edge.
     vi.advanceTimersByTime(1000);
     expect(told).toEqual([]);
+    element.dispatchEvent(new Event('playing'));
+    vi.advanceTimersByTime(1000);
+    // Shown, each pace tells where it plays (decision 067).
+    expect(told.at(-1)).toEqual({ type: 'shown', playhead: { atS: 10, rate: 1, when: Date.now() } });
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     voice.hidden();
-    expect(told).toEqual([{ type: 'hidden', playhead: { atS: 10, rate: 1, when: Date.now() } }]);
+    expect(told.at(-1)).toEqual({ type: 'hidden', playhead: { atS: 10, rate: 1, when: Date.now() } });
     // Its scripts still run: each pace tells it again, where the element now is.
     position = 10.5;
     vi.advanceTimersByTime(500);
     expect(told.at(-1)).toMatchObject({ type: 'hidden', playhead: { atS: 10.5, rate: 1 } });
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
     voice.shown();
-    expect(told.at(-1)).toEqual({ type: 'shown' });
+    expect(told.at(-1)).toEqual({ type: 'shown', playhead: { atS: 10.5, rate: 1, when: Date.now() } });
     // Silence the worker appended is not the stream's bytes: an element waiting on a stream that
     // sends none is still opened again.
     element.dispatchEvent(new Event('waiting'));
+    // A waiting element stands still: the worker is told so.
+    vi.advanceTimersByTime(250);
+    expect(told.at(-1)).toMatchObject({ type: 'shown', playhead: { atS: 10.5, rate: 0 } });
     for (let i = 0; i < 50; i++) {
       workers[0]!.answer({ type: 'bytes', ranges: [{ from: 11, to: 11.1 }], bridged: true });
       vi.advanceTimersByTime(100);

@@ -1,5 +1,6 @@
 import { defaultPlayback, PlaybackPacer, workerFedPlayback } from '@app/shared';
 import { DecodedVoice } from './decoded-voice';
+import { ElementWait } from './element-wait';
 import { feedOnPage } from './page-feed';
 import type { QuietRange } from './quiet-points';
 import { PACE_EVERY_MS, QuietRateChanger } from './quiet-rate';
@@ -19,15 +20,6 @@ const STALL_MS = 4000;
  * Firefox journey). A backlog of an element the phone paused grows past any one line's voice.
  */
 const STALE_AHEAD_S = 10;
-/**
- * Chromium fed through Media Source, once it has run dry, waits to hold more before it plays again,
- * and more after each time (up to 3 s, measured in the voice journey): a phone that ran dry between
- * two pieces would hear every later word that much later. Still waiting this long with this much
- * in hand, the element is sent to where it stands, which makes it play at once (decision 039).
- */
-const STUCK_AFTER_MS = 300;
-const STUCK_HOLDING_S = 0.4;
-
 /**
  * WebKit's managed element (decision 062) is never given another speed: WebKitGTK skipped words at
  * speed changes (up to 60% of a journey's). Fed more than this ahead of where it plays, the stream's
@@ -61,14 +53,11 @@ export interface StreamVoiceEvents {
 export class StreamVoice {
   private url: string | null = null;
   private paced: number | null = null;
-  private stalledSince: number | null = null;
   /** When the stream last brought bytes: one still filling is never opened again. */
   private bytesAt = 0;
   private sounding = false;
   /** When words (not the stream's silence) last played, on a path that knows its quiet ranges. */
   private wordsAt = 0;
-  /** When a stalled element holding enough was last set going (Chromium through Media Source). */
-  private nudgedAt: number | null = null;
   private path: VoicePath = browserVoicePath();
   private feeder: Worker | null = null;
   /** Ends the page's own feed (Media Source on the page). */
@@ -83,6 +72,7 @@ export class StreamVoice {
   private readonly pacer = new PlaybackPacer(this.path === 'plain' ? defaultPlayback : workerFedPlayback);
   /** Speed changes, unheard where the element is fed through Media Source (decision 046). */
   private readonly rates: QuietRateChanger;
+  private readonly wait: ElementWait;
 
   constructor(
     private readonly audio: HTMLAudioElement,
@@ -91,14 +81,7 @@ export class StreamVoice {
     this.rates = new QuietRateChanger(audio, (rate) => this.events.onRate(rate), () => Boolean(this.url));
     audio.preload = 'none';
     audio.preservesPitch = true;
-    audio.addEventListener('waiting', () => {
-      this.stalledSince ??= Date.now();
-      this.pacer.reset();
-    });
-    audio.addEventListener('playing', () => {
-      this.stalledSince = null;
-      this.nudgedAt = null;
-    });
+    this.wait = new ElementWait(audio, () => this.ahead(), () => Boolean(this.url) && this.nudges, () => this.pacer.reset());
     // A plain stream's loader says so as bytes come.
     audio.addEventListener('progress', () => this.filled([]));
     // The stream ends only with the sermon or a broken connection: either way, try the live edge
@@ -148,7 +131,7 @@ export class StreamVoice {
 
   /** The page is shown again: a backlog is played away, or the stream opened again at the live edge. */
   shown(): void {
-    this.feeder?.postMessage({ type: 'shown' } satisfies FeedIn);
+    this.tellPlayhead();
     this.refreshIfStale();
   }
 
@@ -170,6 +153,7 @@ export class StreamVoice {
   private open(): void {
     if (!this.url) return;
     this.endFeed();
+    this.wait.opened();
     this.bytesAt = Date.now();
     // A fresh query: the browser must not reuse what it buffered of an earlier connection.
     const url = `${this.url}?s=${Math.random().toString(36).slice(2, 10)}`;
@@ -206,7 +190,7 @@ export class StreamVoice {
     feeder.onmessage = (event: MessageEvent<FeedOut>) => {
       if (this.feeder !== feeder) return;
       if (event.data.type === 'bytes') {
-        this.filled(event.data.ranges, event.data.bridged);
+        this.filled(event.data.ranges, event.data.bridged, event.data.speech);
         return;
       }
       if (event.data.type === 'ended') {
@@ -220,20 +204,25 @@ export class StreamVoice {
   }
 
   /**
-   * Tells the worker where the element plays, and how fast, while the page is hidden: it keeps the
-   * element from running dry if the page's scripts stop (decision 065). Only while it plays: a
-   * stalled element's place says nothing of where it will be.
+   * Tells the worker where the element plays, and how fast. Hidden, it keeps the element from
+   * running dry if the page's scripts stop (decision 065), told only while it plays: a stalled
+   * element's place says nothing of where it will be. Shown, it leaves out the stream's silence the
+   * live edge does not need (decision 067); a waiting element stands still there.
    */
   private tellPlayhead(): void {
-    if (!this.feeder || this.audio.paused || this.stalledSince !== null || this.audio.readyState < 3) return;
-    const playhead = { atS: this.audio.currentTime, rate: this.audio.playbackRate, when: Date.now() };
-    this.feeder.postMessage({ type: 'hidden', playhead } satisfies FeedIn);
+    if (!this.feeder) return;
+    const hidden = document.visibilityState === 'hidden';
+    const waiting = this.audio.paused || this.wait.since !== null || this.audio.readyState < 3;
+    if ((hidden && waiting) || !this.wait.started) return;
+    const playhead = { atS: this.audio.currentTime, rate: waiting ? 0 : this.audio.playbackRate, when: Date.now() };
+    this.feeder.postMessage((hidden ? { type: 'hidden', playhead } : { type: 'shown', playhead }) satisfies FeedIn);
   }
 
   /** Bytes came, with the quiet ranges found in them (Media Source only); silence the worker bridged with is not the stream's. */
-  private filled(ranges: QuietRange[], bridged = false): void {
+  private filled(ranges: QuietRange[], bridged = false, speech = true): void {
     if (!bridged) this.bytesAt = Date.now();
     if (ranges.length > 0) this.rates.add(ranges);
+    if (speech) this.wait.speechCame();
   }
 
   private start(): void {
@@ -241,8 +230,7 @@ export class StreamVoice {
     this.audio.defaultPlaybackRate = 1;
     this.audio.playbackRate = 1;
     this.pacer.reset();
-    this.stalledSince = null;
-    this.nudgedAt = null;
+    this.wait.playFromStart();
     this.audio.play().catch((err: unknown) => {
       if (err instanceof DOMException && err.name === 'NotAllowedError') this.events.onBlocked();
     });
@@ -283,7 +271,7 @@ export class StreamVoice {
     const now = Date.now();
     const starved = now - this.bytesAt > STALL_MS;
     // The page's own decoder has no stall to say: no bytes for that long is one.
-    if (starved && (this.path === 'decoded' || (this.stalledSince !== null && now - this.stalledSince > STALL_MS))) {
+    if (starved && (this.path === 'decoded' || (this.wait.since !== null && now - this.wait.since > STALL_MS))) {
       this.open();
       return;
     }
@@ -291,16 +279,9 @@ export class StreamVoice {
     // Web Audio cannot keep the pitch at another speed, nor can WebKit's managed element change it
     // unheard: both leave out silence instead.
     if (this.path === 'decoded' || this.path === 'managed') return;
-    const waitedSince = this.stalledSince === null ? null : Math.max(this.stalledSince, this.nudgedAt ?? 0);
-    if (this.nudges && waitedSince !== null && now - waitedSince > STUCK_AFTER_MS && this.ahead() > STUCK_HOLDING_S) {
-      // The stall still counts from its start: an element this does not help is opened again.
-      this.nudgedAt = now;
-      // Where it stands: nothing is skipped.
-      const at = this.audio.currentTime;
-      this.audio.currentTime = at;
-    }
+    this.wait.unstick();
     this.rates.change(this.pacer.next(this.ahead(), now), this.fedByPage);
-    if (document.visibilityState === 'hidden') this.tellPlayhead();
+    this.tellPlayhead();
   }
 
   /**
@@ -309,7 +290,7 @@ export class StreamVoice {
    * catching up (decision 049). The second bridges the pauses between a line's words.
    */
   private playingWords(now: number): boolean {
-    const playing = this.stalledSince === null && this.audio.readyState >= 3;
+    const playing = this.wait.since === null && this.audio.readyState >= 3;
     if (!playing || !this.fedByPage) return playing;
     if (!this.rates.quietAt(this.audio.currentTime)) this.wordsAt = now;
     return now - this.wordsAt < WORDS_BRIDGE_MS;

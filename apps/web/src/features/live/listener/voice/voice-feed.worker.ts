@@ -7,8 +7,8 @@
  * keeps the element from running dry there (silence-bridge.ts, decision 065).
  *
  * Messages in: `{ type: 'open', url }` once; `{ type: 'hidden', playhead }` when the page is hidden
- * and while it stays so, `{ type: 'shown' }` when it is shown again.
- * Messages out: `{ type: 'handle', handle }` once, `{ type: 'bytes', ranges, bridged }` as the
+ * and while it stays so, `{ type: 'shown', playhead }` while it is shown (decision 067).
+ * Messages out: `{ type: 'handle', handle }` once, `{ type: 'bytes', ranges, bridged, speech }` as the
  * stream comes (it is still filling; where the page may change the speed unheard, quiet-points.ts),
  * then `{ type: 'ended' }` if the stream cannot be fed (the page opens it again at the live edge).
  */
@@ -16,8 +16,8 @@ import { feedSource } from './mse-feed';
 import type { QuietRange } from './quiet-points';
 import { SilenceBridge, type Playhead } from './silence-bridge';
 
-export type FeedIn = { type: 'open'; url: string } | { type: 'hidden'; playhead: Playhead } | { type: 'shown' };
-export type FeedOut = { type: 'handle'; handle: MediaSourceHandle } | { type: 'bytes'; ranges: QuietRange[]; bridged: boolean } | { type: 'ended' };
+export type FeedIn = { type: 'open'; url: string } | { type: 'hidden'; playhead: Playhead } | { type: 'shown'; playhead?: Playhead };
+export type FeedOut = { type: 'handle'; handle: MediaSourceHandle } | { type: 'bytes'; ranges: QuietRange[]; bridged: boolean; speech?: boolean } | { type: 'ended' };
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<FeedIn>) => void) | null;
   postMessage(message: FeedOut, transfer?: Transferable[]): void;
@@ -28,7 +28,7 @@ let opened = false;
 
 scope.onmessage = ({ data }) => {
   if (data.type === 'hidden') return bridge.anchor(data.playhead);
-  if (data.type === 'shown') return bridge.release();
+  if (data.type === 'shown') return data.playhead ? bridge.follow(data.playhead) : bridge.release();
   if (opened) return;
   opened = true;
   const source = new MediaSource();
@@ -36,6 +36,6 @@ scope.onmessage = ({ data }) => {
   const { handle } = source as MediaSource & { handle: MediaSourceHandle };
   scope.postMessage({ type: 'handle', handle }, [handle]);
   const ended = () => scope.postMessage({ type: 'ended' });
-  const onBytes = (ranges: QuietRange[], bridged = false) => scope.postMessage({ type: 'bytes', ranges, bridged });
+  const onBytes = (ranges: QuietRange[], bridged = false, speech = true) => scope.postMessage({ type: 'bytes', ranges, bridged, speech });
   void feedSource(source, data.url, { onBytes, onFailed: ended }, undefined, 'mp3', bridge).catch(ended);
 };
