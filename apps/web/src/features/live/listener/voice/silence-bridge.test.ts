@@ -34,7 +34,8 @@ describe('SilenceBridge', () => {
     // At 1.1× for 1 s the element is at 11.1 s: 11.4 s fed is 0.3 s held.
     expect(bridge.framesWanted(11.4, 1_000, FRAME_S)).toBe(0);
     expect(bridge.framesWanted(11.3, 1_000, FRAME_S)).toBeGreaterThan(0);
-    bridge.release();
+    // Shown again: the page's own scripts keep it going.
+    bridge.follow({ atS: 11.1, rate: 1.1, when: 1_000 });
     expect(bridge.framesWanted(11.3, 2_000, FRAME_S)).toBe(0);
     expect(bridge.leavesOut(30, 2_000, FRAME_S)).toBe(false);
   });

@@ -53,17 +53,13 @@ export class SilenceBridge {
     this.shown = false;
   }
 
-  /** The page is shown and tells where its element plays: nothing is bridged, and silence beyond the live edge's is left out. */
+  /**
+   * The page is shown and tells where its element plays: its own scripts pace the element again, a
+   * backlog is theirs to play away, nothing is bridged, and silence beyond the live edge's is left out.
+   */
   follow(playhead: Playhead): void {
     this.playhead = playhead;
     this.shown = true;
-    this.owed = 0;
-  }
-
-  /** The page is shown: its own scripts pace the element again, and a backlog is theirs to play away. */
-  release(): void {
-    this.playhead = null;
-    this.shown = false;
     this.owed = 0;
   }
 

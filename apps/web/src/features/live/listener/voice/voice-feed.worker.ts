@@ -16,7 +16,7 @@ import { feedSource } from './mse-feed';
 import type { QuietRange } from './quiet-points';
 import { SilenceBridge, type Playhead } from './silence-bridge';
 
-export type FeedIn = { type: 'open'; url: string } | { type: 'hidden'; playhead: Playhead } | { type: 'shown'; playhead?: Playhead };
+export type FeedIn = { type: 'open'; url: string } | { type: 'hidden'; playhead: Playhead } | { type: 'shown'; playhead: Playhead };
 export type FeedOut = { type: 'handle'; handle: MediaSourceHandle } | { type: 'bytes'; ranges: QuietRange[]; bridged: boolean; speech?: boolean } | { type: 'ended' };
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<FeedIn>) => void) | null;
@@ -28,7 +28,7 @@ let opened = false;
 
 scope.onmessage = ({ data }) => {
   if (data.type === 'hidden') return bridge.anchor(data.playhead);
-  if (data.type === 'shown') return data.playhead ? bridge.follow(data.playhead) : bridge.release();
+  if (data.type === 'shown') return bridge.follow(data.playhead);
   if (opened) return;
   opened = true;
   const source = new MediaSource();
