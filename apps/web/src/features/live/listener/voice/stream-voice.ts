@@ -159,7 +159,7 @@ export class StreamVoice {
     const url = `${this.url}?s=${Math.random().toString(36).slice(2, 10)}`;
     // A page that feeds its element itself needs no priming silence: appended bytes play as they come (decision 039).
     const fed = `${url}&prime=0`;
-    const feed = { onBytes: (ranges: QuietRange[], _bridged?: boolean, speech?: boolean) => this.filled(ranges, false, speech), onFailed: () => this.reopenSoon() };
+    const feed = { onBytes: (ranges: QuietRange[], bridged?: boolean, speech?: boolean) => this.filled(ranges, bridged, speech), onFailed: () => this.reopenSoon() };
     if (this.path === 'plain') {
       this.audio.src = url;
     } else if (this.path === 'managed' || this.path === 'page' || this.path === 'remuxed') {
